@@ -1,0 +1,93 @@
+/**
+ * The manifest: every route of the site and its access rule. It is built once per build, never
+ * edited in place, and is the single source of truth for render, client, gate and harness.
+ * Plain serialisable data only.
+ */
+
+/** What produced a route. */
+export type RouteKind = 'doc' | 'category' | 'page' | 'notFound'
+
+/** Who may read a route. Computed at build time from the configured private-path rules. */
+export type Access =
+  | { readonly private: false }
+  | {
+      readonly private: true
+      /** Groups a reader must belong to, all of them; empty means "any signed-in person". */
+      readonly groups: readonly string[]
+      /** The configured rule(s) that made the route private, as written in the config. */
+      readonly rules: readonly string[]
+    }
+
+/** A heading of a page, with the id its anchor uses. */
+export interface Heading {
+  /** 1–6. */
+  readonly depth: number
+  readonly id: string
+  readonly text: string
+}
+
+/** A place in a source file. 1-based line and column. */
+export interface SourcePosition {
+  readonly line: number
+  readonly column: number
+}
+
+/** A link found in a page's source, kept for validation. */
+export interface SourceLink {
+  /** The link as written. */
+  readonly url: string
+  readonly position: SourcePosition | undefined
+}
+
+export interface Route {
+  /** Canonical route path: decoded, leading slash, e.g. `/docs/Lotus Byte/` or `/docs/Sanctum/intro`. */
+  readonly path: string
+  readonly kind: RouteKind
+  readonly title: string
+  readonly description: string | undefined
+  /** Content file, relative to the site folder (`content/docs/Sanctum/intro.md`); none for generated pages. */
+  readonly source: string | undefined
+  /** The HTML file this route is written to, relative to the output folder. */
+  readonly file: string
+  readonly access: Access
+  /** Every heading id on the page (anchors), all depths. */
+  readonly headings: readonly Heading[]
+  /** Id of the sidebar the route belongs to, if any. */
+  readonly sidebar: string | undefined
+}
+
+/** One entry of a sidebar tree. */
+export type SidebarItem =
+  | {
+      readonly type: 'doc'
+      readonly label: string
+      /** Route path of the doc. */
+      readonly path: string
+      readonly private: boolean
+    }
+  | {
+      readonly type: 'category'
+      readonly label: string
+      /** Route the category label links to (generated index or index doc), if any. */
+      readonly path: string | undefined
+      readonly collapsed: boolean
+      readonly collapsible: boolean
+      /** True when the category's own link and every item in it are private. */
+      readonly private: boolean
+      readonly items: readonly SidebarItem[]
+    }
+
+export interface DocsVersion {
+  readonly name: 'current'
+  readonly label: string
+  readonly path: string
+  readonly mainDoc: string
+}
+
+export interface Manifest {
+  /** Format version of this file. */
+  readonly format: 1
+  readonly version: DocsVersion
+  readonly routes: readonly Route[]
+  readonly sidebars: Readonly<Record<string, readonly SidebarItem[]>>
+}

@@ -1,0 +1,145 @@
+/**
+ * What the theme needs to draw one page. The node side computes it from the manifest; the theme
+ * (src/client/theme) renders it. Everything here is already safe to publish: for a private route
+ * the view is the shell (no title, no body, no ToC).
+ */
+
+/** One ToC entry (heading levels from the config, 2–3 by default). */
+export interface TocEntry {
+  readonly depth: number
+  readonly id: string
+  readonly text: string
+}
+
+/** A sidebar entry as shown on one page: only the branch leading to the page is expanded. */
+export type SidebarViewItem =
+  | {
+      readonly type: 'link'
+      readonly label: string
+      readonly href: string
+      /** This is the current page. */
+      readonly active: boolean
+    }
+  | {
+      readonly type: 'category'
+      readonly label: string
+      /** Where the label links to, if the category has a page. */
+      readonly href: string | undefined
+      /** The current page is this category's page or inside it. */
+      readonly active: boolean
+      /**
+       * Whether the items are open. Items of a closed category are not rendered at all (its
+       * label links to its index page), which keeps every page's size independent of the site's.
+       */
+      readonly expanded: boolean
+      readonly items: readonly SidebarViewItem[]
+    }
+
+export interface Breadcrumb {
+  readonly label: string
+  readonly href: string | undefined
+}
+
+/** A card on a generated category index page. */
+export interface CategoryCard {
+  readonly label: string
+  readonly href: string
+  readonly description: string | undefined
+  readonly kind: 'doc' | 'category'
+  /** For a category: how many items it holds. */
+  readonly count: number | undefined
+}
+
+export interface PageLink {
+  readonly label: string
+  readonly href: string
+}
+
+export interface PageView {
+  /** Canonical route path. */
+  readonly path: string
+  readonly kind: 'doc' | 'category' | 'page' | 'notFound'
+  /** Document title for <title> and <h1>. For a private shell: a neutral text, never the page's. */
+  readonly title: string
+  readonly description: string | undefined
+  /** Sanitised body HTML of a Markdown page ('' for shells, category pages and component pages). */
+  readonly bodyHtml: string
+  readonly toc: readonly TocEntry[]
+  readonly breadcrumbs: readonly Breadcrumb[]
+  /** Cards of a generated category index page. */
+  readonly cards: readonly CategoryCard[]
+  readonly previous: PageLink | undefined
+  readonly next: PageLink | undefined
+  /**
+   * Private route: the public HTML is a shell with the sign-in placeholder. The real body is
+   * served by the gate after sign-in.
+   */
+  readonly gated: boolean
+  /** Whether the page shows the docs layout (sidebar, ToC) or a plain full-width layout. */
+  readonly layout: 'docs' | 'plain'
+}
+
+export interface NavbarLinkView {
+  readonly label: string
+  readonly href: string
+  readonly position: 'left' | 'right'
+  /** Shown only to signed-in people (and, if listed, members of every group). */
+  readonly auth: boolean
+  readonly groups: readonly string[]
+  /** The link points into the section of the current page. */
+  readonly active: boolean
+}
+
+export interface FooterView {
+  readonly style: 'dark' | 'light'
+  readonly columns: readonly {
+    readonly title: string
+    readonly items: readonly { readonly label: string; readonly href: string }[]
+  }[]
+  readonly copyright: string
+}
+
+export interface AnnouncementBarView {
+  readonly id: string
+  /** Plain text (never HTML from config). */
+  readonly content: string
+  readonly backgroundColor: string
+  readonly textColor: string
+  readonly isCloseable: boolean
+}
+
+/** The site-wide part of every page: from the resolved config, the same on every page. */
+export interface SiteView {
+  readonly title: string
+  readonly tagline: string
+  readonly lang: string
+  readonly baseUrl: string
+  readonly navbar: {
+    readonly title: string
+    readonly logo: { readonly src: string; readonly alt: string } | undefined
+    readonly items: readonly NavbarLinkView[]
+  }
+  readonly footer: FooterView
+  readonly announcementBar: AnnouncementBarView | undefined
+  readonly colorMode: {
+    readonly defaultMode: 'light' | 'dark'
+    readonly disableSwitch: boolean
+    readonly respectPrefersColorScheme: boolean
+  }
+  /** Whether the Log in button is shown (the login settings are configured). */
+  readonly login: boolean
+}
+
+/** Asset URLs the document links to, known at write time. */
+export interface PageAssets {
+  readonly stylesheets: readonly string[]
+  readonly scripts: readonly string[]
+}
+
+/** Everything the theme's Page component receives. */
+export interface PageProps {
+  readonly site: SiteView
+  readonly page: PageView
+  /** The sidebar as seen from this page, or undefined for plain pages. */
+  readonly sidebar: readonly SidebarViewItem[] | undefined
+}
