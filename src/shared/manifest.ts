@@ -4,8 +4,8 @@
  * Plain serialisable data only.
  */
 
-/** What produced a route. */
-export type RouteKind = 'doc' | 'category' | 'page' | 'notFound'
+/** What produced a route. A redirect route is a page that sends the reader on (the docs root → the main doc). */
+export type RouteKind = 'doc' | 'category' | 'page' | 'redirect' | 'notFound'
 
 /** Who may read a route. Computed at build time from the configured private-path rules. */
 export type Access =
@@ -54,6 +54,8 @@ export interface Route {
   readonly headings: readonly Heading[]
   /** Id of the sidebar the route belongs to, if any. */
   readonly sidebar: string | undefined
+  /** For redirect routes: where to. */
+  readonly redirectTo: string | undefined
 }
 
 /** One entry of a sidebar tree. */
@@ -89,5 +91,7 @@ export interface Manifest {
   readonly format: 1
   readonly version: DocsVersion
   readonly routes: readonly Route[]
+  /** Private-path rules as RegExp sources, for client-side UX checks (never the only barrier). */
+  readonly privatePaths: readonly { readonly pattern: string; readonly groups: readonly string[] }[]
   readonly sidebars: Readonly<Record<string, readonly SidebarItem[]>>
 }

@@ -1,0 +1,143 @@
+/**
+ * The shape of `site.config.ts`. `defineConfig` only adds types: the value is validated once, when
+ * it is loaded (resolve-config.ts), which also applies the spec's defaults.
+ */
+
+/** A link in the navbar. `to` is a route of this site (checked at build time), `href` an external URL. */
+export interface NavItemConfig {
+  label: string
+  to?: string
+  href?: string
+  /** Default 'left'. */
+  position?: 'left' | 'right'
+  /** Shown only to signed-in people. */
+  auth?: boolean
+  /** Shown only to members of every listed group (implies auth). */
+  groups?: string[]
+}
+
+export interface FooterLinkConfig {
+  label: string
+  to?: string
+  href?: string
+}
+
+export interface FooterConfig {
+  /** Default 'dark'. */
+  style?: 'dark' | 'light'
+  links?: { title: string; items: FooterLinkConfig[] }[]
+  copyright?: string
+}
+
+export interface AnnouncementBarConfig {
+  /** Dismissal is remembered per id: change it to show the bar again. */
+  id: string
+  /** Plain text. */
+  content: string
+  backgroundColor?: string
+  textColor?: string
+  isCloseable?: boolean
+}
+
+export interface PrivatePathConfig {
+  /**
+   * A route path or a glob over route paths (micromatch syntax: `*` stays within one segment,
+   * `**` crosses segments). A plain path without glob characters also covers everything under it.
+   */
+  path: string
+  /** The reader must belong to every listed group. Without groups: any signed-in person. */
+  groups?: string[]
+}
+
+export type LoginFactorMethod =
+  | 'webauthn'
+  | 'email_link'
+  | 'otp_via_email'
+  | 'sms_link'
+  | 'otp_via_sms'
+  | 'oidc'
+  | 'saml'
+  | 'password'
+  | 'totp'
+
+export interface LoginFactorConfig {
+  method: LoginFactorMethod
+  options?: Record<string, unknown>
+  label?: string
+}
+
+export interface LoginFormConfig {
+  /** Default: one factor, the e-mail link. */
+  factors?: LoginFactorConfig[]
+  logo?: string
+  /** Default true. */
+  storeLastHandle?: boolean
+  /** Overrides of the widget's texts, by key. */
+  text?: Record<string, string>
+  /** Default 'US'. */
+  defaultCountryCode?: string
+}
+
+export interface LoginConfig {
+  /** The organization id at the identity provider. */
+  orgID: string
+  /** Default false: show the login form on every page when nobody is signed in. */
+  forceLogin?: boolean
+  /** Default 'https://api.slashid.com'. */
+  baseURL?: string
+  /** Default 'https://cdn.slashid.com/sdk.html'. */
+  sdkURL?: string
+  /** Default 'redirect': send readers who may not see a private page to `privateRedirectPath`. */
+  uxMode?: 'redirect' | 'modal'
+  /** Default '/'. */
+  privateRedirectPath?: string
+  privatePaths?: PrivatePathConfig[]
+  formConfiguration?: LoginFormConfig
+  /** With `oidcProvider`: adds an external sign-in provider as a second factor, in a popup. */
+  oidcClientID?: string
+  oidcProvider?: string
+}
+
+export interface SiteConfig {
+  title: string
+  tagline?: string
+  /** Production origin, e.g. 'https://docs.example.org' (used in the sitemap). */
+  url?: string
+  /** Path the site is served under; default '/'. */
+  baseUrl?: string
+  /** Only English is supported: default { defaultLocale: 'en', locales: ['en'] }. */
+  i18n?: { defaultLocale: 'en'; locales: ['en'] }
+  /** What a link to a missing page does to the build. Default 'throw'. */
+  onBrokenLinks?: 'throw' | 'warn' | 'ignore'
+  /** What a link to a missing heading does to the build. Default 'throw'. */
+  onBrokenAnchors?: 'throw' | 'warn' | 'ignore'
+  docs?: {
+    /** Default '/docs'. */
+    routeBasePath?: string
+    /** Label of the current docs version; default 'Next'. */
+    versionLabel?: string
+    /** Doc id (path under content/docs without extension) of the main doc; default 'Sanctum/intro'. */
+    mainDoc?: string
+    /** Id of the sidebar generated from content/docs; default 'sanctum'. */
+    sidebarId?: string
+  }
+  /** Heading levels shown in the table of contents; default 2 to 3. */
+  tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number }
+  colorMode?: {
+    /** Default 'light'. */
+    defaultMode?: 'light' | 'dark'
+    /** Default false. */
+    disableSwitch?: boolean
+    /** Default false. */
+    respectPrefersColorScheme?: boolean
+  }
+  announcementBar?: AnnouncementBarConfig
+  navbar?: { title?: string; logo?: { src: string; alt?: string }; items?: NavItemConfig[] }
+  footer?: FooterConfig
+  login?: LoginConfig
+}
+
+/** Types `site.config.ts`; returns its argument unchanged. */
+export function defineConfig(config: SiteConfig): SiteConfig {
+  return config
+}

@@ -1,0 +1,29 @@
+/**
+ * Finds where a key or a quoted value first appears in a source file, so that problems found in
+ * an evaluated config still point at a line and column. Best effort: undefined when not found.
+ */
+export function locateInSource(source: string, needle: string): { line: number; column: number } | undefined {
+  if (needle === '') return undefined
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  // Prefer the needle as a key (`needle:`) or as a quoted string; fall back to any occurrence.
+  const patterns = [new RegExp(`(?<![\\w$])${escaped}\\s*:`), new RegExp(`(['"\`])${escaped}\\1`), new RegExp(escaped)]
+  for (const pattern of patterns) {
+    const match = pattern.exec(source)
+    if (match) {
+      const offset = match.index + (match[0].startsWith(needle) ? 0 : 1)
+      return positionAt(source, offset)
+    }
+  }
+  return undefined
+}
+
+/** 1-based line and column of an offset. */
+export function positionAt(source: string, offset: number): { line: number; column: number } {
+  let line = 1
+  let lineStart = 0
+  for (let index = source.indexOf('\n'); index !== -1 && index < offset; index = source.indexOf('\n', index + 1)) {
+    line++
+    lineStart = index + 1
+  }
+  return { line, column: offset - lineStart + 1 }
+}

@@ -1,0 +1,104 @@
+/**
+ * `_category_.json`: the label, position and link of a docs folder in the sidebar
+ * (Docusaurus-compatible keys). Problems become diagnostics pointing into the file.
+ */
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { locateInSource, positionAt } from '../diagnostics/locate-in-source.js'
+
+export type CategoryLink =
+  | { readonly type: 'generated-index'; readonly slug: string | undefined; readonly title: string | undefined; readonly description: string | undefined }
+  | { readonly type: 'doc'; readonly id: string }
+  | { readonly type: 'none' }
+  /** No `link` key: the folder's index doc, if any, becomes the link. */
+  | { readonly type: 'default' }
+
+export interface CategoryMeta {
+  readonly label: string | undefined
+  readonly position: number | undefined
+  readonly collapsed: boolean
+  readonly collapsible: boolean
+  readonly description: string | undefined
+  readonly link: CategoryLink
+}
+
+export const defaultCategory: CategoryMeta = {
+  label: undefined,
+  position: undefined,
+  collapsed: true,
+  collapsible: true,
+  description: undefined,
+  link: { type: 'default' },
+}
+
+const allowedKeys = ['label', 'position', 'collapsed', 'collapsible', 'className', 'description', 'link', 'customProps']
+
+export function readCategory(text: string, file: string): { meta: CategoryMeta; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = []
+  const report = (message: string, key?: string, suggestion?: string) =>
+    diagnostics.push(diagnostic({ file, ruleId: 'category-invalid', message, suggestion, ...(key ? locateInSource(text, key) : undefined) }))
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch (error) {
+    const message = (error as Error).message
+    const offset = Number(/position (\d+)/.exec(message)?.[1])
+    diagnostics.push(
+      diagnostic({ file, ruleId: 'category-invalid', message: `Invalid JSON: ${message}`, ...(Number.isFinite(offset) ? positionAt(text, offset) : {}) }),
+    )
+    return { meta: defaultCategory, diagnostics }
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    report('A category file must hold a JSON object', undefined, 'Write e.g. { "label": "Guides", "position": 1 }.')
+    return { meta: defaultCategory, diagnostics }
+  }
+  const record = data as Record<string, unknown>
+  for (const key of Object.keys(record)) if (!allowedKeys.includes(key)) report(`Unknown key "${key}"`, key, `Allowed keys: ${allowedKeys.join(', ')}.`)
+  const text_ = (key: string) => {
+    const value = record[key]
+    if (value === undefined) return undefined
+    if (typeof value === 'string') return value
+    report(`"${key}" must be a string`, key)
+    return undefined
+  }
+  const flag = (key: string, fallback: boolean) => {
+    const value = record[key]
+    if (value === undefined) return fallback
+    if (typeof value === 'boolean') return value
+    report(`"${key}" must be true or false`, key)
+    return fallback
+  }
+  let position: number | undefined
+  if (record.position !== undefined) {
+    if (typeof record.position === 'number' && Number.isFinite(record.position)) position = record.position
+    else report('"position" must be a number', 'position')
+  }
+  return {
+    meta: {
+      label: text_('label'),
+      position,
+      collapsed: flag('collapsed', true),
+      collapsible: flag('collapsible', true),
+      description: text_('description'),
+      link: readLink(record.link, report),
+    },
+    diagnostics,
+  }
+}
+
+function readLink(value: unknown, report: (message: string, key?: string, suggestion?: string) => void): CategoryLink {
+  if (value === undefined) return { type: 'default' }
+  if (value === null) return { type: 'none' }
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    report('"link" must be an object or null', 'link')
+    return { type: 'default' }
+  }
+  const link = value as Record<string, unknown>
+  const optional = (key: string) => (typeof link[key] === 'string' ? (link[key] as string) : undefined)
+  if (link.type === 'generated-index') return { type: 'generated-index', slug: optional('slug'), title: optional('title'), description: optional('description') }
+  if (link.type === 'doc' && typeof link.id === 'string') return { type: 'doc', id: link.id }
+  report(
+    `"link" must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got ${JSON.stringify(value)}`,
+    'link',
+  )
+  return { type: 'default' }
+}

@@ -1,0 +1,114 @@
+/**
+ * Every internal link in every page must reach a route, every `#anchor` a heading on that page,
+ * every link to a `.md` file an existing file. Problems are collected, never thrown.
+ */
+import { canonicalPath, routeCandidates } from '../../shared/canonical-path.js'
+import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
+import type { Manifest, Route } from '../../shared/manifest.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import { closest } from '../config/resolve-config.js'
+import { markdownLinkTarget, safeDecode, type ContentDocument } from '../content/parse-content.js'
+import { posix } from 'node:path'
+
+type Policy = ResolvedConfig['onBrokenLinks']
+
+export function checkLinks(manifest: Manifest, documents: readonly ContentDocument[], config: ResolvedConfig): Diagnostic[] {
+  const routes = new Map(manifest.routes.map((route) => [route.path, route]))
+  const routePaths = [...routes.keys()]
+  const filesByPath = new Map(documents.map((document) => [document.file, document]))
+  const problems: Diagnostic[] = []
+
+  const report = (policy: Policy, ruleId: RuleId, document: ContentDocument, position: { line: number; column: number } | undefined, message: string, suggestion?: string) => {
+    if (policy === 'ignore') return
+    problems.push(diagnostic({ file: document.file, ruleId, message, suggestion, severity: policy === 'throw' ? 'error' : 'warning', ...position }))
+  }
+
+  const checkAnchor = (document: ContentDocument, position: { line: number; column: number } | undefined, url: string, target: Route, hash: string) => {
+    if (hash === '' || target.headings.some((heading) => heading.id === hash)) return
+    const near = closest(hash, target.headings.map((heading) => heading.id))
+    const listed = target.headings.slice(0, 8).map((heading) => `#${heading.id}`)
+    report(
+      config.onBrokenAnchors,
+      'missing-anchor',
+      document,
+      position,
+      `Link "${url}" points to "#${hash}", which is not a heading on "${target.path}"`,
+      near
+        ? `Did you mean "#${near}"?`
+        : listed.length > 0
+          ? `Headings on that page: ${listed.join(', ')}${target.headings.length > 8 ? ', …' : ''}.`
+          : 'That page has no headings; link to the page without a "#".',
+    )
+  }
+
+  for (const document of documents) {
+    for (const { url, position } of document.links) {
+      if (isExternal(url)) continue
+      const hashIndex = url.indexOf('#')
+      const hash = hashIndex === -1 ? '' : safeDecode(url.slice(hashIndex + 1))
+      const pathPart = hashIndex === -1 ? url : url.slice(0, hashIndex)
+
+      if (pathPart === '') {
+        const self = routes.get(document.route)
+        if (self) checkAnchor(document, position, url, self, hash)
+        continue
+      }
+
+      const fileTarget = markdownLinkTarget(pathPart, document.file, document.kind === 'doc' ? 'doc' : 'page')
+      if (fileTarget !== undefined) {
+        const targetDocument = filesByPath.get(fileTarget)
+        if (!targetDocument) {
+          const candidates = documents.map((candidate) => posix.relative(posix.dirname(document.file), candidate.file))
+          const near = closest(posix.relative(posix.dirname(document.file), fileTarget), candidates)
+          report(
+            config.onBrokenLinks,
+            'missing-file',
+            document,
+            position,
+            `Link "${safeDecode(url)}" names a file that does not exist (resolved as "${fileTarget}")`,
+            near ? `Did you mean "${near.startsWith('.') ? near : `./${near}`}"?` : 'Check the file name; links to .md files are relative to the linking file.',
+          )
+          continue
+        }
+        const target = routes.get(targetDocument.route)
+        if (target) checkAnchor(document, position, url, target, hash)
+        continue
+      }
+
+      const resolved = resolveRoutePath(pathPart, document.route)
+      const target = resolved === undefined ? undefined : routeCandidates(resolved).map((candidate) => routes.get(candidate)).find(Boolean)
+      if (!target) {
+        const shown = resolved ?? safeDecode(pathPart)
+        const near = closest(shown, routePaths)
+        report(
+          config.onBrokenLinks,
+          'missing-route',
+          document,
+          position,
+          `Link "${safeDecode(url)}" matches no page${resolved !== undefined && resolved !== safeDecode(pathPart) ? ` (resolved as "${resolved}")` : ''}`,
+          near ? `Did you mean "${near}"?` : 'Link to an existing route, or create the page.',
+        )
+        continue
+      }
+      checkAnchor(document, position, url, target, hash)
+    }
+  }
+  return problems
+}
+
+/** Links with a scheme (`https:`, `mailto:`) or protocol-relative ones leave the site. */
+function isExternal(url: string): boolean {
+  return /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')
+}
+
+/** Resolves a link against the page it is on, the way a browser would, into a canonical route path. */
+function resolveRoutePath(pathPart: string, fromRoute: string): string | undefined {
+  const base = new URL(fromRoute.split('/').map(encodeURIComponent).join('/'), 'http://site.invalid')
+  let resolved: URL
+  try {
+    resolved = new URL(pathPart, base)
+  } catch {
+    return undefined
+  }
+  return canonicalPath(resolved.pathname)
+}

@@ -1,0 +1,34 @@
+/** Navbar and footer links that point into the site (`to`) must reach a route. */
+import { routeCandidates } from '../../shared/canonical-path.js'
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import type { Manifest } from '../../shared/manifest.js'
+import { closest, type ResolvedConfig } from '../config/resolve-config.js'
+import { locateInSource } from '../diagnostics/locate-in-source.js'
+import type { ConfigSource } from './check-private-paths.js'
+
+export function checkNavigation(manifest: Manifest, config: ResolvedConfig, source: ConfigSource): Diagnostic[] {
+  const paths = new Set(manifest.routes.map((route) => route.path))
+  const links = [
+    ...config.navbar.items.map((item, index) => ({ where: `navbar.items[${index}]`, to: item.to })),
+    ...config.footer.links.flatMap((column, columnIndex) =>
+      column.items.map((item, itemIndex) => ({ where: `footer.links[${columnIndex}].items[${itemIndex}]`, to: item.to })),
+    ),
+  ]
+  const problems: Diagnostic[] = []
+  for (const { where, to } of links) {
+    if (to === undefined) continue
+    const path = to.split('#')[0]!
+    if (routeCandidates(path).some((candidate) => paths.has(candidate))) continue
+    const near = closest(path, [...paths])
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'nav-missing-route',
+        message: `${where}.to "${to}" matches no page`,
+        suggestion: near ? `Did you mean "${near}"? Routes are case-sensitive.` : 'Link to an existing route.',
+        ...locateInSource(source.text, to),
+      }),
+    )
+  }
+  return problems
+}

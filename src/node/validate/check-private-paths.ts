@@ -1,0 +1,108 @@
+/**
+ * Private-path rules must be valid globs and must protect something: a rule that matches no
+ * route leaves the pages it was meant for public (the spec's own `/docs/category/private/*`
+ * matches none of its Private pages). Also: the redirect target for refused readers must be a
+ * public route, or refused readers would loop.
+ */
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import type { Manifest } from '../../shared/manifest.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import { locateInSource } from '../diagnostics/locate-in-source.js'
+import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.js'
+import { compilePrivatePathRules } from '../manifest/private-path-rules.js'
+
+export interface ConfigSource {
+  readonly file: string
+  readonly text: string
+}
+
+export function checkPrivatePaths(
+  manifest: Manifest,
+  rules: { compiled: readonly CompiledRule[]; invalid: readonly InvalidRule[] },
+  config: ResolvedConfig,
+  source: ConfigSource,
+): Diagnostic[] {
+  const problems: Diagnostic[] = []
+  const at = (value: string) => locateInSource(source.text, value)
+  // Generated pages (404, the docs root redirect) are never what a rule is written for.
+  const candidates = manifest.routes.filter((route) => route.kind !== 'notFound' && route.kind !== 'redirect')
+
+  for (const { rule, index, reason } of rules.invalid)
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'private-path-invalid-glob',
+        message: `Private path rule login.privatePaths[${index}] "${rule.path}" ${reason}`,
+        suggestion: 'Escape literal brackets with "\\", or write a plain route path such as "/docs/Private/".',
+        ...at(rule.path),
+      }),
+    )
+
+  for (const compiled of rules.compiled) {
+    if (candidates.some((route) => compiled.test(route.path))) continue
+    const suggestion = suggestRule(compiled.rule.path, candidates.map((route) => route.path))
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'private-path-unmatched',
+        message: `Private path rule login.privatePaths[${compiled.index}] "${compiled.rule.path}" matches no route, so it protects nothing and the pages it was meant for are public`,
+        suggestion: suggestion
+          ? `Did you mean "${suggestion.rule}"? It would match ${suggestion.matches.length} route${suggestion.matches.length === 1 ? '' : 's'}: ${suggestion.matches
+              .slice(0, 5)
+              .map((path) => `"${path}"`)
+              .join(', ')}${suggestion.matches.length > 5 ? ', …' : ''}.`
+          : 'Rules match canonical route paths, case-sensitively; run `docsgen build` and see manifest.json for the routes.',
+        ...at(compiled.rule.path),
+      }),
+    )
+  }
+
+  const login = config.login
+  if (login) {
+    const target = manifest.routes.find((route) => route.path === login.privateRedirectPath)
+    if (!target)
+      problems.push(
+        diagnostic({
+          file: source.file,
+          ruleId: 'missing-route',
+          message: `login.privateRedirectPath "${login.privateRedirectPath}" matches no page`,
+          suggestion: 'Point it at a public page, such as "/".',
+          ...at(login.privateRedirectPath),
+        }),
+      )
+    else if (target.access.private)
+      problems.push(
+        diagnostic({
+          file: source.file,
+          ruleId: 'redirect-target-private',
+          message: `login.privateRedirectPath "${login.privateRedirectPath}" is itself private, so refused readers would be redirected in a loop`,
+          suggestion: 'Point it at a public page, such as "/".',
+          ...at(login.privateRedirectPath),
+        }),
+      )
+  }
+  return problems
+}
+
+/**
+ * The rule the author probably meant: find the rule's literal part case-insensitively among the
+ * routes' segments (`/docs/category/private/*` → the `Private` folder) and cover everything under it.
+ */
+function suggestRule(rulePath: string, routes: readonly string[]): { rule: string; matches: string[] } | undefined {
+  const literal = rulePath.split(/[*?[{(!]/)[0]!
+  const segments = literal.split('/').filter(Boolean).map((segment) => segment.toLowerCase())
+  for (let index = segments.length - 1; index >= 0; index--) {
+    const wanted = segments[index]!
+    for (const route of routes) {
+      const parts = route.split('/')
+      const position = parts.findIndex((part, partIndex) => partIndex > 0 && part.toLowerCase() === wanted)
+      if (position === -1) continue
+      const base = parts.slice(0, position + 1).join('/')
+      const rule = `${base}/**`
+      const { compiled } = compilePrivatePathRules([{ path: rule, groups: [] }])
+      const matches = routes.filter((path) => compiled[0]!.test(path))
+      if (matches.length > 0) return { rule, matches }
+    }
+  }
+  return undefined
+}

@@ -1,0 +1,28 @@
+/**
+ * Runs every check over the manifest and the parsed content and returns all problems found.
+ * Never throws for content problems: the build prints them all and fails once.
+ */
+import { sortDiagnostics, type Diagnostic } from '../../shared/diagnostic.js'
+import type { Manifest } from '../../shared/manifest.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import type { ContentDocument } from '../content/parse-content.js'
+import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.js'
+import { checkLinks } from './check-links.js'
+import { checkNavigation } from './check-navigation.js'
+import { checkPrivatePaths, type ConfigSource } from './check-private-paths.js'
+
+export interface ValidateInput {
+  readonly manifest: Manifest
+  readonly documents: readonly ContentDocument[]
+  readonly config: ResolvedConfig
+  readonly rules: { compiled: readonly CompiledRule[]; invalid: readonly InvalidRule[] }
+  readonly configSource: ConfigSource
+}
+
+export function validateSite(input: ValidateInput): Diagnostic[] {
+  return sortDiagnostics([
+    ...checkLinks(input.manifest, input.documents, input.config),
+    ...checkNavigation(input.manifest, input.config, input.configSource),
+    ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
+  ])
+}
