@@ -15,7 +15,7 @@ export type RuleId =
   | 'duplicate-route'
   | 'private-path-invalid-glob'
   | 'private-path-unmatched'
-  | 'private-link'
+  | 'private-leak'
   | 'page-default-export'
   | 'page-render-failed'
   | 'category-invalid'
@@ -55,11 +55,11 @@ export function diagnostic(
   }
 }
 
-/** `file:line:col: message (suggestion) [docsgen:rule]` — the one-line form CI logs and editors understand. */
+/** `file:line:col: severity: message. suggestion [docsgen:rule]` — the one-line form CI logs and editors understand. */
 export function formatDiagnostic(item: Diagnostic): string {
   const place = item.line === undefined ? item.file : `${item.file}:${item.line}:${item.column ?? 1}`
   const suggestion = item.suggestion ? ` ${item.suggestion}` : ''
-  return `${place}: ${item.severity}: ${item.message}${suggestion}  [docsgen:${item.ruleId}]`
+  return `${place}: ${item.severity}: ${item.message}.${suggestion} [docsgen:${item.ruleId}]`
 }
 
 /** Sorts by file, then position, so reports are stable and grouped by source page. */

@@ -116,7 +116,7 @@ export interface SiteConfig {
     routeBasePath?: string
     /** Label of the current docs version; default 'Next'. */
     versionLabel?: string
-    /** Doc id (path under content/docs without extension) of the main doc; default 'Sanctum/intro'. */
+    /** Doc id (path under content/docs without extension) of the main doc; default: the first doc of the sidebar. */
     mainDoc?: string
     /** Id of the sidebar generated from content/docs; default 'sanctum'. */
     sidebarId?: string

@@ -49,7 +49,13 @@ export interface ResolvedConfig {
   readonly i18n: { readonly defaultLocale: 'en'; readonly locales: readonly ['en'] }
   readonly onBrokenLinks: 'throw' | 'warn' | 'ignore'
   readonly onBrokenAnchors: 'throw' | 'warn' | 'ignore'
-  readonly docs: { readonly routeBasePath: string; readonly versionLabel: string; readonly mainDoc: string; readonly sidebarId: string }
+  readonly docs: {
+    readonly routeBasePath: string
+    readonly versionLabel: string
+    /** Undefined: the first doc of the sidebar. */
+    readonly mainDoc: string | undefined
+    readonly sidebarId: string
+  }
   readonly tableOfContents: { readonly minHeadingLevel: number; readonly maxHeadingLevel: number }
   readonly colorMode: { readonly defaultMode: 'light' | 'dark'; readonly disableSwitch: boolean; readonly respectPrefersColorScheme: boolean }
   readonly announcementBar:
@@ -148,7 +154,8 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
     report('i18n.locales', "must be ['en'] (only English is supported)")
 
   const baseUrl = read.string('baseUrl', value.baseUrl, '/')
-  if (!baseUrl.startsWith('/') || !baseUrl.endsWith('/')) report('baseUrl', `must start and end with "/", got "${baseUrl}"`)
+  // Serving under a sub-path needs every generated link prefixed; until then only the root is accepted.
+  if (baseUrl !== '/') report('baseUrl', `must be "/" (sites served under a sub-path are not supported yet), got "${baseUrl}"`)
 
   const config: ResolvedConfig = {
     title,
@@ -161,7 +168,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
     docs: {
       routeBasePath: read.routePath('docs.routeBasePath', docs.routeBasePath, '/docs'),
       versionLabel: read.string('docs.versionLabel', docs.versionLabel, 'Next'),
-      mainDoc: read.string('docs.mainDoc', docs.mainDoc, 'Sanctum/intro'),
+      mainDoc: read.optionalString('docs.mainDoc', docs.mainDoc),
       sidebarId: read.string('docs.sidebarId', docs.sidebarId, 'sanctum'),
     },
     tableOfContents: { minHeadingLevel, maxHeadingLevel },

@@ -9,7 +9,7 @@ import type { Root as MdastRoot } from 'mdast'
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkFrontmatter from 'remark-frontmatter'
-import remarkGfm from 'remark-gfm'
+import { remarkGfmBlocks } from './remark-gfm-blocks.js'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
@@ -46,7 +46,7 @@ const schema = { ...defaultSchema, clobberPrefix: 'user-content-' }
 const processor = unified()
   .use(remarkParse)
   .use(remarkFrontmatter, ['yaml'])
-  .use(remarkGfm)
+  .use(remarkGfmBlocks)
   // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
   .use(remarkRehype)
   .use(rehypeSanitize, schema)

@@ -59,8 +59,9 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   const docs = content.documents.filter((document) => document.kind === 'doc')
   const sidebar = buildSidebar(docs, content.categories, docsBase, routes, (route) => addRoute(route), rules)
 
-  const mainDoc = docs.find((document) => document.id === config.docs.mainDoc)
-  if (!mainDoc)
+  const mainDoc =
+    config.docs.mainDoc === undefined ? firstDoc(sidebar, docs) : docs.find((document) => document.id === config.docs.mainDoc)
+  if (!mainDoc && config.docs.mainDoc !== undefined)
     diagnostics.push(
       diagnostic({
         file: 'site.config.ts',
@@ -69,19 +70,21 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
         suggestion: `Create content/docs/${config.docs.mainDoc}.md or set docs.mainDoc to an existing doc id.`,
       }),
     )
-  if (!routes.has(docsBase) && !routes.has(`${docsBase}/`) && mainDoc)
-    addRoute({
-      path: docsBase,
-      kind: 'redirect',
-      title: config.docs.versionLabel,
-      description: undefined,
-      source: undefined,
-      file: outputFileFor(docsBase),
-      access: { private: false },
-      headings: [],
-      sidebar: undefined,
-      redirectTo: mainDoc.route,
-    })
+  // The docs root, and the site root of a docs-only site, send readers to the main doc.
+  for (const path of [docsBase, '/'])
+    if (!routes.has(path) && !routes.has(`${path}/`) && mainDoc)
+      addRoute({
+        path,
+        kind: 'redirect',
+        title: config.docs.versionLabel,
+        description: undefined,
+        source: undefined,
+        file: outputFileFor(path),
+        access: accessFor(path, rules),
+        headings: [],
+        sidebar: undefined,
+        redirectTo: mainDoc.route,
+      })
   addRoute({
     path: notFoundRoute,
     kind: 'notFound',
@@ -97,7 +100,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
 
   const manifest: Manifest = {
     format: 1,
-    version: { name: 'current', label: config.docs.versionLabel, path: docsBase, mainDoc: config.docs.mainDoc },
+    version: { name: 'current', label: config.docs.versionLabel, path: docsBase, mainDoc: mainDoc?.id ?? '' },
     routes: [...routes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     privatePaths: rules.map((rule) => ({ pattern: rule.pattern, groups: rule.rule.groups })),
     sidebars: { [sidebarId]: sidebar },
@@ -105,8 +108,19 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   return { manifest: deepFreeze(manifest), diagnostics }
 }
 
+/** The first doc in sidebar order: the main doc when the config names none. */
+function firstDoc(sidebar: readonly SidebarItem[], docs: readonly ContentDocument[]): ContentDocument | undefined {
+  for (const item of sidebar) {
+    const linked = item.path === undefined ? undefined : docs.find((document) => document.route === item.path)
+    const found = linked ?? (item.type === 'category' ? firstDoc(item.items, docs) : undefined)
+    if (found) return found
+  }
+  return undefined
+}
+
 function describeSource(route: Route): string {
-  return route.source ? `"${route.source}"` : `the generated ${route.kind} page`
+  if (route.source) return `"${route.source}"`
+  return route.kind === 'category' ? `the generated index of category "${route.title}"` : `the generated ${route.kind} page`
 }
 
 interface Folder {
@@ -145,6 +159,20 @@ function buildSidebar(
 
   const isPrivate = (path: string) => routes.get(path)?.access.private ?? false
 
+  // A generated index page lives at /category/<slug of its label>. Where several categories share
+  // a label ("Setup" in two sections), each gets its folder path as slug instead, so no two
+  // categories fight over one route and no result depends on folder order.
+  const labelSlugs = new Map<string, number>()
+  for (const [folderPath, meta] of categories)
+    if (meta.link.type === 'generated-index' && meta.link.slug === undefined) {
+      const key = slug(meta.label ?? posix.basename(folderPath))
+      labelSlugs.set(key, (labelSlugs.get(key) ?? 0) + 1)
+    }
+  const generatedSlug = (folderPath: string, label: string) => {
+    const key = slug(label)
+    return (labelSlugs.get(key) ?? 0) > 1 ? folderPath.split('/').map((part) => slug(part)).join('-') : key
+  }
+
   const itemsOf = (folder: Folder, linkedDoc: ContentDocument | undefined): SidebarItem[] => {
     const entries: { position: number; name: string; item: SidebarItem }[] = []
     for (const document of folder.docs) {
@@ -178,7 +206,7 @@ function buildSidebar(
     }
     const items = itemsOf(folder, linkedDoc)
     if (meta.link.type === 'generated-index') {
-      path = `${docsBase}/category/${meta.link.slug ?? slug(label)}`
+      path = `${docsBase}/category/${meta.link.slug ?? generatedSlug(folder.path, label)}`
       addRoute({
         path,
         kind: 'category',

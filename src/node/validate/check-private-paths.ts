@@ -90,19 +90,17 @@ export function checkPrivatePaths(
  */
 function suggestRule(rulePath: string, routes: readonly string[]): { rule: string; matches: string[] } | undefined {
   const literal = rulePath.split(/[*?[{(!]/)[0]!
-  const segments = literal.split('/').filter(Boolean).map((segment) => segment.toLowerCase())
-  for (let index = segments.length - 1; index >= 0; index--) {
-    const wanted = segments[index]!
-    for (const route of routes) {
-      const parts = route.split('/')
-      const position = parts.findIndex((part, partIndex) => partIndex > 0 && part.toLowerCase() === wanted)
-      if (position === -1) continue
-      const base = parts.slice(0, position + 1).join('/')
-      const rule = `${base}/**`
-      const { compiled } = compilePrivatePathRules([{ path: rule, groups: [] }])
-      const matches = routes.filter((path) => compiled[0]!.test(path))
-      if (matches.length > 0) return { rule, matches }
-    }
+  // Only the last literal segment is meaningful: `/docs/category/private/*` names "private", and
+  // suggesting "/docs/category/**" instead would protect the wrong pages.
+  const wanted = literal.split('/').filter(Boolean).pop()?.toLowerCase()
+  if (wanted === undefined) return undefined
+  for (const route of routes) {
+    const parts = route.split('/')
+    const position = parts.findIndex((part, partIndex) => partIndex > 0 && part.toLowerCase() === wanted)
+    if (position === -1) continue
+    const rule = `${parts.slice(0, position + 1).join('/')}/**`
+    const { compiled } = compilePrivatePathRules([{ path: rule, groups: [] }])
+    return { rule, matches: routes.filter((path) => compiled[0]!.test(path)) }
   }
   return undefined
 }

@@ -1,0 +1,214 @@
+/**
+ * The build, as its list of stages: config → content → manifest → validate → render → write.
+ * `check` is the same list stopped after validate. Content and config problems come back as
+ * diagnostics (exit code 1, or 2 for an unusable config); nothing is written unless every stage
+ * succeeded, so a failed build never touches the last good output.
+ */
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { isAbsolute, join, relative, resolve } from 'node:path'
+import { routeHref } from '../shared/canonical-path.js'
+import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
+import type { Manifest } from '../shared/manifest.js'
+import { loadConfig } from './config/load-config.js'
+import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
+import { loadComponentPages } from './content/load-component-pages.js'
+import { parseContent } from './content/parse-content.js'
+import { readContent } from './content/read-content.js'
+import { buildManifest } from './manifest/build-manifest.js'
+import { compilePrivatePathRules } from './manifest/private-path-rules.js'
+import { publicManifest } from './manifest/public-manifest.js'
+import { renderPages, type RenderedSite } from './render/render-pages.js'
+import { findPrivateLeaks } from './validate/find-private-leaks.js'
+import { validateSite } from './validate/validate-site.js'
+import { writeSite, type OutputFile } from './write/write-site.js'
+
+export interface BuildOptions {
+  /** The folder holding `site.config.ts` and `content/`. */
+  readonly siteDir: string
+  /** Deployable output; default `<siteDir>/build`. */
+  readonly outDir?: string
+  /** Private pages, served only by the gate; default `<siteDir>/.docsgen/private`. Never inside outDir. */
+  readonly privateDir?: string
+  /** false: validate only (`docsgen check`). */
+  readonly write?: boolean
+  /** Threads to parse on; default one per core for large sites. */
+  readonly threads?: number
+}
+
+export interface StageTiming {
+  readonly name: string
+  readonly milliseconds: number
+  readonly detail: string
+}
+
+export interface BuildResult {
+  /** 0 ok, 1 content problems, 2 configuration or usage problems. */
+  readonly exitCode: 0 | 1 | 2
+  readonly diagnostics: readonly Diagnostic[]
+  readonly stages: readonly StageTiming[]
+  readonly manifest: Manifest | undefined
+  readonly outDir: string
+  readonly privateDir: string
+  readonly pages: { readonly public: number; readonly private: number }
+  readonly bytes: number
+}
+
+const stylesheetUrl = new URL('../client/theme/styles.css', import.meta.url)
+
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const siteDir = resolve(options.siteDir)
+  const outDir = resolve(siteDir, options.outDir ?? 'build')
+  const privateDir = resolve(siteDir, options.privateDir ?? join('.docsgen', 'private'))
+  const stages: StageTiming[] = []
+  const diagnostics: Diagnostic[] = []
+  const result = (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => ({
+    exitCode,
+    diagnostics: sortDiagnostics(diagnostics),
+    stages,
+    manifest: undefined,
+    outDir,
+    privateDir,
+    pages: { public: 0, private: 0 },
+    bytes: 0,
+    ...extra,
+  })
+  const stage = async <T>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> => {
+    const started = performance.now()
+    const value = await run()
+    stages.push({ name, milliseconds: performance.now() - started, detail: detail(value) })
+    return value
+  }
+
+  if (isInside(privateDir, outDir) || isInside(outDir, privateDir) || outDir === siteDir) {
+    diagnostics.push(
+      diagnostic({
+        file: '.',
+        ruleId: 'config-invalid',
+        message: `The output folder "${outDir}" and the private folder "${privateDir}" must be separate (and the output folder not the site folder itself)`,
+        suggestion: 'Choose an --out-dir outside the private folder; private pages must never be deployed.',
+      }),
+    )
+    return result(2)
+  }
+
+  // 1. config
+  const config = await stage(
+    'config',
+    async () => {
+      const loaded = await loadConfig(siteDir)
+      if (!loaded.loaded) {
+        diagnostics.push(...loaded.diagnostics)
+        return undefined
+      }
+      const resolved = resolveConfig(loaded.loaded.value, loaded.loaded.file ?? 'site.config.ts', loaded.loaded.source)
+      diagnostics.push(...resolved.diagnostics)
+      return resolved.config ? { config: resolved.config, file: loaded.loaded.file ?? 'site.config.ts', source: loaded.loaded.source } : undefined
+    },
+    (value) => (value ? `${value.file === undefined ? 'defaults' : value.file}, ${value.config.login?.privatePaths.length ?? 0} private rules` : 'invalid'),
+  )
+  if (!config) return result(2)
+
+  // 2. content
+  const content = await stage(
+    'content',
+    async () => {
+      const files = await readContent(siteDir)
+      const parsed = await parseContent(files, config.config, { threads: options.threads })
+      const components = await loadComponentPages(siteDir, parsed.documents, join(siteDir, '.docsgen', 'cache'))
+      diagnostics.push(...parsed.diagnostics, ...components.diagnostics)
+      return { ...parsed, components: components.components }
+    },
+    (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,
+  )
+
+  // 3. manifest
+  const rules = compilePrivatePathRules(config.config.login?.privatePaths ?? [])
+  const manifest = await stage(
+    'manifest',
+    () => {
+      const built = buildManifest(content, config.config, rules.compiled)
+      diagnostics.push(...built.diagnostics)
+      return built.manifest
+    },
+    (value) => `${value.routes.length} routes, ${value.routes.filter((route) => route.access.private).length} private`,
+  )
+
+  // 4. validate
+  await stage(
+    'validate',
+    () => {
+      const found = validateSite({ manifest, documents: content.documents, config: config.config, rules, configSource: { file: config.file, text: config.source } })
+      diagnostics.push(...found)
+      return found
+    },
+    (found) => `${content.documents.reduce((sum, document) => sum + document.links.length, 0)} links, ${found.length} problems`,
+  )
+  if (hasErrors(diagnostics)) return result(1, { manifest })
+  if (options.write === false) return result(0, { manifest })
+
+  // 5. render
+  const stylesheet = await readFile(stylesheetUrl)
+  const stylesheetFile = `assets/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
+  const rendered = await stage(
+    'render',
+    () =>
+      renderPages({ manifest, documents: content.documents, components: content.components, config: config.config, stylesheets: [`/${stylesheetFile}`] }),
+    (value) => `${value.publicPages.length} public pages, ${value.privatePages.length} private`,
+  )
+  diagnostics.push(...rendered.diagnostics, ...findPrivateLeaks(rendered))
+  if (hasErrors(diagnostics)) return result(1, { manifest })
+
+  // 6. write
+  const written = await stage(
+    'write',
+    () =>
+      writeSite([
+        { dir: outDir, files: publicFiles(rendered, manifest, config.config, stylesheetFile, stylesheet) },
+        { dir: privateDir, files: privateFiles(rendered, manifest) },
+      ]),
+    (value) => `${relativeOrAbsolute(siteDir, outDir)}/ (${value[0]!.files} files, ${(value[0]!.bytes / 1024).toFixed(0)} KiB)`,
+  )
+  return result(0, {
+    manifest,
+    pages: { public: rendered.publicPages.length, private: rendered.privatePages.length },
+    bytes: written[0]!.bytes,
+  })
+}
+
+function publicFiles(rendered: RenderedSite, manifest: Manifest, config: ResolvedConfig, stylesheetFile: string, stylesheet: Uint8Array): OutputFile[] {
+  const files: OutputFile[] = rendered.publicPages.map((page) => ({ file: page.file, content: page.html }))
+  files.push({ file: stylesheetFile, content: stylesheet })
+  files.push({ file: 'manifest.json', content: `${JSON.stringify(publicManifest(manifest), null, 2)}\n` })
+  if (config.url !== undefined) files.push({ file: 'sitemap.xml', content: sitemap(manifest, config.url) })
+  return files
+}
+
+function privateFiles(rendered: RenderedSite, manifest: Manifest): OutputFile[] {
+  const files: OutputFile[] = rendered.privatePages.map((page) => ({ file: page.file, content: page.html }))
+  files.push({ file: 'manifest.json', content: `${JSON.stringify(manifest, null, 2)}\n` })
+  return files
+}
+
+/** Public, indexable routes only: private routes, redirects and the 404 page stay out. */
+function sitemap(manifest: Manifest, origin: string): string {
+  const base = origin.replace(/\/$/, '')
+  const entries = manifest.routes
+    .filter((route) => !route.access.private && route.kind !== 'redirect' && route.kind !== 'notFound')
+    .map((route) => `  <url><loc>${base}${routeHref(route.path).replace(/&/g, '&amp;')}</loc></url>`)
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`
+}
+
+function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((item) => item.severity === 'error')
+}
+
+function isInside(child: string, parent: string): boolean {
+  const path = relative(parent, child)
+  return path === '' || (!path.startsWith('..') && !isAbsolute(path))
+}
+
+function relativeOrAbsolute(from: string, to: string): string {
+  const path = relative(from, to)
+  return path.startsWith('..') || isAbsolute(path) ? to : path
+}

@@ -1,0 +1,5 @@
+/** A parse thread: runs one ParseJob from workerData and posts the result back. */
+import { parentPort, workerData } from 'node:worker_threads'
+import { runParseJob, type ParseJob } from './parse-content.js'
+
+parentPort!.postMessage(runParseJob(workerData as ParseJob))

@@ -1,0 +1,228 @@
+/**
+ * Manifest → what the theme draws. Everything site-wide (the public sidebar, its order for
+ * previous/next links, which routes each category holds) is computed once here; per page only
+ * the branch leading to the page is expanded, so a page's size does not grow with the site.
+ */
+import { routeHref } from '../../shared/canonical-path.js'
+import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
+import type { Breadcrumb, CategoryCard, PageLink, PageView, SidebarViewItem, SiteView, TocEntry } from '../../shared/page-view.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+
+export interface PageViews {
+  readonly site: SiteView
+  /** The view of a route as published: a shell for private routes. */
+  readonly publicView: (route: Route, bodyHtml: string) => PageView
+  /** The full view of a private route, for the private output only. */
+  readonly privateView: (route: Route, bodyHtml: string) => PageView
+  readonly publicSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
+  readonly fullSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
+  readonly navbarFor: (route: Route) => SiteView
+}
+
+/** The neutral title a private route's shell shows; the real one is private too. */
+export const privateShellTitle = 'Private page'
+
+export function createPageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
+  const routes = new Map(manifest.routes.map((route) => [route.path, route]))
+  const sidebarItems = manifest.sidebars[config.docs.sidebarId] ?? []
+  const publicItems = withoutPrivate(sidebarItems, (path) => routes.get(path)?.access.private ?? false)
+  const publicIndex = indexSidebar(publicItems)
+  const fullIndex = indexSidebar(sidebarItems)
+  const site = siteView(config)
+
+  const tocOf = (route: Route): TocEntry[] =>
+    route.headings
+      .filter((heading) => heading.depth >= config.tableOfContents.minHeadingLevel && heading.depth <= config.tableOfContents.maxHeadingLevel)
+      .map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
+
+  const view = (route: Route, bodyHtml: string, index: SidebarIndex): PageView => {
+    const position = index.order.indexOf(route.path)
+    const category = index.categories.get(route.path)
+    return {
+      path: route.path,
+      kind: route.kind === 'redirect' ? 'page' : route.kind,
+      title: route.title,
+      description: route.description,
+      bodyHtml,
+      toc: tocOf(route),
+      breadcrumbs: index.breadcrumbs.get(route.path) ?? [],
+      cards: category ? cardsOf(category, routes) : [],
+      previous: position > 0 ? index.links.get(index.order[position - 1]!) : undefined,
+      next: position !== -1 && position < index.order.length - 1 ? index.links.get(index.order[position + 1]!) : undefined,
+      gated: false,
+      layout: route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain',
+    }
+  }
+
+  return {
+    site,
+    publicView: (route, bodyHtml) =>
+      route.access.private
+        ? {
+            path: route.path,
+            kind: route.kind === 'redirect' ? 'page' : route.kind,
+            title: privateShellTitle,
+            description: undefined,
+            bodyHtml: '',
+            toc: [],
+            breadcrumbs: [],
+            cards: [],
+            previous: undefined,
+            next: undefined,
+            gated: true,
+            layout: route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain',
+          }
+        : view(route, bodyHtml, publicIndex),
+    privateView: (route, bodyHtml) => view(route, bodyHtml, fullIndex),
+    publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? sidebarView(publicItems, route.path, publicIndex) : undefined),
+    fullSidebar: (route) => (route.sidebar || route.kind === 'category' ? sidebarView(sidebarItems, route.path, fullIndex) : undefined),
+    navbarFor: (route) => ({
+      ...site,
+      navbar: {
+        ...site.navbar,
+        items: site.navbar.items.map((item) => ({ ...item, active: isActive(item.href, route.path, publicIndex) })),
+      },
+    }),
+  }
+}
+
+/** A navbar link is active when the page is the link's target or inside the category it opens. */
+function isActive(href: string, path: string, index: SidebarIndex): boolean {
+  const target = safeDecode(href)
+  if (target === path) return true
+  return index.descendants.get(target)?.has(path) ?? false
+}
+
+function siteView(config: ResolvedConfig): SiteView {
+  const href = (link: { to: string | undefined; href: string | undefined }) => (link.to !== undefined ? hrefForTo(link.to) : link.href!)
+  return {
+    title: config.title,
+    tagline: config.tagline,
+    lang: config.i18n.defaultLocale,
+    baseUrl: config.baseUrl,
+    navbar: {
+      title: config.navbar.title,
+      logo: config.navbar.logo,
+      items: config.navbar.items.map((item) => ({
+        label: item.label,
+        href: href(item),
+        position: item.position,
+        auth: item.auth,
+        groups: item.groups,
+        active: false,
+      })),
+    },
+    footer: {
+      style: config.footer.style,
+      columns: config.footer.links.map((column) => ({ title: column.title, items: column.items.map((item) => ({ label: item.label, href: href(item) })) })),
+      copyright: config.footer.copyright,
+    },
+    announcementBar: config.announcementBar,
+    colorMode: config.colorMode,
+    login: config.login !== undefined,
+  }
+}
+
+function hrefForTo(to: string): string {
+  const [path, hash] = to.split('#')
+  return routeHref(safeDecode(path!), hash)
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
+/** The sidebar with private docs removed; a category whose own page is private keeps only its label. */
+function withoutPrivate(items: readonly SidebarItem[], isPrivate: (path: string) => boolean): SidebarItem[] {
+  const kept: SidebarItem[] = []
+  for (const item of items) {
+    if (item.private) continue
+    if (item.type === 'doc') kept.push(item)
+    else
+      kept.push({
+        ...item,
+        path: item.path !== undefined && isPrivate(item.path) ? undefined : item.path,
+        items: withoutPrivate(item.items, isPrivate),
+      })
+  }
+  return kept
+}
+
+interface SidebarIndex {
+  /** Paths in reading order (for previous/next). */
+  readonly order: string[]
+  readonly links: Map<string, PageLink>
+  /** Every path inside a category, by the category's path and by its position key. */
+  readonly descendants: Map<string, Set<string>>
+  readonly breadcrumbs: Map<string, Breadcrumb[]>
+  /** The sidebar category behind each generated index page. */
+  readonly categories: Map<string, Extract<SidebarItem, { type: 'category' }>>
+  /** Identity of category items → paths inside them. */
+  readonly contains: Map<SidebarItem, Set<string>>
+}
+
+function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
+  const index: SidebarIndex = { order: [], links: new Map(), descendants: new Map(), breadcrumbs: new Map(), categories: new Map(), contains: new Map() }
+  const walk = (list: readonly SidebarItem[], trail: Breadcrumb[]): Set<string> => {
+    const inside = new Set<string>()
+    for (const item of list) {
+      if (item.path !== undefined) {
+        inside.add(item.path)
+        if (!index.links.has(item.path)) {
+          index.order.push(item.path)
+          index.links.set(item.path, { label: item.label, href: routeHref(item.path) })
+          index.breadcrumbs.set(item.path, trail)
+        }
+      }
+      if (item.type === 'category') {
+        const crumb = { label: item.label, href: item.path === undefined ? undefined : routeHref(item.path) }
+        const below = walk(item.items, [...trail, crumb])
+        if (item.path !== undefined) {
+          index.categories.set(item.path, item)
+          index.descendants.set(item.path, below)
+        }
+        index.contains.set(item, below)
+        for (const path of below) inside.add(path)
+      }
+    }
+    return inside
+  }
+  walk(items, [])
+  return index
+}
+
+function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex): SidebarViewItem[] {
+  return items.map((item): SidebarViewItem => {
+    if (item.type === 'doc') return { type: 'link', label: item.label, href: routeHref(item.path), active: item.path === current }
+    const inside = index.contains.get(item)?.has(current) ?? false
+    const active = inside || item.path === current
+    const expanded = active || !item.collapsible || !item.collapsed
+    return {
+      type: 'category',
+      label: item.label,
+      href: item.path === undefined ? undefined : routeHref(item.path),
+      active,
+      expanded,
+      items: expanded ? sidebarView(item.items, current, index) : [],
+    }
+  })
+}
+
+function cardsOf(category: Extract<SidebarItem, { type: 'category' }>, routes: ReadonlyMap<string, Route>): CategoryCard[] {
+  const cards: CategoryCard[] = []
+  for (const item of category.items) {
+    if (item.path === undefined) continue
+    cards.push({
+      label: item.label,
+      href: routeHref(item.path),
+      description: routes.get(item.path)?.description,
+      kind: item.type,
+      count: item.type === 'category' ? item.items.length : undefined,
+    })
+  }
+  return cards
+}
