@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react'
+import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
+import { Breadcrumbs } from './Breadcrumbs.js'
+import { CategoryCards } from './CategoryCards.js'
+import { LoginGate } from './LoginGate.js'
+import { PaginationNav } from './PaginationNav.js'
+import { Sidebar } from './Sidebar.js'
+import { TableOfContents } from './TableOfContents.js'
+
+interface DocPageProps {
+  readonly page: PageView
+  readonly sidebar: readonly SidebarViewItem[] | undefined
+  readonly currentHref: string
+  readonly homeHref: string
+}
+
+/** The docs layout: sidebar, then breadcrumbs, article and previous/next, then the ToC. */
+export function DocPage({ page, sidebar, currentHref, homeHref }: DocPageProps): ReactElement {
+  const hasSidebar = sidebar !== undefined && sidebar.length > 0
+  const hasToc = !page.gated && page.toc.length > 0
+  return (
+    <div className={hasSidebar ? 'docs-layout' : 'docs-layout docs-layout--no-sidebar'}>
+      {hasSidebar ? <Sidebar items={sidebar} currentHref={currentHref} /> : null}
+      <main id="main-content" className={hasToc ? 'docs-main' : 'docs-main docs-main--no-toc'}>
+        <div className="docs-content">
+          {page.gated ? null : <Breadcrumbs trail={page.breadcrumbs} current={page.title} homeHref={homeHref} />}
+          {page.gated ? (
+            // A private shell knows nothing about the page but its route.
+            <article className="markdown">
+              <h1>{page.title}</h1>
+              <LoginGate route={page.path} />
+            </article>
+          ) : (
+            <article className="markdown" data-pagefind-body="">
+              <h1>{page.title}</h1>
+              {page.kind === 'category' && page.description ? <p className="category-description">{page.description}</p> : null}
+              {page.bodyHtml ? <div className="markdown-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}
+              {page.kind === 'category' ? <CategoryCards cards={page.cards} /> : null}
+            </article>
+          )}
+          {page.gated ? null : <PaginationNav previous={page.previous} next={page.next} />}
+        </div>
+        {hasToc ? (
+          <div className="docs-toc">
+            <TableOfContents entries={page.toc} />
+          </div>
+        ) : null}
+      </main>
+    </div>
+  )
+}

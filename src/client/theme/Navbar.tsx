@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react'
+import type { SidebarViewItem, SiteView } from '../../shared/page-view.js'
+import { ColorModeToggle } from './ColorModeToggle.js'
+import { LoginButton } from './LoginButton.js'
+import { MobileMenu } from './MobileMenu.js'
+import { NavbarItem } from './NavbarItem.js'
+import { SearchBox } from './SearchBox.js'
+
+interface NavbarProps {
+  readonly site: SiteView
+  readonly sidebar: readonly SidebarViewItem[] | undefined
+  readonly currentHref: string
+}
+
+/** The top bar: brand, section links, then colour mode, search and Log in on the right (spec 000 §2). */
+export function Navbar({ site, sidebar, currentHref }: NavbarProps): ReactElement {
+  const { navbar } = site
+  const left = navbar.items.filter((item) => item.position === 'left')
+  const right = navbar.items.filter((item) => item.position === 'right')
+  return (
+    <nav className="navbar" aria-label="Main">
+      <div className="navbar-inner">
+        <MobileMenu items={navbar.items} sidebar={sidebar} currentHref={currentHref} />
+        <a className="navbar-brand" href={site.baseUrl}>
+          {navbar.logo ? <img className="navbar-logo" src={navbar.logo.src} alt={navbar.logo.alt} width="32" height="32" /> : null}
+          <span className="navbar-title">{navbar.title}</span>
+        </a>
+        {left.length > 0 ? (
+          <ul className="navbar-items">
+            {left.map((item, index) => (
+              <NavbarItem item={item} currentHref={currentHref} key={index} />
+            ))}
+          </ul>
+        ) : null}
+        <div className="navbar-end">
+          {right.length > 0 ? (
+            <ul className="navbar-items navbar-items--right">
+              {right.map((item, index) => (
+                <NavbarItem item={item} currentHref={currentHref} key={index} />
+              ))}
+            </ul>
+          ) : null}
+          {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
+          <SearchBox />
+          {site.login ? <LoginButton /> : null}
+        </div>
+      </div>
+    </nav>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ReactElement } from 'react'
+import type { PageView } from '../../shared/page-view.js'
+import { LoginGate } from './LoginGate.js'
+
+/**
+ * The full-width layout of standalone pages. A component page (the home page) renders its own
+ * <main> and <h1>; nesting a second main landmark or heading around it would break the page's
+ * outline, so such a body only gets the skip-link target around it.
+ */
+export function PlainPage({ page }: { page: PageView }): ReactElement {
+  if (page.bodyHtml.startsWith('<main')) {
+    return <div id="main-content" className="plain-page" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
+  }
+  if (page.gated) {
+    return (
+      <main id="main-content" className="plain-page plain-main">
+        <article className="markdown">
+          <h1>{page.title}</h1>
+          <LoginGate route={page.path} />
+        </article>
+      </main>
+    )
+  }
+  return (
+    <main id="main-content" className="plain-page plain-main">
+      <article className="markdown" data-pagefind-body="">
+        <h1>{page.title}</h1>
+        {page.bodyHtml ? <div className="markdown-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}
+      </article>
+    </main>
+  )
+}
