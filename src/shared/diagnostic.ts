@@ -16,6 +16,7 @@ export type RuleId =
   | 'private-path-invalid-glob'
   | 'private-path-unmatched'
   | 'private-leak'
+  | 'private-link'
   | 'page-default-export'
   | 'page-render-failed'
   | 'category-invalid'

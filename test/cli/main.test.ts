@@ -1,24 +1,119 @@
-import { test } from 'uvu'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { shouldColor } from '../../src/cli/build-command.js'
 import { main } from '../../src/cli/main.js'
+import { fixtureSite } from '../helpers/fixture-site.js'
 
 function capture() {
   const out: string[] = []
   const err: string[] = []
-  return { out, err, output: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t) } }
+  return {
+    out: () => out.join(''),
+    err: () => err.join(''),
+    output: { stdout: (text: string) => void out.push(text), stderr: (text: string) => void err.push(text) },
+  }
 }
 
-test('an unknown command is a usage error (exit 2) with a message', async () => {
-  const { err, output } = capture()
-  const code = await main(['biuld'], output)
-  assert.is(code, 2)
-  assert.match(err.join(''), "error: unknown command 'biuld'")
+const usage = suite('cli: usage')
+
+usage('an unknown command is a usage error (exit 2) with a suggestion', async () => {
+  const io = capture()
+  assert.is(await main(['biuld'], io.output), 2)
+  assert.is(io.err(), "error: unknown command 'biuld'\n(Did you mean build?)\n")
 })
 
-test('--version prints the package version and exits 0', async () => {
-  const { out, output } = capture()
-  assert.is(await main(['--version'], output), 0)
-  assert.is(out.join(''), '0.1.0\n')
+usage('--version prints the package version and exits 0', async () => {
+  const io = capture()
+  assert.is(await main(['--version'], io.output), 0)
+  assert.is(io.out(), '0.1.0\n')
 })
 
-test.run()
+usage('build --help lists the flags, examples and exit codes', async () => {
+  const io = capture()
+  assert.is(await main(['build', '--help'], io.output), 0)
+  assert.match(io.out(), '--out-dir <dir>')
+  assert.match(io.out(), '$ docsgen build docs --out-dir dist')
+  assert.match(io.out(), 'Exit codes: 0 built, 1 content problems (nothing written), 2 usage or configuration errors.')
+})
+
+usage('colour follows NO_COLOR, FORCE_COLOR and the terminal', () => {
+  assert.is(shouldColor({ NO_COLOR: '1', FORCE_COLOR: '1' }, true), false)
+  assert.is(shouldColor({ FORCE_COLOR: '1' }, false), true)
+  assert.is(shouldColor({}, true), true)
+  assert.is(shouldColor({ TERM: 'dumb' }, true), false)
+  assert.is(shouldColor({}, false), false)
+})
+
+const commands = suite('cli: build and check')
+
+commands('build prints its stages, a warning and where the output is; exit 0', async () => {
+  const site = await fixtureSite('basic-site')
+  try {
+    const io = capture()
+    assert.is(await main(['build', site.dir, '--out-dir', 'public', '--no-color'], io.output), 0)
+    const text = io.out()
+    assert.match(text, /✔ config {4}site\.config\.ts, 1 private rules/)
+    assert.match(
+      text,
+      'content/pages/about.md:7:5: warning: Public page links to the private page "/docs/Private/", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]',
+    )
+    assert.match(text, '✔ Built 11 pages (2 private, served only through the gate)')
+    assert.match(text, `  Output:        ${join(site.dir, 'public')}\n`)
+    assert.ok((await site.list('public')).includes('index.html'))
+  } finally {
+    await site.remove()
+  }
+})
+
+commands('check writes nothing and exits 1 with every problem on stderr', async () => {
+  const site = await fixtureSite('broken-links')
+  try {
+    const io = capture()
+    assert.is(await main(['check', site.dir, '--no-color'], io.output), 1)
+    assert.match(io.err(), 'content/docs/Guides/intro.md:5:13: error: Link "/docs/Guides/instal" matches no page.')
+    assert.match(io.err(), '✖ check failed: 5 errors. Nothing was written; the previous output is untouched.')
+    assert.equal(await site.list('.').then((files) => files.filter((file) => file.startsWith('build/'))), [])
+  } finally {
+    await site.remove()
+  }
+})
+
+commands('check passes on a valid site and exits 0', async () => {
+  const site = await fixtureSite('no-config')
+  try {
+    const io = capture()
+    assert.is(await main(['check', site.dir, '--no-color'], io.output), 0)
+    assert.match(io.out(), '✔ check passed: 4 routes, nothing written.')
+  } finally {
+    await site.remove()
+  }
+})
+
+commands('a broken config exits 2', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
+  try {
+    await cp(new URL('../fixtures/bad-config', import.meta.url), directory, { recursive: true })
+    const io = capture()
+    assert.is(await main(['build', directory, '--no-color'], io.output), 2)
+    assert.match(io.err(), 'Unknown key "login.privatPaths". Did you mean "privatePaths"?')
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+})
+
+commands('the output folder may not hold the private folder', async () => {
+  const site = await fixtureSite('no-config')
+  try {
+    const io = capture()
+    assert.is(await main(['build', site.dir, '--out-dir', '.docsgen', '--no-color'], io.output), 2)
+    assert.match(io.err(), 'must be separate')
+  } finally {
+    await site.remove()
+  }
+})
+
+usage.run()
+commands.run()

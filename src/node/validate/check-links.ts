@@ -91,6 +91,17 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
         continue
       }
       checkAnchor(document, position, url, target, hash)
+      if (target.access.private && !routes.get(document.route)?.access.private)
+        problems.push(
+          diagnostic({
+            file: document.file,
+            ruleId: 'private-link',
+            severity: 'warning',
+            message: `Public page links to the private page "${target.path}", which most readers cannot open`,
+            suggestion: 'Link to a public page instead, or make this page private too.',
+            ...position,
+          }),
+        )
     }
   }
   return problems
