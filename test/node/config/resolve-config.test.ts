@@ -1,0 +1,81 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { resolveConfig } from '../../../src/node/config/resolve-config.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+
+const problems = (value: unknown, source = '') => resolveConfig(value, 'site.config.ts', source).diagnostics.map(formatDiagnostic)
+
+test("login settings get spec 000 §9's defaults", () => {
+  const { config } = resolveConfig({ title: 'T', login: { orgID: 'org' } }, 'site.config.ts', '')
+  assert.equal(config?.login, {
+    orgID: 'org',
+    forceLogin: false,
+    baseURL: 'https://api.slashid.com',
+    sdkURL: 'https://cdn.slashid.com/sdk.html',
+    uxMode: 'redirect',
+    privateRedirectPath: '/',
+    privatePaths: [],
+    formConfiguration: { factors: [{ method: 'email_link', options: {}, label: undefined }], logo: undefined, storeLastHandle: true, text: {}, defaultCountryCode: 'US' },
+    oidcClientID: undefined,
+    oidcProvider: undefined,
+  })
+})
+
+test('site defaults: English, broken links and anchors throw, ToC 2–3, light mode, dark footer', () => {
+  const { config } = resolveConfig({ title: 'T' }, 'site.config.ts', '')
+  assert.equal(config?.i18n, { defaultLocale: 'en', locales: ['en'] })
+  assert.is(config?.onBrokenLinks, 'throw')
+  assert.is(config?.onBrokenAnchors, 'throw')
+  assert.equal(config?.tableOfContents, { minHeadingLevel: 2, maxHeadingLevel: 3 })
+  assert.equal(config?.colorMode, { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false })
+  assert.is(config?.footer.style, 'dark')
+  assert.is(config?.docs.routeBasePath, '/docs')
+  assert.is(config?.docs.versionLabel, 'Next')
+  assert.ok(Object.isFrozen(config?.login ?? config))
+})
+
+test('an external provider in the legacy pair becomes a second factor in a popup (spec 000 §6)', () => {
+  const { config } = resolveConfig({ title: 'T', login: { orgID: 'o', oidcClientID: 'client', oidcProvider: 'google' } }, 'site.config.ts', '')
+  assert.equal(config?.login?.formConfiguration.factors.map((factor) => [factor.method, factor.options]), [
+    ['email_link', {}],
+    ['oidc', { client_id: 'client', provider: 'google', ux_mode: 'popup' }],
+  ])
+})
+
+test('every problem is reported with the key path, located in the source when possible', () => {
+  const source = "export default {\n  title: 'T',\n  login: { orgID: '', uxMode: 'modl', privatePaths: [/private/] },\n  navbar: { items: [{ label: 'x', to: 'docs/x', href: 'https://x' }] },\n}\n"
+  assert.equal(
+    problems(
+      { title: 'T', login: { orgID: '', uxMode: 'modl', privatePaths: [{ path: /private/ }] }, navbar: { items: [{ label: 'x', to: 'docs/x', href: 'https://x' }] } },
+      source,
+    ),
+    [
+      'site.config.ts:4:13: error: "navbar.items[0]" needs exactly one of "to" (a route of this site) or "href" (an external URL). [docsgen:config-invalid]',
+      'site.config.ts:4:35: error: "navbar.items[0].to" must be a route path starting with "/", got "docs/x". Use "href" for external links. [docsgen:config-invalid]',
+      `site.config.ts:3:23: error: "login.uxMode" must be one of 'redirect', 'modal', got "modl". Did you mean 'modal'? [docsgen:config-invalid]`,
+      'site.config.ts: error: "login.privatePaths[0].path" must be a string (a path or a glob), not a RegExp. Write the rule as a glob, e.g. "/docs/Private/**". [docsgen:config-invalid]',
+      'site.config.ts:3:12: error: "login.orgID" must be a non-empty string, got "". [docsgen:config-invalid]',
+    ],
+  )
+})
+
+test('a config that exports nothing usable says how to write one', () => {
+  assert.equal(problems(undefined), [
+    'site.config.ts: error: The config file must export a config object as its default export. Write `export default defineConfig({ title: \'My docs\' })`. [docsgen:config-invalid]',
+  ])
+})
+
+test('types, ranges and URLs are checked', () => {
+  assert.equal(
+    problems({ title: 3, baseUrl: '/sub/', tableOfContents: { minHeadingLevel: 4, maxHeadingLevel: 3 }, login: { orgID: 'o', baseURL: 'ftp://x' }, i18n: { defaultLocale: 'fr' } }),
+    [
+      'site.config.ts: error: "title" must be a string, got number 3. [docsgen:config-invalid]',
+      'site.config.ts: error: "tableOfContents.maxHeadingLevel" must not be below minHeadingLevel (4). [docsgen:config-invalid]',
+      "site.config.ts: error: \"i18n.defaultLocale\" must be 'en' (only English is supported). [docsgen:config-invalid]",
+      'site.config.ts: error: "baseUrl" must be "/" (sites served under a sub-path are not supported yet), got "/sub/". [docsgen:config-invalid]',
+      'site.config.ts: error: "login.baseURL" must be an http or https URL, got "ftp://x". [docsgen:config-invalid]',
+    ],
+  )
+})
+
+test.run()
