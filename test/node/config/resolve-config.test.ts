@@ -52,9 +52,9 @@ test('every problem is reported with the key path, located in the source when po
     [
       'site.config.ts:4:13: error: "navbar.items[0]" needs exactly one of "to" (a route of this site) or "href" (an external URL). [docsgen:config-invalid]',
       'site.config.ts:4:35: error: "navbar.items[0].to" must be a route path starting with "/", got "docs/x". Use "href" for external links. [docsgen:config-invalid]',
+      'site.config.ts:3:12: error: "login.orgID" must be a non-empty string, got "". [docsgen:config-invalid]',
       `site.config.ts:3:23: error: "login.uxMode" must be one of 'redirect', 'modal', got "modl". Did you mean 'modal'? [docsgen:config-invalid]`,
       'site.config.ts: error: "login.privatePaths[0].path" must be a string (a path or a glob), not a RegExp. Write the rule as a glob, e.g. "/docs/Private/**". [docsgen:config-invalid]',
-      'site.config.ts:3:12: error: "login.orgID" must be a non-empty string, got "". [docsgen:config-invalid]',
     ],
   )
 })
