@@ -1,0 +1,56 @@
+/**
+ * Constants of the sign-in layer (spec 001 §9 and notes/provider-wire.md). One comment each.
+ */
+
+/** Sent as `SlashID-SdkVersion` on almost every call (spec 001 §9). */
+export const SDK_VERSION = '3.29.5'
+
+/** Automatic re-sends after a network failure (spec 001 §7, §9). */
+export const RETRY_COUNT = 5
+/** Back-off base: re-send n waits RETRY_BASE_DELAY_MS × 2^(n-1) → 500, 1000, 2000, 4000, 8000 ms. */
+export const RETRY_BASE_DELAY_MS = 500
+/** Default per-request deadline; a request that takes longer is aborted and counts as a network failure. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+/** Proxy challenges are polled once per second (spec 001 §4, §9). */
+export const PROXY_POLL_INTERVAL_MS = 1_000
+/** Default deadline of one proxy challenge (link not followed, SSO never finished): "Log in expired". */
+export const DEFAULT_POLL_TIMEOUT_MS = 10 * 60_000
+/** Default deadline for the person to answer a prompt (code, password, recovery codes). */
+export const DEFAULT_INPUT_TIMEOUT_MS = 30 * 60_000
+/** Login popup size (spec 001 §9). */
+export const POPUP_WIDTH = 400
+export const POPUP_HEIGHT = 600
+/** OTP and TOTP code length (spec 001 §9). */
+export const OTP_CODE_LENGTH = 6
+/** The user agent sent with analytics is cut to this many characters (spec 001 §3, §9). */
+export const USER_AGENT_MAX_LENGTH = 500
+
+/** Provider API roots for the named environments (provider-wire §1). */
+export const ENVIRONMENTS = {
+  production: { baseURL: 'https://api.slashid.com', sdkURL: 'https://cdn.slashid.com/sdk.html' },
+  sandbox: { baseURL: 'https://api.sandbox.slashid.com', sdkURL: 'https://cdn.sandbox.slashid.com/sdk.html' },
+} as const
+
+/** Storage keys (provider-wire §11.2; the stored user token is a fixed prefix plus the org id). */
+export const STORAGE_KEYS = {
+  /** Legacy (pre per-organization) user token: read once, then removed. */
+  legacyUserToken: '@slashid/USER_TOKEN',
+  /** Per-organization user token: `@slashid/USER_TOKEN/<oid>`. */
+  userTokenPrefix: '@slashid/USER_TOKEN/',
+  /** Per-organization anonymous user token, kept apart from the logged-in user's. */
+  anonymousUserTokenPrefix: '@slashid/ANONYMOUS_USER_TOKEN/',
+  /** CSRF token sent with every POST /id/v2 and hosted login (session storage). */
+  csrfToken: '@SLASHID/CSRF_TOKEN',
+  /** PKCE code verifier matching the code challenge sent (session storage). */
+  pkceCodeVerifier: '@SLASHID/PKCE_CODE_VERIFIER',
+  /** Hosted login: client id and redirect URI kept for the return (session storage). */
+  oidcClientId: '@SLASHID/OIDC_CLIENT_ID',
+  oidcRedirectURI: '@SLASHID/OIDC_REDIRECT_URI',
+  /** Analytics correlation id, one per browser session (session storage). */
+  analyticsCorrelationId: '@slashid/EVENTS_CORRELATION_ID',
+  /** Set to ORG_SWITCH_IN_PROGRESS while an organization switch runs (session storage). */
+  orgSwitching: '@slashid/ORG_SWITCHING',
+} as const
+
+/** Value of the organization-switching session flag while a switch runs (spec 001 §4). */
+export const ORG_SWITCH_IN_PROGRESS = 'in_progress'

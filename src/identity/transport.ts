@@ -1,0 +1,185 @@
+/**
+ * The provider client's transport (provider-wire §2): headers, the JSON envelope, a deadline on
+ * every request, and re-sends after network failures only (5, 500 ms × 2^n). HTTP errors, 5xx
+ * included, are never re-sent; they become the named errors of spec 001 §8.
+ */
+
+import { RETRY_BASE_DELAY_MS, RETRY_COUNT, SDK_VERSION } from './constants.js'
+import { IdentityError, errorFromServer, flowCancelledError, type ServerError } from './errors.js'
+import type { Clock, FetchLike, Logger } from './ports.js'
+import { sleep } from './wait.js'
+
+export interface Envelope {
+  readonly result?: unknown
+  readonly errors?: readonly ServerError[]
+  readonly meta?: unknown
+}
+
+export interface ProviderRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Appended to the base URL as is (`/id/v2`). */
+  readonly path: string
+  /** JSON body. */
+  readonly body?: unknown
+  /** Form-encoded body instead of JSON (`/oauth2/tokens`). */
+  readonly form?: Readonly<Record<string, string>>
+  /** Sent as `SlashID-OrgID`. */
+  readonly orgId?: string | undefined
+  /** Sent as `Authorization: Bearer …`. */
+  readonly token?: string | undefined
+  /** Send `SlashID-SdkVersion` (default true). */
+  readonly versionHeader?: boolean
+  /** Re-send after network failures (the sign-in calls; default false). */
+  readonly retry?: boolean
+  readonly keepalive?: boolean
+  readonly signal?: AbortSignal | undefined
+}
+
+export interface ProviderResponse {
+  readonly status: number
+  readonly headers: Headers
+  /** The parsed JSON body, `undefined` when empty. */
+  readonly body: unknown
+  /** The body read as the envelope (`{}` when it is not an object). */
+  readonly envelope: Envelope
+}
+
+export interface TransportOptions {
+  readonly baseURL: string
+  readonly fetch: FetchLike
+  readonly clock: Clock
+  readonly logger: Logger
+  readonly requestTimeoutMs: number
+  readonly sdkVersion?: string
+}
+
+export type Transport = (request: ProviderRequest) => Promise<ProviderResponse>
+
+/** A rejection that means "no answer arrived": fetch's TypeError, or happy-dom's DOMException. */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof TypeError) return true
+  const name = (error as { constructor?: { name?: string } } | null)?.constructor?.name
+  return name === 'DOMException'
+}
+
+class RequestTimedOut extends Error {}
+
+function readEnvelope(body: unknown): Envelope {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return {}
+  const { result, errors, meta } = body as Record<string, unknown>
+  const wellFormed =
+    Array.isArray(errors) &&
+    errors.every((e) => typeof e?.httpcode === 'number' && typeof e?.message === 'string')
+  return wellFormed ? { result, errors, meta } : { result, meta }
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const { baseURL, fetch, clock, logger, requestTimeoutMs } = options
+  const version = options.sdkVersion ?? SDK_VERSION
+
+  /** One attempt: fetch and read the body, both inside the deadline and the caller's signal. */
+  function attempt(request: ProviderRequest, retryCount: number): Promise<{ response: Response; text: string }> {
+    const headers: Record<string, string> = {}
+    let body: string | undefined
+    if (request.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded'
+      body = new URLSearchParams(request.form).toString()
+    } else if (request.body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      body = JSON.stringify(request.body)
+    }
+    if (request.versionHeader !== false) headers['SlashID-SdkVersion'] = version
+    if (request.orgId) headers['SlashID-OrgID'] = request.orgId
+    if (request.token) headers['Authorization'] = `Bearer ${request.token}`
+    if (retryCount > 0) headers['SlashID-SdkRetryCount'] = String(retryCount)
+
+    const controller = new AbortController()
+    const outer = request.signal
+    return new Promise((resolve, reject) => {
+      const done = () => {
+        clock.clearTimeout(timer)
+        outer?.removeEventListener('abort', onCancel)
+      }
+      const onCancel = () => {
+        done()
+        controller.abort()
+        reject(flowCancelledError())
+      }
+      const timer = clock.setTimeout(() => {
+        outer?.removeEventListener('abort', onCancel)
+        controller.abort()
+        reject(new RequestTimedOut())
+      }, requestTimeoutMs)
+      if (outer?.aborted) return onCancel()
+      outer?.addEventListener('abort', onCancel, { once: true })
+      const init: RequestInit = { method: request.method, headers, signal: controller.signal }
+      if (body !== undefined) init.body = body
+      if (request.keepalive) init.keepalive = true
+      fetch(baseURL + request.path, init)
+        .then(async (response) => ({ response, text: await response.text() }))
+        .then(
+          (value) => {
+            done()
+            resolve(value)
+          },
+          (error) => {
+            done()
+            reject(error)
+          },
+        )
+    })
+  }
+
+  return async function send(request) {
+    const attempts = request.retry ? RETRY_COUNT + 1 : 1
+    let lastFailure: unknown
+    for (let n = 0; n < attempts; n++) {
+      if (n > 0) await sleep(clock, RETRY_BASE_DELAY_MS * 2 ** (n - 1), request.signal)
+      let answer: { response: Response; text: string }
+      try {
+        answer = await attempt(request, n)
+      } catch (error) {
+        if (request.signal?.aborted) throw flowCancelledError()
+        if (error instanceof IdentityError) throw error
+        if (!(error instanceof RequestTimedOut) && !isNetworkFailure(error)) {
+          throw new IdentityError('networkError', `${request.method} ${request.path} failed: ${String(error)}`, { cause: error })
+        }
+        lastFailure = error
+        if (n + 1 < attempts) logger.warn(`${request.method} ${request.path}: no answer, sending again (${n + 1}/${RETRY_COUNT})`)
+        continue
+      }
+      return parse(request, answer.response, answer.text)
+    }
+    if (lastFailure instanceof RequestTimedOut) {
+      throw new IdentityError(
+        'timeout',
+        `The provider did not answer ${request.method} ${request.path} within ${requestTimeoutMs} ms`,
+        { reason: 'requestTimeout' },
+      )
+    }
+    throw new IdentityError(
+      'networkError',
+      `The request ${request.method} ${request.path} failed: ${(lastFailure as Error)?.message ?? String(lastFailure)}`,
+      { cause: lastFailure },
+    )
+  }
+
+  function parse(request: ProviderRequest, response: Response, text: string): ProviderResponse {
+    const correlationId = response.headers.get('SlashID-Correlation-ID') ?? undefined
+    let body: unknown
+    if (text !== '') {
+      try {
+        body = JSON.parse(text)
+      } catch {
+        if (!response.ok) throw errorFromServer(response.status, undefined, correlationId)
+        throw new IdentityError('apiResponseError', `${request.method} ${request.path}: the answer is not JSON`, {
+          httpStatus: response.status,
+          correlationId,
+        })
+      }
+    }
+    const envelope = readEnvelope(body)
+    if (!response.ok) throw errorFromServer(response.status, envelope.errors, correlationId)
+    return { status: response.status, headers: response.headers, body, envelope }
+  }
+}
