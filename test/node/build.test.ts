@@ -82,6 +82,20 @@ output('renders a React component page and redirects the docs root to the main d
   }
 })
 
+output('parsing on several threads gives the same site as on one', async () => {
+  const site = await fixtureSite('basic-site')
+  try {
+    await build({ siteDir: site.dir, threads: 1 })
+    const files = await site.list('build')
+    const single = await Promise.all(files.map((file) => site.read(`build/${file}`)))
+    await build({ siteDir: site.dir, threads: 3 })
+    assert.equal(await site.list('build'), files)
+    assert.equal(await Promise.all(files.map((file) => site.read(`build/${file}`))), single)
+  } finally {
+    await site.remove()
+  }
+})
+
 const privacy = suite('build: private pages are really private')
 
 privacy('no byte of a private page reaches any deployable file', async () => {
