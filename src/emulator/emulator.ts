@@ -1,0 +1,1549 @@
+/**
+ * The identity-provider emulator: a `(Request) => Promise<Response>` that speaks the wire
+ * protocol of notes/provider-wire.md (SlashID-compatible) well enough for the real client SDK.
+ * Web APIs only (plus jose, otplib, qrcode, yaml); the scrypt hasher is loaded lazily.
+ */
+import { ApiError, corsHeaders, fail, html, json, ok, optionalObject, optionalString, preflight, readForm, readJsonObject, requireObject, requireString, withHeaders } from './http.js'
+import { checkHandleFormat, handleKey, METHODS_BY_HANDLE, normalizeHandleValue, parseHandle, sameHandle } from './handles.js'
+import { base64urlEncodeText, randomDigits, randomId, randomToken, safeEqual, sha256base64url } from './ids.js'
+import { checkPassword, DEFAULT_PASSWORD_RULES } from './password-rules.js'
+import { faultMatches, validateFault, type ActiveFault } from './faults.js'
+import { keyURI, newRecoveryCodes, newTotpSecret, qrCodePngBase64, verifyTotp } from './totp.js'
+import { TokenService, type Authentication, type TokenClaims } from './tokens.js'
+import { hostedLoginPage, linkResultPage, outboxPage, sdkFramePage, idpPage } from './pages.js'
+import {
+  FACTOR_METHODS,
+  type Clock,
+  type EmulatorFixture,
+  type FactorMethod,
+  type FaultRule,
+  type FixtureOrganization,
+  type FixturePerson,
+  type Handle,
+  type OrganizationPolicy,
+  type OutboxMessage,
+  type PasswordHasher,
+  type PasswordRule,
+} from './types.js'
+
+export interface ProviderEmulatorOptions {
+  fixture?: EmulatorFixture
+  /** Milliseconds since the epoch; default Date.now. `sleep` (optional) is used for fault delays. */
+  clock?: Clock
+  /** Absolute URL the emulator is reached at (no trailing slash), used in links and as token issuer. */
+  baseURL?: string
+  /** `/__test/*` control endpoints (default true). */
+  testEndpoints?: boolean
+  /** Password hasher; default scrypt from node:crypto (loaded lazily). */
+  hasher?: PasswordHasher
+}
+
+export interface ProviderEmulator {
+  /** The whole provider. Rejects with a TypeError only for an injected network drop. */
+  fetch(request: Request): Promise<Response>
+  /** Resolves once keys are generated and fixture passwords hashed (fetch waits for it too). */
+  readonly ready: Promise<void>
+  readonly baseURL: string
+  /** Token issuer (`iss`), equal to baseURL. */
+  readonly issuer: string
+  /** The public signing keys. */
+  jwks(): Promise<{ keys: Record<string, unknown>[] }>
+  /** Every message sent so far, oldest first; filtered by handle value when given. */
+  outbox(handleValue?: string): OutboxMessage[]
+  /** The last message sent to a handle value. */
+  lastMessage(handleValue: string): OutboxMessage | undefined
+  /** Adds a fault rule; returns its id. */
+  addFault(rule: FaultRule): string
+  removeFault(id: string): boolean
+  clearFaults(): void
+  faults(): ActiveFault[]
+  /** Moves the emulator's clock forward (on top of the injected clock). */
+  advanceClock(ms: number): void
+  now(): number
+  /** Back to the fixture's state: persons, challenges, messages, revocations and runtime faults are forgotten. */
+  reset(): Promise<void>
+  /** Sets the groups of a handle's person (and of persons created later with that handle). */
+  setGroups(handle: Handle, groups: string[], orgId?: string): void
+  /** Adds or replaces an organization. */
+  upsertOrganization(org: FixtureOrganization): void
+  /** Adds a person (fixture shape); resolves to its id. */
+  addPerson(person: FixturePerson): Promise<string>
+  /** Activates or deactivates a person. */
+  setPersonActive(personId: string, active: boolean): boolean
+  /** Persons (a copy), for assertions. */
+  persons(): PersonView[]
+  /** Analytics events received on /actions/sdk and /events. */
+  analyticsEvents(): unknown[]
+}
+
+export interface PersonView {
+  person_id: string
+  org_id: string
+  person_type: 'regular' | 'anonymous'
+  active: boolean
+  handles: Handle[]
+  groups: string[]
+  has_password: boolean
+  has_totp: boolean
+}
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+interface Org {
+  id: string
+  name: string
+  parentId?: string
+  tenantName?: string
+  policy: OrganizationPolicy
+}
+
+interface Person {
+  id: string
+  orgId: string
+  type: 'regular' | 'anonymous'
+  active: boolean
+  region: string
+  handles: Handle[]
+  groups: string[]
+  attributes: Record<string, Record<string, unknown>>
+  passwordHash?: string
+  totp?: { secret: string; recoveryCodes: string[]; lastStep?: number }
+  consents: { consent_level: string; created_at: string }[]
+  tokensIssued: number
+  createdAt: number
+}
+
+type ChallengeKind =
+  | 'otp'
+  | 'nonce'
+  | 'proxy'
+  | 'totp_register'
+  | 'totp_verify'
+  | 'password_set'
+  | 'password_verify'
+  | 'password_reset'
+  | 'oidc'
+  | 'saml'
+
+interface ChallengeRecord {
+  id: string
+  type: ChallengeKind
+  orgId: string
+  method: FactorMethod
+  purpose: OutboxMessage['purpose']
+  handle?: Handle
+  /** The person it authenticates, when known at start (existing person or step-up). */
+  personId?: string
+  /** Claims of the bearer token at start (step-up, anonymous upgrade). */
+  bearer?: TokenClaims
+  createdAt: number
+  expiresAt: number
+  attempts: number
+  status: 'open' | 'done'
+  otp?: string
+  nonce?: string
+  totpSecret?: string
+  recoveryCodes?: string[]
+  /** nonce → the proxy challenge it completes. */
+  proxyFor?: string
+  /** password_reset → the proxy challenge that must be completed first. */
+  requires?: string
+  /** proxy result. */
+  token?: string
+  /** proxy failure (e.g. the person turned out to need approval). */
+  error?: { status: number; message: string }
+  linkSecret?: string
+  redirectTarget?: string
+}
+
+interface AuthCode {
+  code: string
+  clientId: string
+  redirectUri: string
+  codeChallenge: string
+  orgId: string
+  token: string
+  expiresAt: number
+  used: boolean
+}
+
+interface HostedLogin {
+  id: string
+  clientId: string
+  orgId: string
+  redirectUri: string
+  state: string
+  codeChallenge: string
+  handle?: Handle
+  otp?: string
+  attempts: number
+  expiresAt: number
+}
+
+const DEFAULT_POLICY: Required<Omit<OrganizationPolicy, 'allowedHandlePatterns' | 'factors' | 'landingURL' | 'switchFactor'>> = {
+  selfRegistration: true,
+  approvalRequired: false,
+  anonymousUsers: true,
+  passwordRules: DEFAULT_PASSWORD_RULES as PasswordRule[],
+  tokenTtlSeconds: 3600,
+  challengeTtlSeconds: 600,
+  maxAttempts: 5,
+  maxSendsPerMinute: 10,
+  linkStyle: 'emulator',
+}
+
+const ATTRIBUTE_BUCKETS = [
+  'end_user_read_write',
+  'end_user_read_only',
+  'end_user_no_access',
+  'person_pool-end_user_read_write',
+  'person_pool-end_user_read_only',
+  'person_pool-end_user_no_access',
+]
+
+const IMPLEMENTED_METHODS: readonly FactorMethod[] = ['email_link', 'otp_via_email', 'sms_link', 'otp_via_sms', 'password', 'totp', 'oidc', 'saml']
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString()
+
+// ---------------------------------------------------------------------------------------------
+
+export function createProviderEmulator(options: ProviderEmulatorOptions = {}): ProviderEmulator {
+  return new Provider(options)
+}
+
+class Provider implements ProviderEmulator {
+  readonly baseURL: string
+  readonly issuer: string
+  readonly ready: Promise<void>
+  private readonly basePath: string
+  private readonly clock: Clock
+  private clockOffset = 0
+  private readonly testEndpoints: boolean
+  private readonly fixture: EmulatorFixture
+  private readonly strictOrgs: boolean
+  private readonly tokens: TokenService
+  private hasherPromise: Promise<PasswordHasher> | undefined
+
+  private orgs = new Map<string, Org>()
+  private people = new Map<string, Person>() // key: orgId/personId
+  private challenges = new Map<string, ChallengeRecord>()
+  private links = new Map<string, string>() // link secret → proxy id
+  private packs = new Map<string, string[]>() // pack id → nonce challenge ids
+  private messages: OutboxMessage[] = []
+  private sends: { key: string; at: number }[] = []
+  private groupsByHandle = new Map<string, string[]>() // `${org ?? '*'}|${handleKey}` → groups
+  private activeFaults: ActiveFault[] = []
+  private events: unknown[] = []
+  private authCodes = new Map<string, AuthCode>()
+  private hostedLogins = new Map<string, HostedLogin>()
+  private unreachablePhones: Set<string>
+
+  constructor(options: ProviderEmulatorOptions) {
+    this.baseURL = (options.baseURL ?? 'http://127.0.0.1:8787').replace(/\/+$/, '')
+    this.issuer = this.baseURL
+    this.basePath = new URL(this.baseURL).pathname.replace(/\/+$/, '')
+    this.clock = options.clock ?? { now: () => Date.now() }
+    this.testEndpoints = options.testEndpoints ?? true
+    this.fixture = options.fixture ?? {}
+    this.strictOrgs = (this.fixture.organizations?.length ?? 0) > 0
+    this.unreachablePhones = new Set((this.fixture.unreachablePhoneNumbers ?? []).map((p) => normalizeHandleValue('phone_number', p)))
+    if (options.hasher) this.hasherPromise = Promise.resolve(options.hasher)
+    this.tokens = new TokenService(this.issuer, () => this.now())
+    this.ready = Promise.all([this.tokens.ready, this.loadFixtureState()]).then(() => undefined)
+    // An unobserved rejection would crash the process; fetch re-throws it as a 500.
+    this.ready.catch(() => {})
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Public helpers
+
+  now(): number {
+    return this.clock.now() + this.clockOffset
+  }
+
+  advanceClock(ms: number): void {
+    this.clockOffset += ms
+  }
+
+  async jwks() {
+    await this.ready
+    return this.tokens.jwks as { keys: Record<string, unknown>[] }
+  }
+
+  outbox(handleValue?: string): OutboxMessage[] {
+    if (handleValue === undefined) return this.messages.map((m) => ({ ...m }))
+    const wanted = normalizeMailboxQuery(handleValue)
+    return this.messages.filter((m) => m.handle.value === wanted).map((m) => ({ ...m }))
+  }
+
+  lastMessage(handleValue: string): OutboxMessage | undefined {
+    return this.outbox(handleValue).at(-1)
+  }
+
+  addFault(rule: FaultRule): string {
+    const problems = validateFault(rule)
+    if (problems.length > 0) throw new TypeError(`invalid fault rule: ${problems.join('; ')}`)
+    const id = randomId('fault', 8)
+    this.activeFaults.push({ ...rule, id, applied: 0, skipped: 0 })
+    return id
+  }
+
+  removeFault(id: string): boolean {
+    const before = this.activeFaults.length
+    this.activeFaults = this.activeFaults.filter((f) => f.id !== id)
+    return this.activeFaults.length !== before
+  }
+
+  clearFaults(): void {
+    this.activeFaults = []
+  }
+
+  faults(): ActiveFault[] {
+    return this.activeFaults.map((f) => ({ ...f }))
+  }
+
+  async reset(): Promise<void> {
+    await this.ready.catch(() => {})
+    this.orgs.clear()
+    this.people.clear()
+    this.challenges.clear()
+    this.links.clear()
+    this.packs.clear()
+    this.messages = []
+    this.sends = []
+    this.groupsByHandle.clear()
+    this.activeFaults = []
+    this.events = []
+    this.authCodes.clear()
+    this.hostedLogins.clear()
+    this.tokens.clearRevocations()
+    this.clockOffset = 0
+    await this.loadFixtureState()
+  }
+
+  setGroups(handle: Handle, groups: string[], orgId?: string): void {
+    const normalized = { type: handle.type, value: normalizeHandleValue(handle.type, handle.value) }
+    this.groupsByHandle.set(`${orgId ?? '*'}|${handleKey(normalized)}`, [...groups])
+    for (const person of this.people.values()) {
+      if ((orgId === undefined || person.orgId === orgId) && person.handles.some((h) => sameHandle(h, normalized))) person.groups = [...groups]
+    }
+  }
+
+  upsertOrganization(org: FixtureOrganization): void {
+    this.orgs.set(org.id, {
+      id: org.id,
+      name: org.name ?? org.id,
+      ...(org.parentId ? { parentId: org.parentId } : {}),
+      ...(org.tenantName ? { tenantName: org.tenantName } : {}),
+      policy: { ...this.fixture.defaultPolicy, ...org.policy },
+    })
+  }
+
+  async addPerson(input: FixturePerson): Promise<string> {
+    const orgId = input.org ?? (this.orgs.size === 1 ? [...this.orgs.keys()][0]! : undefined)
+    if (!orgId) throw new TypeError('person.org is required when there is not exactly one organization')
+    const org = this.org(orgId)
+    const handles: Handle[] = [...(input.handles ?? [])]
+    if (input.email) handles.push({ type: 'email_address', value: input.email })
+    if (input.phone) handles.push({ type: 'phone_number', value: input.phone })
+    if (input.username) handles.push({ type: 'username', value: input.username })
+    const normalized = handles.map((h) => ({ type: h.type, value: normalizeHandleValue(h.type, h.value) }))
+    for (const handle of normalized) {
+      checkHandleFormat(handle)
+      if (this.findPerson(org.id, handle)) throw new ApiError(409, 'person exists')
+    }
+    const person = this.createPerson(org, normalized, input.type ?? 'regular', input.id)
+    person.active = input.active ?? true
+    if (input.region) person.region = input.region
+    if (input.groups) person.groups = [...input.groups]
+    if (input.attributes) person.attributes = structuredClone(input.attributes)
+    if (input.password !== undefined) person.passwordHash = await (await this.hasher()).hash(input.password)
+    if (input.totpSecret) person.totp = { secret: input.totpSecret.replace(/[\s=]/g, '').toUpperCase(), recoveryCodes: [...(input.recoveryCodes ?? [])] }
+    return person.id
+  }
+
+  setPersonActive(personId: string, active: boolean): boolean {
+    let found = false
+    for (const person of this.people.values()) {
+      if (person.id === personId) {
+        person.active = active
+        found = true
+      }
+    }
+    return found
+  }
+
+  persons(): PersonView[] {
+    return [...this.people.values()].map((p) => ({
+      person_id: p.id,
+      org_id: p.orgId,
+      person_type: p.type,
+      active: p.active,
+      handles: p.handles.map((h) => ({ ...h })),
+      groups: [...p.groups],
+      has_password: p.passwordHash !== undefined,
+      has_totp: p.totp !== undefined,
+    }))
+  }
+
+  analyticsEvents(): unknown[] {
+    return [...this.events]
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Entry point
+
+  async fetch(request: Request): Promise<Response> {
+    let url: URL
+    try {
+      url = new URL(request.url)
+    } catch {
+      return fail(400, 'malformed request URL')
+    }
+    let path = url.pathname
+    if (this.basePath && (path === this.basePath || path.startsWith(`${this.basePath}/`))) path = path.slice(this.basePath.length) || '/'
+    const method = request.method.toUpperCase()
+    if (method === 'OPTIONS') return preflight(request)
+
+    if (!path.startsWith('/__test/')) {
+      const fault = this.matchFault(method, path)
+      if (fault) {
+        if (fault.delayMs) await this.sleep(fault.delayMs)
+        if (fault.drop) throw new TypeError(`network error: connection dropped by fault rule ${fault.id} (${fault.path})`)
+        if (fault.status !== undefined) {
+          return withHeaders(fail(fault.status, fault.message ?? defaultStatusMessage(fault.status)), corsHeaders(request))
+        }
+      }
+    }
+
+    let response: Response
+    try {
+      await this.ready
+      response = await this.route(request, method, path, url)
+    } catch (error) {
+      if (error instanceof ApiError) response = fail(error.status, error.message)
+      else response = fail(500, `internal error in the emulator: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    return withHeaders(response, corsHeaders(request))
+  }
+
+  private matchFault(method: string, path: string): ActiveFault | undefined {
+    for (const fault of this.activeFaults) {
+      if (!faultMatches(fault, method, path)) continue
+      if (fault.skip && fault.skipped < fault.skip) {
+        fault.skipped++
+        continue
+      }
+      fault.applied++
+      if (fault.times !== undefined && fault.applied >= fault.times) this.activeFaults = this.activeFaults.filter((f) => f !== fault)
+      return fault
+    }
+    return undefined
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.clock.sleep) return this.clock.sleep(ms)
+    return new Promise((resolve) => setTimeout(resolve, ms))
+  }
+
+  private async route(request: Request, method: string, path: string, url: URL): Promise<Response> {
+    const parts = path.split('/').filter(Boolean)
+    const is = (m: string, p: string) => method === m && path === p
+    const allow = (...methods: string[]) => {
+      if (!methods.includes(method)) throw new ApiError(405, `method ${method} not allowed on ${path} (allowed: ${methods.join(', ')})`)
+    }
+
+    if (path.startsWith('/__test/') || path === '/__test') {
+      if (!this.testEndpoints) return fail(404, `not found: ${path}`)
+      return this.testControl(request, method, path, url)
+    }
+
+    if (is('GET', '/') || is('GET', '/outbox')) return html(outboxPage(this.messages, this.baseURL, this.testEndpoints))
+    if (is('GET', '/sdk.html')) return html(sdkFramePage())
+    if (is('GET', '/favicon.ico')) return new Response(null, { status: 204 })
+    if (path === '/.well-known/jwks.json') return allow('GET'), json(this.tokens.jwks)
+    if (path === '/.well-known/openid-configuration') return allow('GET'), json(this.openidConfiguration())
+
+    if (path === '/id/v2') return allow('POST'), this.postId(request)
+    if (path === '/attestation/v3') return allow('POST'), this.postAttestation(request)
+    if (parts[0] === 'challenge' && parts.length === 3 && parts[2] === 'v2') return allow('GET'), this.getChallenge(decodeURIComponent(parts[1]!))
+    if (parts[0] === 'challenge' && parts.length === 2) return allow('GET'), this.getChallenge(decodeURIComponent(parts[1]!))
+    if (parts[0] === 'challenge_pack' && parts.length === 2) return allow('GET'), this.getChallengePack(decodeURIComponent(parts[1]!))
+    if (parts[0] === 'link' && parts.length === 2) return allow('GET'), this.followLink(decodeURIComponent(parts[1]!))
+    if (path === '/recover') return allow('POST'), this.postRecover(request)
+    if (path === '/token/v2') return allow('POST'), this.switchOrganization(request, 'v2')
+    if (path === '/token') return allow('GET', 'POST'), this.switchOrganization(request, 'v1')
+    if (path === '/token/validate') return allow('POST'), this.validateToken(request)
+    if (path === '/token/revoke') return allow('POST'), this.revokeToken(request)
+    if (path === '/persons/anonymous') return allow('POST'), this.createAnonymous(request)
+    if (path === '/actions/sdk' || path === '/events') return allow('POST'), this.analytics(request)
+    if (path === '/sso/resolve') return allow('POST'), (await readJsonObject(request, { optional: true }), ok({}))
+    if (parts[0] === 'sso' && parts[1] === 'idp' && parts.length === 3) return this.idpLogin(request, method, decodeURIComponent(parts[2]!))
+    if (path === '/me') return allow('GET'), this.me(request)
+    if (path === '/me/orgs') return allow('GET'), this.meOrgs(request)
+    if (parts[0] === 'attributes' && parts.length <= 2) return this.attributes(request, method, parts[1] ? decodeURIComponent(parts[1]) : undefined)
+    if (path === '/consent/gdpr') return this.consent(request, method)
+    if (path === '/oauth2/authorize') return this.oauthAuthorize(request, method, url)
+    if (path === '/oauth2/tokens' || path === '/oauth2/token') return allow('POST'), this.oauthTokens(request)
+    if (['/id', '/attestation', '/attestation/v2', '/direct-id'].includes(path) || (parts[0] === 'persons' && parts[2] === 'impersonate')) {
+      return fail(501, `${path} is not implemented by the emulator (the 3.29 SDK signs in with /id/v2 and /attestation/v3)`)
+    }
+    return fail(404, `not found: ${method} ${path}`)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Organizations and persons
+
+  private async loadFixtureState(): Promise<void> {
+    for (const org of this.fixture.organizations ?? []) this.upsertOrganization(org)
+    for (const person of this.fixture.persons ?? []) await this.addPerson(person)
+    for (const fault of this.fixture.faults ?? []) this.addFault(fault)
+  }
+
+  private hasher(): Promise<PasswordHasher> {
+    this.hasherPromise ??= import('./scrypt-hasher.js').then((m) => m.scryptHasher)
+    return this.hasherPromise
+  }
+
+  /** The organization `id`; in open mode (no organizations in the fixture) any non-empty id is created on first use. */
+  private org(id: string): Org {
+    const existing = this.orgs.get(id)
+    if (existing) return existing
+    if (this.strictOrgs) throw new ApiError(404, `organization not found: '${id}'`)
+    this.upsertOrganization({ id })
+    return this.orgs.get(id)!
+  }
+
+  private orgFromHeader(request: Request, fallback?: string): Org {
+    const header = request.headers.get('slashid-orgid')?.trim()
+    const id = header || fallback
+    if (!id) throw new ApiError(400, 'missing SlashID-OrgID header (the organization id)')
+    if (id.length > 200 || /[\s/]/.test(id)) throw new ApiError(400, `malformed organization id: '${id.slice(0, 200)}'`)
+    return this.org(id)
+  }
+
+  private policy<K extends keyof typeof DEFAULT_POLICY>(org: Org, key: K): (typeof DEFAULT_POLICY)[K] {
+    return (org.policy[key] ?? DEFAULT_POLICY[key]) as (typeof DEFAULT_POLICY)[K]
+  }
+
+  private findPerson(orgId: string, handle: Handle): Person | undefined {
+    for (const person of this.people.values()) {
+      if (person.orgId === orgId && person.handles.some((h) => sameHandle(h, handle))) return person
+    }
+    return undefined
+  }
+
+  private person(orgId: string, personId: string): Person | undefined {
+    return this.people.get(`${orgId}/${personId}`)
+  }
+
+  private createPerson(org: Org, handles: Handle[], type: 'regular' | 'anonymous', id?: string): Person {
+    const person: Person = {
+      id: id ?? randomId('pid', 16),
+      orgId: org.id,
+      type,
+      active: true,
+      region: 'us-iowa',
+      handles: [],
+      groups: [],
+      attributes: {},
+      consents: [],
+      tokensIssued: 0,
+      createdAt: this.now(),
+    }
+    for (const handle of handles) this.addHandle(person, handle)
+    this.people.set(`${org.id}/${person.id}`, person)
+    return person
+  }
+
+  private addHandle(person: Person, handle: Handle): void {
+    if (person.handles.some((h) => sameHandle(h, handle))) return
+    person.handles.push({ ...handle })
+    const groups = this.groupsByHandle.get(`${person.orgId}|${handleKey(handle)}`) ?? this.groupsByHandle.get(`*|${handleKey(handle)}`)
+    if (groups) person.groups = [...groups]
+  }
+
+  /** Policy checks before a person may be created with `handle`. */
+  private checkRegistration(org: Org, handle: Handle | undefined): void {
+    if (!this.policy(org, 'selfRegistration')) throw new ApiError(403, 'self-registration not allowed for this organization')
+    const patterns = org.policy.allowedHandlePatterns
+    if (handle && patterns && patterns.length > 0 && !patterns.some((p) => new RegExp(p, 'i').test(handle.value))) {
+      throw new ApiError(403, 'person cannot be registered')
+    }
+  }
+
+  private checkActive(person: Person): void {
+    if (person.active) return
+    // Never signed in: still waiting for approval of the sign-up. Otherwise: deactivated later.
+    if (person.tokensIssued === 0) throw new ApiError(403, 'person is not active')
+    throw new ApiError(403, `Person ${person.id} is inactive`)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Tokens
+
+  /** The claims of the request's bearer token; undefined without one; 401 when it is not valid. */
+  private async bearer(request: Request, { required = false } = {}): Promise<TokenClaims | undefined> {
+    const header = request.headers.get('authorization')
+    if (!header) {
+      if (required) throw new ApiError(401, 'missing Authorization: Bearer <token>')
+      return undefined
+    }
+    const match = /^Bearer\s+(\S+)$/i.exec(header.trim())
+    if (!match) throw new ApiError(401, 'malformed Authorization header (expected Bearer <token>)')
+    const check = await this.tokens.check(match[1]!)
+    if (!check.valid) {
+      if (check.reason === 'expired') throw new ApiError(401, 'authentication has expired')
+      throw new ApiError(401, `invalid token (${check.reason})`)
+    }
+    const person = this.person(check.claims.oid, check.claims.person_id)
+    if (!person) throw new ApiError(401, 'invalid token (person no longer exists)')
+    this.checkActive(person)
+    return check.claims
+  }
+
+  private async mintFor(person: Person, authentications: Authentication[], extra: Partial<TokenClaims> = {}): Promise<string> {
+    const org = this.org(person.orgId)
+    const methods = [...new Set(authentications.map((a) => a.method))]
+    const token = await this.tokens.mint(
+      {
+        oid: person.orgId,
+        person_id: person.id,
+        person_type: person.type,
+        first_token: person.tokensIssued === 0,
+        authenticated_methods: methods,
+        authentications,
+        groups: [...person.groups],
+        ...extra,
+      },
+      this.policy(org, 'tokenTtlSeconds'),
+    )
+    person.tokensIssued++
+    return token
+  }
+
+  /**
+   * Finishes a sign-in challenge: creates or upgrades the person as needed, checks policies and
+   * returns the new token.
+   */
+  private async completeSignIn(challenge: ChallengeRecord, setup?: (person: Person) => Promise<void> | void): Promise<string> {
+    const org = this.org(challenge.orgId)
+    const handle = challenge.handle
+    let person = challenge.personId ? this.person(org.id, challenge.personId) : undefined
+    if (challenge.personId && !person) throw new ApiError(401, 'authentication has expired')
+    const extra: Partial<TokenClaims> = {}
+
+    if (!person && handle) person = this.findPerson(org.id, handle) // created meanwhile
+    if (!person) {
+      const bearer = challenge.bearer
+      const anonymous = bearer?.person_type === 'anonymous' && bearer.oid === org.id ? this.person(org.id, bearer.person_id) : undefined
+      this.checkRegistration(org, handle)
+      if (anonymous) {
+        // Upgrade the anonymous person in place: same person id, now regular.
+        person = anonymous
+        person.type = 'regular'
+        if (handle) this.addHandle(person, handle)
+        extra.prev_anonymous_person_id = anonymous.id
+      } else {
+        person = this.createPerson(org, handle ? [handle] : [], 'regular')
+        if (this.policy(org, 'approvalRequired')) person.active = false
+      }
+    } else if (handle && !person.handles.some((h) => sameHandle(h, handle))) {
+      this.addHandle(person, handle) // step-up with a new handle
+    }
+    if (challenge.bearer?.person_type === 'anonymous' && challenge.bearer.person_id !== person.id) {
+      extra.prev_anonymous_person_id = challenge.bearer.person_id
+    }
+    if (setup) await setup(person)
+    this.checkActive(person)
+
+    const previous = challenge.bearer && challenge.bearer.person_id === person.id && challenge.bearer.person_type === 'regular' ? challenge.bearer : undefined
+    const authentications: Authentication[] = [...(previous?.authentications ?? [])]
+    authentications.push({ ...(handle ? { handle: { ...handle } } : {}), method: challenge.method, timestamp: isoSeconds(this.now()) })
+    if (previous?.jti) extra.prev_token_id = previous.jti
+    return this.mintFor(person, authentications, extra)
+  }
+
+  private async validateToken(request: Request): Promise<Response> {
+    const body = await readJsonObject(request, { optional: true })
+    let token = optionalString(body, 'token')
+    if (token === undefined) token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+    if (token === undefined) throw new ApiError(400, 'malformed request body: token must be a string')
+    const check = await this.tokens.check(token)
+    if (!check.valid) return ok({ valid: false, invalidity_reason: check.reason })
+    const person = this.person(check.claims.oid, check.claims.person_id)
+    if (!person) return ok({ valid: false, invalidity_reason: 'invalid_token_content' })
+    if (!person.active) return ok({ valid: false, invalidity_reason: 'person_not_active' })
+    return ok({
+      valid: true,
+      expires_in_seconds: Math.max(0, Math.floor((check.expiresAt - this.now()) / 1000)),
+      expires_at: isoSeconds(check.expiresAt),
+    })
+  }
+
+  private async revokeToken(request: Request): Promise<Response> {
+    const body = await readJsonObject(request, { optional: true })
+    let token = optionalString(body, 'token')
+    if (token === undefined) token = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]
+    if (token === undefined) throw new ApiError(400, 'malformed request body: token must be a string')
+    await this.tokens.revoke(token)
+    return new Response(null, { status: 204 })
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // POST /id/v2
+
+  private async postId(request: Request): Promise<Response> {
+    const body = await readJsonObject(request)
+    const bearer = await this.bearer(request)
+    const org = this.orgFromHeader(request, bearer?.oid)
+    const factor = requireObject(body, 'factor')
+    const method = requireString(factor, 'method', 'factor')
+    if (!FACTOR_METHODS.includes(method as FactorMethod)) {
+      throw new ApiError(400, `malformed request body: factor.method must be one of ${FACTOR_METHODS.join(', ')}, got '${method}'`)
+    }
+    const factorOptions = optionalObject(factor, 'options', 'factor') ?? {}
+    const handle = body.handle === undefined || body.handle === null ? undefined : parseHandle(body.handle)
+    optionalObject(body, 'metadata')
+    const challenges = await this.startFlow(org, method as FactorMethod, handle, bearer, factorOptions, 'sign_in')
+    return ok(challenges)
+  }
+
+  /** Creates the challenges of a sign-in (or step-up) and sends codes/links. */
+  private async startFlow(
+    org: Org,
+    method: FactorMethod,
+    handle: Handle | undefined,
+    bearer: TokenClaims | undefined,
+    factorOptions: Record<string, unknown>,
+    purpose: OutboxMessage['purpose'],
+  ): Promise<Record<string, unknown>[]> {
+    const allowed = org.policy.factors ?? IMPLEMENTED_METHODS
+    if (!IMPLEMENTED_METHODS.includes(method)) throw new ApiError(400, `factor '${method}' is not supported by the emulator`)
+    if (!allowed.includes(method)) throw new ApiError(400, `factor '${method}' is not enabled for this organization`)
+
+    // Who is signing in.
+    const stepUpPerson = bearer && bearer.oid === org.id ? this.person(org.id, bearer.person_id) : undefined
+    if (method === 'oidc' || method === 'saml') {
+      if (handle) throw new ApiError(400, `factor '${method}' must not be used with a handle`)
+    } else if (!handle) {
+      const fallback = stepUpPerson?.handles.find((h) => METHODS_BY_HANDLE[h.type].includes(method))
+      if (!fallback) throw new ApiError(400, `malformed request body: handle is required for factor '${method}'`)
+      handle = fallback
+    }
+    if (handle && !METHODS_BY_HANDLE[handle.type].includes(method)) {
+      throw new ApiError(400, `a handle of type '${handle.type}' cannot be used with factor '${method}'`)
+    }
+    if (handle?.type === 'phone_number' && (this.unreachablePhones.has(handle.value) || handle.value.startsWith('+999'))) {
+      throw new ApiError(400, `unreachable phone number: '${handle.value}'`)
+    }
+
+    let person = handle ? this.findPerson(org.id, handle) : undefined
+    if (stepUpPerson && stepUpPerson.type === 'regular' && person && person.id !== stepUpPerson.id) throw new ApiError(409, 'person exists')
+    if (stepUpPerson && stepUpPerson.type === 'regular') person = stepUpPerson
+    if (person) this.checkActive(person)
+    else this.checkRegistration(org, handle)
+
+    const base = {
+      orgId: org.id,
+      method,
+      purpose,
+      ...(handle ? { handle } : {}),
+      ...(person ? { personId: person.id } : {}),
+      ...(bearer ? { bearer } : {}),
+    }
+    const redirectTarget = typeof factorOptions.redirect_target === 'string' ? factorOptions.redirect_target : undefined
+
+    switch (method) {
+      case 'otp_via_email':
+      case 'otp_via_sms': {
+        this.rateLimitSends(org, handle!)
+        const challenge = this.newChallenge({ ...base, type: 'otp', otp: randomDigits(6) })
+        this.send(challenge, { otp: challenge.otp! })
+        return [this.wire(challenge, {})]
+      }
+      case 'email_link':
+      case 'sms_link': {
+        this.rateLimitSends(org, handle!)
+        const proxy = this.newChallenge({ ...base, type: 'proxy', ...(redirectTarget ? { redirectTarget } : {}) })
+        this.send(proxy, { link: await this.linkFor(org, proxy) })
+        return [this.wire(proxy, { challenge_id: proxy.id })]
+      }
+      case 'password': {
+        if (person?.passwordHash) return [this.wire(this.newChallenge({ ...base, type: 'password_verify' }), {})]
+        return [this.wire(this.newChallenge({ ...base, type: 'password_set' }), { validation_rules: { regular_expressions: this.passwordRules(org) } })]
+      }
+      case 'totp': {
+        if (person?.totp) return [this.wire(this.newChallenge({ ...base, type: 'totp_verify' }), {})]
+        const secret = newTotpSecret()
+        const recoveryCodes = newRecoveryCodes()
+        const uri = keyURI(secret, org.name, handle?.value ?? person?.id ?? 'user')
+        const challenge = this.newChallenge({ ...base, type: 'totp_register', totpSecret: secret, recoveryCodes })
+        return [this.wire(challenge, { key_uri: uri, qr_code_data_b64: await qrCodePngBase64(uri), recovery_codes: recoveryCodes })]
+      }
+      case 'oidc':
+      case 'saml': {
+        const proxy = this.newChallenge({ ...base, type: 'proxy', ...(redirectTarget ? { redirectTarget } : {}) })
+        proxy.linkSecret = randomToken()
+        this.links.set(proxy.linkSecret, proxy.id)
+        const url = `${this.baseURL}/sso/idp/${proxy.linkSecret}`
+        const start = this.newChallenge({ ...base, type: method })
+        start.status = 'done'
+        return [
+          this.wire(start, method === 'oidc' ? { auth_code_url: url } : { start_authentication_url: url }),
+          this.wire(proxy, { challenge_id: proxy.id }),
+        ]
+      }
+      default:
+        throw new ApiError(400, `factor '${method}' is not supported by the emulator`)
+    }
+  }
+
+  private passwordRules(org: Org): PasswordRule[] {
+    return this.policy(org, 'passwordRules').map((rule) => ({ ...rule }))
+  }
+
+  private newChallenge(fields: Omit<ChallengeRecord, 'id' | 'createdAt' | 'expiresAt' | 'attempts' | 'status'>): ChallengeRecord {
+    const org = this.org(fields.orgId)
+    const now = this.now()
+    const challenge: ChallengeRecord = {
+      id: randomId('ch'),
+      createdAt: now,
+      expiresAt: now + this.policy(org, 'challengeTtlSeconds') * 1000,
+      attempts: 0,
+      status: 'open',
+      ...fields,
+    }
+    this.challenges.set(challenge.id, challenge)
+    return challenge
+  }
+
+  private wire(challenge: ChallengeRecord, options: Record<string, unknown>): Record<string, unknown> {
+    return { id: challenge.id, type: challenge.type, authentication_method: challenge.method, options }
+  }
+
+  private rateLimitSends(org: Org, handle: Handle): void {
+    const now = this.now()
+    const key = `${org.id}|${handleKey(handle)}`
+    this.sends = this.sends.filter((s) => now - s.at < 60_000)
+    if (this.sends.filter((s) => s.key === key).length >= this.policy(org, 'maxSendsPerMinute')) {
+      throw new ApiError(429, 'too many requests: too many codes sent to this handle, try again in a minute')
+    }
+    this.sends.push({ key, at: now })
+  }
+
+  private send(challenge: ChallengeRecord, content: { otp?: string; link?: string }): OutboxMessage {
+    const message: OutboxMessage = {
+      id: randomId('msg', 12),
+      handle: { ...challenge.handle! },
+      method: challenge.method,
+      challenge_id: challenge.id,
+      created_at: isoSeconds(this.now()),
+      org_id: challenge.orgId,
+      purpose: challenge.purpose,
+      ...content,
+    }
+    this.messages.push(message)
+    return message
+  }
+
+  /** The link put in an e-mail/SMS for a proxy challenge (style per organization policy). */
+  private async linkFor(org: Org, proxy: ChallengeRecord): Promise<string> {
+    const style = this.policy(org, 'linkStyle')
+    if (style === 'emulator') {
+      proxy.linkSecret = randomToken()
+      this.links.set(proxy.linkSecret, proxy.id)
+      return `${this.baseURL}/link/${proxy.linkSecret}`
+    }
+    const landing = proxy.redirectTarget ?? org.policy.landingURL
+    if (!landing) {
+      proxy.linkSecret = randomToken()
+      this.links.set(proxy.linkSecret, proxy.id)
+      return `${this.baseURL}/link/${proxy.linkSecret}`
+    }
+    const nonce = this.newChallenge({
+      orgId: proxy.orgId,
+      method: proxy.method,
+      purpose: proxy.purpose,
+      type: 'nonce',
+      nonce: randomToken(),
+      proxyFor: proxy.id,
+      ...(proxy.handle ? { handle: proxy.handle } : {}),
+      ...(proxy.personId ? { personId: proxy.personId } : {}),
+      ...(proxy.bearer ? { bearer: proxy.bearer } : {}),
+    })
+    const target = new URL(landing)
+    if (style === 'pack') {
+      const packId = randomId('cp')
+      this.packs.set(packId, [nonce.id])
+      target.searchParams.set('sidcp', packId)
+    } else {
+      target.searchParams.set('challenges', base64urlEncodeText(JSON.stringify([this.wire(nonce, { challenge: nonce.nonce })])))
+    }
+    return target.toString()
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Challenges: attestation, polling, links
+
+  private openChallenge(id: string): ChallengeRecord {
+    const challenge = this.challenges.get(id)
+    if (!challenge) throw new ApiError(404, 'challenge not found')
+    return challenge
+  }
+
+  private async postAttestation(request: Request): Promise<Response> {
+    const body = await readJsonObject(request)
+    const id = requireString(body, 'challenge_id')
+    const type = requireString(body, 'challenge_type')
+    const data = requireObject(body, 'data')
+    const challenge = this.openChallenge(id)
+    if (challenge.type !== type) throw new ApiError(400, `challenge_type '${type}' does not match challenge ${id} (a ${challenge.type} challenge)`)
+    if (challenge.status === 'done') throw new ApiError(409, 'challenge has already been answered')
+    if (this.now() >= challenge.expiresAt) throw new ApiError(401, 'authentication has expired')
+    const org = this.org(challenge.orgId)
+    if (challenge.attempts >= this.policy(org, 'maxAttempts')) {
+      throw new ApiError(429, 'too many attempts for this challenge; start again')
+    }
+    const wrong: (status: number, message: string) => never = (status, message) => {
+      challenge.attempts++
+      throw new ApiError(status, message)
+    }
+
+    let token: string
+    switch (challenge.type) {
+      case 'otp': {
+        const otp = requireString(data, 'otp', 'data')
+        if (!safeEqual(otp.trim(), challenge.otp!)) wrong(401, 'incorrect one-time code')
+        token = await this.finish(challenge)
+        break
+      }
+      case 'nonce': {
+        const nonce = requireString(data, 'challenge', 'data')
+        if (!safeEqual(nonce, challenge.nonce!)) wrong(401, 'incorrect challenge')
+        const proxy = challenge.proxyFor ? this.challenges.get(challenge.proxyFor) : undefined
+        if (proxy && proxy.status === 'done') throw new ApiError(409, 'challenge has already been answered')
+        token = await this.finish(challenge, proxy)
+        break
+      }
+      case 'password_set': {
+        const password = requireString(data, 'password', 'data')
+        this.checkNewPassword(org, password)
+        const hash = await (await this.hasher()).hash(password)
+        token = await this.finish(challenge, undefined, (person) => {
+          person.passwordHash = hash
+        })
+        break
+      }
+      case 'password_verify': {
+        const password = requireString(data, 'password', 'data')
+        const person = this.person(org.id, challenge.personId ?? '')
+        if (!person?.passwordHash || !(await (await this.hasher()).verify(password, person.passwordHash))) wrong(401, 'incorrect handle or password')
+        token = await this.finish(challenge)
+        break
+      }
+      case 'password_reset': {
+        const password = requireString(data, 'password', 'data')
+        const proof = challenge.requires ? this.challenges.get(challenge.requires) : undefined
+        if (!proof || proof.status !== 'done' || proof.error) {
+          throw new ApiError(401, 'handle not verified yet: follow the link that was sent first')
+        }
+        this.checkNewPassword(org, password)
+        const hash = await (await this.hasher()).hash(password)
+        token = await this.finish(challenge, undefined, (person) => {
+          person.passwordHash = hash
+        })
+        break
+      }
+      case 'totp_register': {
+        const otp = requireString(data, 'otp', 'data')
+        const step = await verifyTotp(challenge.totpSecret!, otp.trim(), this.now() / 1000)
+        if (step === undefined) wrong(401, 'incorrect authenticator code')
+        token = await this.finish(challenge, undefined, (person) => {
+          person.totp = { secret: challenge.totpSecret!, recoveryCodes: [...challenge.recoveryCodes!], lastStep: step! }
+        })
+        break
+      }
+      case 'totp_verify': {
+        const raw = typeof data.recovery_code === 'string' ? data.recovery_code : requireString(data, 'otp', 'data')
+        const code = raw.trim()
+        const person = this.person(org.id, challenge.personId ?? '')
+        if (!person?.totp) throw new ApiError(401, 'authentication has expired')
+        const totp = person.totp
+        const step = await verifyTotp(totp.secret, code, this.now() / 1000, totp.lastStep)
+        if (step !== undefined) {
+          totp.lastStep = step
+        } else {
+          const index = totp.recoveryCodes.findIndex((c) => safeEqual(c.toLowerCase(), code.toLowerCase()))
+          if (index < 0) wrong(401, 'incorrect authenticator code')
+          totp.recoveryCodes.splice(index, 1)
+        }
+        token = await this.finish(challenge)
+        break
+      }
+      default:
+        throw new ApiError(400, `a ${challenge.type} challenge is not answered with an attestation`)
+    }
+    return ok({ token })
+  }
+
+  private checkNewPassword(org: Org, password: string): void {
+    const failures = checkPassword(password, this.policy(org, 'passwordRules'))
+    if (failures.length > 0) throw new ApiError(400, `invalid password: ${failures.map((f) => f.name).join(', ')}`)
+  }
+
+  /**
+   * Marks a challenge (and the proxy it stands for) done and returns the token. A policy error
+   * (e.g. approval required) is recorded on the proxy so that polling reports it too.
+   */
+  private async finish(challenge: ChallengeRecord, proxy?: ChallengeRecord, setup?: (person: Person) => Promise<void> | void): Promise<string> {
+    const target = proxy ?? challenge
+    try {
+      const token = await this.completeSignIn(target, setup)
+      challenge.status = 'done'
+      target.status = 'done'
+      target.token = token
+      return token
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 401) {
+        challenge.status = 'done'
+        target.status = 'done'
+        target.error = { status: error.status, message: error.message }
+      }
+      throw error
+    }
+  }
+
+  private getChallenge(id: string): Response {
+    const challenge = this.openChallenge(id)
+    if (challenge.error) return fail(challenge.error.status, challenge.error.message)
+    if (challenge.status === 'done' && challenge.token) {
+      if (this.now() >= challenge.expiresAt) return fail(401, 'authentication has expired')
+      return ok(challenge.token)
+    }
+    if (this.now() >= challenge.expiresAt) return fail(401, 'authentication has expired')
+    return json({ errors: [{ httpcode: 202, message: 'challenge not completed yet' }] }, 202)
+  }
+
+  private getChallengePack(id: string): Response {
+    const ids = this.packs.get(id)
+    if (!ids) throw new ApiError(404, 'challenge pack not found')
+    const list = ids.map((cid) => this.challenges.get(cid)!).filter((c) => c.status === 'open')
+    if (list.some((c) => this.now() >= c.expiresAt) || list.length === 0) throw new ApiError(401, 'authentication has expired')
+    return ok(list.map((c) => this.wire(c, { challenge: c.nonce })))
+  }
+
+  /** A link from an e-mail/SMS: following it completes the proxy challenge. */
+  private async followLink(secret: string): Promise<Response> {
+    const proxyId = this.links.get(secret)
+    const proxy = proxyId ? this.challenges.get(proxyId) : undefined
+    if (!proxy || !proxy.linkSecret) return html(linkResultPage('This link is not valid.', 'Request a new one from the sign-in form.'), 404)
+    if (proxy.status === 'done') return html(linkResultPage('This link has already been used.', 'Each link works once.'), 410)
+    if (this.now() >= proxy.expiresAt) return html(linkResultPage('This link has expired.', 'Request a new one from the sign-in form.'), 410)
+    try {
+      await this.finish(proxy)
+    } catch (error) {
+      if (error instanceof ApiError) return html(linkResultPage('Sign-in could not be completed.', error.message), error.status)
+      throw error
+    }
+    const purpose = proxy.purpose === 'password_reset' ? 'Your address is confirmed; choose a new password in the original window.' : 'You are now authenticated! You can now close this page.'
+    return html(linkResultPage('Done.', purpose, proxy.redirectTarget))
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Recovery, org switching, anonymous persons
+
+  private async postRecover(request: Request): Promise<Response> {
+    const body = await readJsonObject(request)
+    const org = this.orgFromHeader(request)
+    const handle = parseHandle(body.handle)
+    const factor = optionalObject(body, 'factor')
+    const method = factor ? requireString(factor, 'method', 'factor') : 'password'
+    if (method !== 'password') throw new ApiError(400, `recovery is only available for the password factor, got '${method}'`)
+    if (handle.type === 'username') throw new ApiError(400, 'username is not a reachable handle type')
+    const person = this.findPerson(org.id, handle)
+    if (!person) throw new ApiError(404, 'person not found')
+    this.checkActive(person)
+    if (!person.passwordHash) throw new ApiError(403, 'no password set')
+    this.rateLimitSends(org, handle)
+    const linkMethod: FactorMethod = handle.type === 'email_address' ? 'email_link' : 'sms_link'
+    const common = { orgId: org.id, purpose: 'password_reset' as const, handle, personId: person.id }
+    const proxy = this.newChallenge({ ...common, type: 'proxy', method: linkMethod })
+    this.send(proxy, { link: await this.linkFor(org, proxy) })
+    const reset = this.newChallenge({ ...common, type: 'password_reset', method: 'password', requires: proxy.id })
+    return ok([this.wire(proxy, { challenge_id: proxy.id }), this.wire(reset, { validation_rules: { regular_expressions: this.passwordRules(org) } })])
+  }
+
+  private async switchOrganization(request: Request, version: 'v1' | 'v2'): Promise<Response> {
+    if (request.method === 'POST') await readJsonObject(request, { optional: true })
+    const bearer = (await this.bearer(request, { required: true }))!
+    const target = this.orgFromHeader(request)
+    const current = this.person(bearer.oid, bearer.person_id)!
+    if (bearer.person_type === 'anonymous') throw new ApiError(403, 'anonymous persons cannot switch organization; sign in first')
+    let person = this.person(target.id, current.id) ?? current.handles.map((h) => this.findPerson(target.id, h)).find(Boolean)
+    if (person) this.checkActive(person)
+    const handle = person?.handles[0] ?? current.handles[0]
+    if (target.policy.switchFactor && target.id !== bearer.oid) {
+      const bearerForTarget = person ? undefined : bearer
+      const challenges = await this.startFlow(target, target.policy.switchFactor, handle, bearerForTarget, {}, 'sign_in')
+      if (version === 'v1') throw new ApiError(403, `organization '${target.id}' requires ${target.policy.switchFactor} authentication; use POST /token/v2`)
+      return ok({ type: 'challenge_list', challenges })
+    }
+    if (!person) {
+      this.checkRegistration(target, handle)
+      person = this.createPerson(target, [], 'regular', current.id)
+      for (const h of current.handles) this.addHandle(person, h)
+      if (this.policy(target, 'approvalRequired')) person.active = false
+      this.checkActive(person)
+    }
+    const token = await this.mintFor(person, bearer.authentications ?? [], { prev_token_id: bearer.jti! })
+    return version === 'v2' ? ok({ type: 'token', token }) : ok(token)
+  }
+
+  private async createAnonymous(request: Request): Promise<Response> {
+    const body = await readJsonObject(request, { optional: true })
+    const org = this.orgFromHeader(request)
+    if (!this.policy(org, 'anonymousUsers')) throw new ApiError(403, 'anonymous users are not allowed for this organization')
+    const person = this.createPerson(org, [], 'anonymous')
+    const region = optionalString(body, 'region')
+    if (region) person.region = region
+    const token = await this.mintFor(person, [])
+    return ok(token, 201)
+  }
+
+  private async analytics(request: Request): Promise<Response> {
+    const body = await readJsonObject(request, { optional: true })
+    this.events.push(body)
+    if (this.events.length > 1000) this.events.shift()
+    return json({}, 201)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // User object extras: /me, /me/orgs, attributes, consent
+
+  private async currentPerson(request: Request): Promise<Person> {
+    const claims = (await this.bearer(request, { required: true }))!
+    return this.person(claims.oid, claims.person_id)!
+  }
+
+  private async me(request: Request): Promise<Response> {
+    const person = await this.currentPerson(request)
+    return ok(this.personShape(person))
+  }
+
+  private personShape(person: Person) {
+    return {
+      active: person.active,
+      person_id: person.id,
+      person_type: person.type,
+      region: person.region,
+      handles: person.handles,
+      groups: person.groups,
+      attributes: person.attributes,
+    }
+  }
+
+  private async meOrgs(request: Request): Promise<Response> {
+    const person = await this.currentPerson(request)
+    const orgIds = new Set<string>()
+    for (const p of this.people.values()) {
+      if (p.id === person.id || p.handles.some((h) => person.handles.some((o) => sameHandle(h, o)))) orgIds.add(p.orgId)
+    }
+    return ok([...orgIds].map((id) => this.orgShape(this.orgs.get(id)!)))
+  }
+
+  private orgShape(org: Org) {
+    return { id: org.id, org_name: org.name, tenant_name: org.tenantName ?? org.name, ...(org.parentId ? { parent_id: org.parentId } : {}) }
+  }
+
+  private async attributes(request: Request, method: string, bucket: string | undefined): Promise<Response> {
+    const person = await this.currentPerson(request)
+    if (bucket !== undefined && !ATTRIBUTE_BUCKETS.includes(bucket)) throw new ApiError(404, `unknown attribute bucket '${bucket}' (known: ${ATTRIBUTE_BUCKETS.join(', ')})`)
+    const name = bucket ?? 'end_user_read_write'
+    const readable = (b: string) => !b.endsWith('no_access')
+    const writable = (b: string) => b.endsWith('read_write')
+    if (method === 'GET') {
+      if (bucket) {
+        if (!readable(bucket)) throw new ApiError(403, `attribute bucket '${bucket}' is not accessible to end users`)
+        return ok(person.attributes[bucket] ?? {})
+      }
+      const visible: Record<string, unknown> = {}
+      for (const [b, values] of Object.entries(person.attributes)) if (readable(b)) visible[b] = values
+      return ok(visible)
+    }
+    if (!['PUT', 'PATCH', 'DELETE'].includes(method)) throw new ApiError(405, `method ${method} not allowed on attributes`)
+    if (!writable(name)) throw new ApiError(403, `attribute bucket '${name}' is read-only for end users`)
+    if (method === 'DELETE') {
+      const url = new URL(request.url)
+      const keys = url.searchParams.getAll('attributes')
+      if (keys.length === 0) delete person.attributes[name]
+      else for (const key of keys) delete person.attributes[name]?.[key]
+      return new Response(null, { status: 204 })
+    }
+    const body = await readJsonObject(request)
+    if (bucket === undefined) {
+      // PUT/PATCH /attributes takes { bucket: { key: value } }.
+      for (const [b, values] of Object.entries(body)) {
+        if (!ATTRIBUTE_BUCKETS.includes(b) || !writable(b)) throw new ApiError(403, `attribute bucket '${b}' is not writable by end users`)
+        if (values === null || typeof values !== 'object' || Array.isArray(values)) throw new ApiError(400, `malformed request body: ${b} must be an object`)
+        person.attributes[b] = { ...(method === 'PATCH' ? person.attributes[b] : {}), ...(values as Record<string, unknown>) }
+      }
+    } else {
+      person.attributes[name] = { ...(method === 'PATCH' ? person.attributes[name] : {}), ...body }
+    }
+    return new Response(null, { status: 204 })
+  }
+
+  private async consent(request: Request, method: string): Promise<Response> {
+    const person = await this.currentPerson(request)
+    if (method === 'GET') return ok({ consents: person.consents })
+    if (method === 'DELETE') {
+      person.consents = []
+      return new Response(null, { status: 204 })
+    }
+    if (method !== 'POST' && method !== 'PUT') throw new ApiError(405, `method ${method} not allowed on /consent/gdpr`)
+    const body = await readJsonObject(request)
+    const levels = body.consent_levels
+    if (!Array.isArray(levels) || !levels.every((l) => typeof l === 'string')) {
+      throw new ApiError(400, 'malformed request body: consent_levels must be a list of strings')
+    }
+    const at = isoSeconds(this.now())
+    const fresh = (levels as string[]).map((consent_level) => ({ consent_level, created_at: at }))
+    person.consents = method === 'PUT' ? fresh : [...person.consents.filter((c) => !levels.includes(c.consent_level)), ...fresh]
+    return ok({ consents: person.consents })
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // External IdP simulation (oidc/saml factors): a page where the "IdP user" picks an e-mail.
+
+  private async idpLogin(request: Request, method: string, secret: string): Promise<Response> {
+    const proxyId = this.links.get(secret)
+    const proxy = proxyId ? this.challenges.get(proxyId) : undefined
+    if (!proxy) return html(linkResultPage('Unknown sign-in request.', 'Start again from the sign-in form.'), 404)
+    if (proxy.status === 'done') return html(linkResultPage('This sign-in request was already used.', ''), 410)
+    if (this.now() >= proxy.expiresAt) return html(linkResultPage('This sign-in request has expired.', ''), 410)
+    let email = new URL(request.url).searchParams.get('email') ?? undefined
+    if (method === 'POST') email = (await readForm(request)).get('email') ?? undefined
+    else if (method !== 'GET') throw new ApiError(405, `method ${method} not allowed`)
+    if (!email) return html(idpPage(proxy.method))
+    const handle: Handle = { type: 'email_address', value: normalizeHandleValue('email_address', email) }
+    try {
+      checkHandleFormat(handle)
+      const org = this.org(proxy.orgId)
+      const existing = this.findPerson(org.id, handle)
+      if (existing) proxy.personId = existing.id
+      else this.checkRegistration(org, handle)
+      proxy.handle = handle
+      await this.finish(proxy)
+    } catch (error) {
+      if (error instanceof ApiError) return html(linkResultPage('Sign-in could not be completed.', error.message), error.status)
+      throw error
+    }
+    return html(linkResultPage('Signed in with the identity provider.', 'You can now close this page.', proxy.redirectTarget))
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Hosted login (OAuth 2.0 authorization code with PKCE S256)
+
+  private openidConfiguration() {
+    return {
+      issuer: this.issuer,
+      authorization_endpoint: `${this.baseURL}/oauth2/authorize`,
+      token_endpoint: `${this.baseURL}/oauth2/tokens`,
+      jwks_uri: `${this.baseURL}/.well-known/jwks.json`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code'],
+      code_challenge_methods_supported: ['S256'],
+      id_token_signing_alg_values_supported: ['ES256'],
+      subject_types_supported: ['public'],
+      scopes_supported: ['openid'],
+      token_endpoint_auth_methods_supported: ['none'],
+    }
+  }
+
+  private oauthClient(clientId: string): { org: Org; redirectUris?: string[] } {
+    const client = this.fixture.oauthClients?.find((c) => c.clientId === clientId)
+    if (client) return { org: this.org(client.org), ...(client.redirectUris ? { redirectUris: client.redirectUris } : {}) }
+    if ((this.fixture.oauthClients?.length ?? 0) > 0) throw new ApiError(400, `unknown client_id '${clientId}'`)
+    return { org: this.org(clientId) } // open mode: the client id names the organization
+  }
+
+  private async oauthAuthorize(request: Request, method: string, url: URL): Promise<Response> {
+    if (method === 'GET') {
+      const q = url.searchParams
+      const problem = (text: string) => html(hostedLoginPage({ error: text }), 400)
+      const clientId = q.get('client_id')
+      const redirectUri = q.get('redirect_uri')
+      if (!clientId) return problem('client_id is required.')
+      if (!redirectUri || !/^https?:\/\//.test(redirectUri)) return problem('redirect_uri must be an absolute http(s) URL.')
+      let client: { org: Org; redirectUris?: string[] }
+      try {
+        client = this.oauthClient(clientId)
+      } catch (error) {
+        if (error instanceof ApiError) return problem(error.message)
+        throw error
+      }
+      if (client.redirectUris && !client.redirectUris.includes(redirectUri)) return problem('redirect_uri is not registered for this client.')
+      // From here on errors go back to the client (RFC 6749 §4.1.2.1).
+      const back = (error: string, description: string) => {
+        const target = new URL(redirectUri)
+        target.searchParams.set('error', error)
+        target.searchParams.set('error_description', description)
+        if (q.get('state')) target.searchParams.set('state', q.get('state')!)
+        return new Response(null, { status: 302, headers: { Location: target.toString() } })
+      }
+      if (q.get('response_type') !== 'code') return back('unsupported_response_type', 'response_type must be code')
+      const challenge = q.get('code_challenge')
+      if (!challenge || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) return back('invalid_request', 'code_challenge (S256, base64url of 32 bytes) is required')
+      if ((q.get('code_challenge_method') ?? 'S256') !== 'S256') return back('invalid_request', 'only code_challenge_method=S256 is supported')
+      const login: HostedLogin = {
+        id: randomToken(),
+        clientId,
+        orgId: client.org.id,
+        redirectUri,
+        state: q.get('state') ?? '',
+        codeChallenge: challenge,
+        attempts: 0,
+        expiresAt: this.now() + this.policy(client.org, 'challengeTtlSeconds') * 1000,
+      }
+      this.hostedLogins.set(login.id, login)
+      const hint = q.get('login_hint')
+      return html(hostedLoginPage({ loginId: login.id, orgName: client.org.name, ...(hint ? { email: hint } : {}) }))
+    }
+    if (method !== 'POST') throw new ApiError(405, `method ${method} not allowed on /oauth2/authorize`)
+    const form = await readForm(request)
+    const login = this.hostedLogins.get(form.get('login_id') ?? '')
+    if (!login || this.now() >= login.expiresAt) return html(hostedLoginPage({ error: 'This sign-in has expired. Start again from the site.' }), 400)
+    const org = this.org(login.orgId)
+    const email = form.get('email')
+    const code = form.get('otp')
+    if (email && !code) {
+      const handle: Handle = { type: 'email_address', value: normalizeHandleValue('email_address', email) }
+      try {
+        checkHandleFormat(handle)
+        const person = this.findPerson(org.id, handle)
+        if (person) this.checkActive(person)
+        else this.checkRegistration(org, handle)
+        this.rateLimitSends(org, handle)
+      } catch (error) {
+        if (error instanceof ApiError) return html(hostedLoginPage({ loginId: login.id, orgName: org.name, error: error.message }), error.status)
+        throw error
+      }
+      login.handle = handle
+      login.otp = randomDigits(6)
+      login.attempts = 0
+      this.messages.push({
+        id: randomId('msg', 12),
+        handle,
+        method: 'otp_via_email',
+        challenge_id: login.id,
+        created_at: isoSeconds(this.now()),
+        org_id: org.id,
+        purpose: 'hosted_login',
+        otp: login.otp,
+      })
+      return html(hostedLoginPage({ loginId: login.id, orgName: org.name, email: handle.value, askCode: true }))
+    }
+    if (!login.handle || !login.otp || !code) return html(hostedLoginPage({ loginId: login.id, orgName: org.name, error: 'Enter your e-mail address first.' }), 400)
+    if (login.attempts >= this.policy(org, 'maxAttempts')) {
+      this.hostedLogins.delete(login.id)
+      return html(hostedLoginPage({ error: 'Too many attempts. Start again from the site.' }), 429)
+    }
+    if (!safeEqual(code.trim(), login.otp)) {
+      login.attempts++
+      return html(hostedLoginPage({ loginId: login.id, orgName: org.name, email: login.handle.value, askCode: true, error: 'Please enter a valid code' }), 401)
+    }
+    this.hostedLogins.delete(login.id)
+    const existing = this.findPerson(org.id, login.handle)
+    const challenge = this.newChallenge({ orgId: org.id, method: 'otp_via_email', purpose: 'hosted_login', type: 'otp', handle: login.handle, ...(existing ? { personId: existing.id } : {}) })
+    let token: string
+    try {
+      token = await this.finish(challenge)
+    } catch (error) {
+      if (error instanceof ApiError) return html(hostedLoginPage({ error: error.message }), error.status)
+      throw error
+    }
+    const authCode: AuthCode = {
+      code: randomToken(),
+      clientId: login.clientId,
+      redirectUri: login.redirectUri,
+      codeChallenge: login.codeChallenge,
+      orgId: org.id,
+      token,
+      expiresAt: this.now() + 60_000,
+      used: false,
+    }
+    this.authCodes.set(authCode.code, authCode)
+    const target = new URL(login.redirectUri)
+    target.searchParams.set('code', authCode.code)
+    if (login.state) target.searchParams.set('state', login.state)
+    return new Response(null, { status: 302, headers: { Location: target.toString() } })
+  }
+
+  private async oauthTokens(request: Request): Promise<Response> {
+    const oauthError = (status: number, error: string, description: string) => json({ error, error_description: description }, status)
+    const form = await readForm(request)
+    if (form.get('grant_type') !== 'authorization_code') return oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code')
+    const code = form.get('code')
+    const verifier = form.get('code_verifier')
+    if (!code) return oauthError(400, 'invalid_request', 'code is required')
+    if (!verifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) {
+      return oauthError(400, 'invalid_request', 'code_verifier must be 43–128 characters of [A-Za-z0-9-._~]')
+    }
+    const record = this.authCodes.get(code)
+    if (!record || this.now() >= record.expiresAt) return oauthError(400, 'invalid_grant', 'authorization code is invalid or expired')
+    if (record.used) {
+      // RFC 6749 §4.1.2: a reused code is refused and the tokens issued from it are revoked.
+      await this.tokens.revoke(record.token)
+      return oauthError(400, 'invalid_grant', 'authorization code has already been used')
+    }
+    if (form.get('client_id') !== record.clientId) return oauthError(400, 'invalid_grant', 'client_id does not match the authorization request')
+    if (form.get('redirect_uri') !== record.redirectUri) return oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request')
+    if ((await sha256base64url(verifier)) !== record.codeChallenge) return oauthError(400, 'invalid_grant', 'code_verifier does not match code_challenge (S256)')
+    record.used = true
+    const org = this.org(record.orgId)
+    return json({
+      access_token: record.token,
+      id_token: record.token,
+      token_type: 'Bearer',
+      expires_in: this.policy(org, 'tokenTtlSeconds'),
+      refresh_token: randomToken(43),
+      scope: 'openid',
+    })
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // /__test/* control endpoints (notes/provider-wire.md §13, plus faults, clock, persons, orgs)
+
+  private async testControl(request: Request, method: string, path: string, url: URL): Promise<Response> {
+    const allow = (...methods: string[]) => {
+      if (!methods.includes(method)) throw new ApiError(405, `method ${method} not allowed on ${path} (allowed: ${methods.join(', ')})`)
+    }
+    switch (path) {
+      case '/__test/mailbox': {
+        allow('GET', 'DELETE')
+        if (method === 'DELETE') {
+          this.messages = []
+          return ok({ deleted: true })
+        }
+        const handle = url.searchParams.get('handle')
+        let list = handle === null ? this.outbox() : this.outbox(handle)
+        const challengeId = url.searchParams.get('challenge_id')
+        if (challengeId) list = list.filter((m) => m.challenge_id === challengeId)
+        return ok(list)
+      }
+      case '/__test/groups': {
+        allow('POST')
+        const body = await readJsonObject(request)
+        const handle = parseHandle(body.handle)
+        const groups = body.groups
+        if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'string')) throw new ApiError(400, 'malformed request body: groups must be a list of strings')
+        const orgId = optionalString(body, 'org_id')
+        this.setGroups(handle, groups as string[], orgId)
+        return ok({ handle, groups, ...(orgId ? { org_id: orgId } : {}) })
+      }
+      case '/__test/reset': {
+        allow('POST')
+        await readJsonObject(request, { optional: true })
+        await this.reset()
+        return ok({ reset: true })
+      }
+      case '/__test/faults': {
+        allow('GET', 'POST', 'DELETE')
+        if (method === 'GET') return ok(this.faults())
+        if (method === 'DELETE') {
+          const id = url.searchParams.get('id')
+          if (id) return this.removeFault(id) ? ok({ removed: id }) : fail(404, `no fault with id '${id}'`)
+          this.clearFaults()
+          return ok({ removed: 'all' })
+        }
+        const body = await readJsonObject(request)
+        const problems = validateFault(body)
+        if (problems.length > 0) throw new ApiError(400, `invalid fault rule: ${problems.join('; ')}`)
+        return ok({ id: this.addFault(body as unknown as FaultRule) }, 201)
+      }
+      case '/__test/clock': {
+        allow('GET', 'POST')
+        if (method === 'POST') {
+          const body = await readJsonObject(request)
+          if (body.advance_ms !== undefined) {
+            if (typeof body.advance_ms !== 'number' || !Number.isFinite(body.advance_ms)) throw new ApiError(400, 'malformed request body: advance_ms must be a number')
+            this.advanceClock(body.advance_ms)
+          } else if (body.now_ms !== undefined || body.now !== undefined) {
+            const target = typeof body.now_ms === 'number' ? body.now_ms : typeof body.now === 'string' ? Date.parse(body.now) : NaN
+            if (!Number.isFinite(target)) throw new ApiError(400, 'malformed request body: now_ms must be a number or now an ISO date')
+            this.clockOffset += target - this.now()
+          } else {
+            throw new ApiError(400, 'malformed request body: give advance_ms, now_ms or now')
+          }
+        }
+        return ok({ now_ms: this.now(), now: isoSeconds(this.now()) })
+      }
+      case '/__test/persons': {
+        allow('GET', 'POST')
+        if (method === 'GET') {
+          const handle = url.searchParams.get('handle')
+          const wanted = handle === null ? undefined : normalizeMailboxQuery(handle)
+          return ok(this.persons().filter((p) => wanted === undefined || p.handles.some((h) => h.value === wanted)))
+        }
+        const body = await readJsonObject(request)
+        const { fixturePersonProblems } = await import('./fixture.js')
+        const problems = fixturePersonProblems(body)
+        if (problems.length > 0) throw new ApiError(400, `invalid person: ${problems.join('; ')}`)
+        const id = await this.addPerson(body as FixturePerson)
+        return ok(this.persons().find((p) => p.person_id === id), 201)
+      }
+      case '/__test/persons/active': {
+        allow('POST')
+        const body = await readJsonObject(request)
+        const personId = requireString(body, 'person_id')
+        if (typeof body.active !== 'boolean') throw new ApiError(400, 'malformed request body: active must be true or false')
+        if (!this.setPersonActive(personId, body.active)) throw new ApiError(404, `no person with id '${personId}'`)
+        return ok({ person_id: personId, active: body.active })
+      }
+      case '/__test/organizations': {
+        allow('GET', 'POST')
+        if (method === 'GET') return ok([...this.orgs.values()].map((o) => ({ ...this.orgShape(o), policy: o.policy })))
+        const body = await readJsonObject(request)
+        const { fixtureOrganizationProblems } = await import('./fixture.js')
+        const problems = fixtureOrganizationProblems(body)
+        if (problems.length > 0) throw new ApiError(400, `invalid organization: ${problems.join('; ')}`)
+        this.upsertOrganization(body as unknown as FixtureOrganization)
+        return ok(this.orgShape(this.orgs.get(body.id as string)!), 201)
+      }
+      case '/__test/events': {
+        allow('GET')
+        return ok(this.analyticsEvents())
+      }
+      default:
+        return fail(404, `not found: ${path} (test endpoints: mailbox, groups, reset, faults, clock, persons, persons/active, organizations, events)`)
+    }
+  }
+}
+
+/** Mailbox queries: `+` in an unencoded query string arrives as a space; e-mail compares lower-case. */
+function normalizeMailboxQuery(value: string): string {
+  const trimmed = value.trim()
+  if (/^\s\d/.test(value) && /^\d[\d\s\-().]*$/.test(trimmed)) return normalizeHandleValue('phone_number', `+${trimmed}`)
+  if (trimmed.startsWith('+')) return normalizeHandleValue('phone_number', trimmed)
+  if (trimmed.includes('@')) return trimmed.toLowerCase()
+  return trimmed
+}
+
+function defaultStatusMessage(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'bad request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not found',
+    409: 'conflict',
+    429: 'too many requests',
+    500: 'internal server error',
+    502: 'bad gateway',
+    503: 'service unavailable',
+    504: 'gateway timeout',
+  }
+  return texts[status] ?? `error ${status}`
+}
+

@@ -1,0 +1,275 @@
+/**
+ * Fixture files (YAML or JSON — JSON is read by the same YAML 1.2 parser): organizations,
+ * persons, faults and the rest of `EmulatorFixture`. Keys may be camelCase or snake_case.
+ * Every error names the file, line and column: `fixture.yaml:12:5: persons[0].email: …`.
+ */
+import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml'
+import { validateFault } from './faults.js'
+import { compileRule } from './password-rules.js'
+import { FACTOR_METHODS, type EmulatorFixture } from './types.js'
+
+export class FixtureError extends Error {
+  constructor(
+    message: string,
+    readonly fileName: string,
+    readonly line?: number,
+    readonly column?: number,
+  ) {
+    super(line !== undefined ? `${fileName}:${line}:${column ?? 1}: ${message}` : `${fileName}: ${message}`)
+    this.name = 'FixtureError'
+  }
+}
+
+type Path = (string | number)[]
+interface Problem {
+  path: Path
+  message: string
+}
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+
+/** Parses and checks a fixture; throws FixtureError (file:line:col) on the first problem. */
+export function loadFixture(text: string, fileName: string): EmulatorFixture {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const first = doc.errors[0]
+  if (first) {
+    const pos = lineCounter.linePos(first.pos[0])
+    throw new FixtureError(first.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, ''), fileName, pos.line, pos.col)
+  }
+  const raw: unknown = doc.toJS() ?? {}
+  const problems: Problem[] = []
+  const value = normalizeKeys(raw, [], doc, problems)
+  if (problems.length === 0) problems.push(...fixtureProblems(value))
+  const problem = problems[0]
+  if (problem) {
+    const where = locate(doc, lineCounter, problem.path)
+    const label = problem.path.length > 0 ? `${formatPath(problem.path)}: ` : ''
+    throw new FixtureError(`${label}${problem.message}`, fileName, where?.line, where?.col)
+  }
+  return value as EmulatorFixture
+}
+
+// Keys are rewritten to camelCase, except inside free-form maps (attributes).
+function normalizeKeys(value: unknown, path: Path, doc: Document, problems: Problem[]): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => normalizeKeys(item, [...path, i], doc, problems))
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  const freeForm = path.at(-1) === 'attributes'
+  for (const [key, item] of Object.entries(value)) {
+    const name = freeForm ? key : camel(key)
+    // The original key stays in the path so that locate() finds it in the document.
+    out[name] = freeForm || path.at(-2) === 'attributes' ? item : normalizeKeys(item, [...path, key], doc, problems)
+  }
+  return out
+}
+
+function formatPath(path: Path): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? camel(p) : `.${camel(p)}`)).join('')
+}
+
+/** Finds the node for a path (keys are matched in camelCase or snake_case). */
+function locate(doc: Document, lineCounter: LineCounter, path: Path): { line: number; col: number } | undefined {
+  let node: unknown = doc.contents
+  let last: YamlNode | undefined = doc.contents as YamlNode | undefined
+  for (const part of path) {
+    if (isSeq(node) && typeof part === 'number') {
+      node = node.items[part]
+    } else if (isMap(node)) {
+      const pair = node.items.find((p) => {
+        const key = (p.key as { value?: unknown } | null)?.value ?? p.key
+        return typeof key === 'string' && camel(key) === camel(String(part))
+      })
+      if (!pair) break
+      // Point at the key when the value is missing or scalar-wrong, at the value otherwise.
+      node = pair.value ?? pair.key
+      if (pair.value == null) {
+        last = pair.key as YamlNode
+        break
+      }
+    } else break
+    if (node && typeof node === 'object' && 'range' in node) last = node as YamlNode
+  }
+  const offset = last?.range?.[0]
+  return offset === undefined ? undefined : (({ line, col }) => ({ line, col }))(lineCounter.linePos(offset))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks (shared with the /__test/persons and /__test/organizations endpoints)
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+const isStringList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string')
+
+function unknownKeys(object: Record<string, unknown>, known: readonly string[], path: Path, problems: Problem[]): void {
+  for (const key of Object.keys(object)) {
+    if (!known.includes(key)) problems.push({ path: [...path, key], message: `unknown field (known: ${known.join(', ')})` })
+  }
+}
+
+function fixtureProblems(value: unknown): Problem[] {
+  const problems: Problem[] = []
+  if (!isObject(value)) return [{ path: [], message: 'the fixture must be a map with organizations, persons, faults, …' }]
+  unknownKeys(value, ['organizations', 'persons', 'faults', 'unreachablePhoneNumbers', 'oauthClients', 'defaultPolicy'], [], problems)
+  const list = (key: string): unknown[] => {
+    const v = value[key]
+    if (v === undefined || v === null) return []
+    if (!Array.isArray(v)) {
+      problems.push({ path: [key], message: 'must be a list' })
+      return []
+    }
+    return v
+  }
+  const orgIds = new Set<string>()
+  list('organizations').forEach((org, i) => {
+    for (const message of fixtureOrganizationProblems(org)) problems.push(at(['organizations', i], message))
+    if (isObject(org) && typeof org.id === 'string') {
+      if (orgIds.has(org.id)) problems.push({ path: ['organizations', i, 'id'], message: `duplicate organization id '${org.id}'` })
+      orgIds.add(org.id)
+    }
+  })
+  list('persons').forEach((person, i) => {
+    for (const message of fixturePersonProblems(person)) problems.push(at(['persons', i], message))
+    if (isObject(person)) {
+      if (person.org === undefined && orgIds.size > 1) problems.push({ path: ['persons', i], message: 'org is required when the fixture has several organizations' })
+      if (typeof person.org === 'string' && orgIds.size > 0 && !orgIds.has(person.org)) {
+        problems.push({ path: ['persons', i, 'org'], message: `unknown organization '${person.org}' (listed: ${[...orgIds].join(', ')})` })
+      }
+    }
+  })
+  list('faults').forEach((fault, i) => {
+    for (const message of validateFault(fault)) problems.push(at(['faults', i], message))
+  })
+  list('unreachablePhoneNumbers').forEach((phone, i) => {
+    if (typeof phone !== 'string') problems.push({ path: ['unreachablePhoneNumbers', i], message: 'must be a phone number string' })
+  })
+  list('oauthClients').forEach((client, i) => {
+    if (!isObject(client)) return problems.push({ path: ['oauthClients', i], message: 'must be a map' })
+    unknownKeys(client, ['clientId', 'org', 'redirectUris'], ['oauthClients', i], problems)
+    if (typeof client.clientId !== 'string' || client.clientId === '') problems.push({ path: ['oauthClients', i, 'clientId'], message: 'required string' })
+    if (typeof client.org !== 'string' || client.org === '') problems.push({ path: ['oauthClients', i, 'org'], message: 'required string' })
+    if (client.redirectUris !== undefined && !isStringList(client.redirectUris)) problems.push({ path: ['oauthClients', i, 'redirectUris'], message: 'must be a list of URLs' })
+    return undefined
+  })
+  if (value.defaultPolicy !== undefined) for (const message of policyProblems(value.defaultPolicy)) problems.push(at(['defaultPolicy'], message))
+  return problems
+}
+
+/** `field: message` strings → a Problem with the field appended to the path. */
+function at(path: Path, message: string): Problem {
+  const match = /^([A-Za-z_][\w.\[\]]*): (.*)$/s.exec(message)
+  if (!match) return { path, message }
+  const parts: Path = []
+  for (const piece of match[1]!.split('.')) {
+    const m = /^([^\[]+)((?:\[\d+\])*)$/.exec(piece)
+    if (!m) return { path, message }
+    parts.push(m[1]!)
+    for (const index of m[2]!.matchAll(/\[(\d+)\]/g)) parts.push(Number(index[1]))
+  }
+  return { path: [...path, ...parts], message: match[2]! }
+}
+
+export function fixtureOrganizationProblems(org: unknown): string[] {
+  if (!isObject(org)) return ['an organization must be a map with at least an id']
+  const problems: string[] = []
+  for (const key of Object.keys(org)) if (!['id', 'name', 'parentId', 'tenantName', 'policy'].includes(key)) problems.push(`${key}: unknown field (known: id, name, parentId, tenantName, policy)`)
+  if (typeof org.id !== 'string' || org.id.trim() === '') problems.push('id: required, a non-empty string')
+  for (const key of ['name', 'parentId', 'tenantName']) if (org[key] !== undefined && typeof org[key] !== 'string') problems.push(`${key}: must be a string`)
+  if (org.policy !== undefined) for (const message of policyProblems(org.policy)) problems.push(`policy.${message}`)
+  return problems
+}
+
+function policyProblems(policy: unknown): string[] {
+  if (!isObject(policy)) return ['policy: must be a map']
+  const problems: string[] = []
+  const known = [
+    'selfRegistration', 'approvalRequired', 'anonymousUsers', 'allowedHandlePatterns', 'passwordRules', 'factors',
+    'tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute', 'linkStyle', 'landingURL', 'landingUrl', 'switchFactor',
+  ]
+  for (const key of Object.keys(policy)) if (!known.includes(key)) problems.push(`${key}: unknown policy field (known: ${known.join(', ')})`)
+  for (const key of ['selfRegistration', 'approvalRequired', 'anonymousUsers']) {
+    if (policy[key] !== undefined && typeof policy[key] !== 'boolean') problems.push(`${key}: must be true or false`)
+  }
+  for (const key of ['tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute']) {
+    const v = policy[key]
+    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v > 0)) problems.push(`${key}: must be a whole number > 0`)
+  }
+  if (policy.allowedHandlePatterns !== undefined) {
+    if (!isStringList(policy.allowedHandlePatterns)) problems.push('allowedHandlePatterns: must be a list of regular expressions')
+    else
+      (policy.allowedHandlePatterns as string[]).forEach((p, i) => {
+        try {
+          new RegExp(p)
+        } catch (error) {
+          problems.push(`allowedHandlePatterns[${i}]: not a valid JavaScript regular expression (${(error as Error).message})`)
+        }
+      })
+  }
+  if (policy.passwordRules !== undefined) {
+    if (!Array.isArray(policy.passwordRules)) problems.push('passwordRules: must be a list of {name, pattern, match_type}')
+    else
+      policy.passwordRules.forEach((rule: unknown, i: number) => {
+        if (!isObject(rule)) return problems.push(`passwordRules[${i}]: must be a map`)
+        // Rule fields keep the wire's snake_case (normalised keys arrive as camelCase).
+        const r = rule as Record<string, unknown>
+        if (r.matchType !== undefined && r.match_type === undefined) r.match_type = r.matchType
+        if (r.patternQualifiers !== undefined && r.pattern_qualifiers === undefined) r.pattern_qualifiers = r.patternQualifiers
+        delete r.matchType
+        delete r.patternQualifiers
+        if (typeof r.name !== 'string' || r.name === '') problems.push(`passwordRules[${i}].name: required string`)
+        if (typeof r.pattern !== 'string') problems.push(`passwordRules[${i}].pattern: required string`)
+        if (r.match_type !== 'must_match' && r.match_type !== 'must_not_match') problems.push(`passwordRules[${i}].match_type: must be must_match or must_not_match`)
+        if (r.pattern_qualifiers !== undefined && !isStringList(r.pattern_qualifiers)) problems.push(`passwordRules[${i}].pattern_qualifiers: must be a list`)
+        if (typeof r.pattern === 'string') {
+          try {
+            compileRule(r as never)
+          } catch (error) {
+            problems.push(`passwordRules[${i}].pattern: not a valid JavaScript regular expression (${(error as Error).message})`)
+          }
+        }
+        return undefined
+      })
+  }
+  if (policy.factors !== undefined && !(isStringList(policy.factors) && (policy.factors as string[]).every((f) => FACTOR_METHODS.includes(f as never)))) {
+    problems.push(`factors: must be a list of ${FACTOR_METHODS.join(', ')}`)
+  }
+  if (policy.switchFactor !== undefined && !FACTOR_METHODS.includes(policy.switchFactor as never)) problems.push(`switchFactor: must be one of ${FACTOR_METHODS.join(', ')}`)
+  if (policy.linkStyle !== undefined && !['emulator', 'challenges', 'pack'].includes(policy.linkStyle as string)) problems.push('linkStyle: must be emulator, challenges or pack')
+  if (policy.landingUrl !== undefined) {
+    policy.landingURL = policy.landingUrl
+    delete policy.landingUrl
+  }
+  if (policy.landingURL !== undefined && !(typeof policy.landingURL === 'string' && /^https?:\/\/\S+$/.test(policy.landingURL))) problems.push('landingURL: must be an http(s) URL')
+  return problems
+}
+
+export function fixturePersonProblems(person: unknown): string[] {
+  if (!isObject(person)) return ['a person must be a map with at least one handle (email, phone, username or handles)']
+  const problems: string[] = []
+  const known = ['org', 'id', 'type', 'active', 'region', 'email', 'phone', 'username', 'handles', 'groups', 'attributes', 'password', 'totpSecret', 'recoveryCodes']
+  for (const key of Object.keys(person)) if (!known.includes(key)) problems.push(`${key}: unknown field (known: ${known.join(', ')})`)
+  for (const key of ['org', 'id', 'region', 'email', 'phone', 'username', 'password', 'totpSecret']) {
+    if (person[key] !== undefined && typeof person[key] !== 'string') problems.push(`${key}: must be a string`)
+  }
+  if (typeof person.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(person.email.trim())) problems.push(`email: malformed e-mail address '${person.email}'`)
+  if (typeof person.phone === 'string' && !/^\+[1-9]\d{6,14}$/.test(person.phone.replace(/[\s\-().]/g, ''))) problems.push(`phone: malformed phone number '${person.phone}' (expected + and the country code)`)
+  if (person.type !== undefined && person.type !== 'regular' && person.type !== 'anonymous') problems.push('type: must be regular or anonymous')
+  if (person.active !== undefined && typeof person.active !== 'boolean') problems.push('active: must be true or false')
+  if (person.groups !== undefined && !isStringList(person.groups)) problems.push('groups: must be a list of strings')
+  if (person.recoveryCodes !== undefined && !isStringList(person.recoveryCodes)) problems.push('recoveryCodes: must be a list of strings')
+  if (typeof person.totpSecret === 'string' && !/^[A-Z2-7]+=*$/i.test(person.totpSecret.replace(/\s/g, ''))) problems.push('totpSecret: must be Base32 (A–Z, 2–7)')
+  if (person.attributes !== undefined && !(isObject(person.attributes) && Object.values(person.attributes).every(isObject))) {
+    problems.push('attributes: must map bucket names to maps of values')
+  }
+  if (person.handles !== undefined) {
+    if (!Array.isArray(person.handles)) problems.push('handles: must be a list of {type, value}')
+    else
+      person.handles.forEach((h: unknown, i: number) => {
+        if (!isObject(h) || !['email_address', 'phone_number', 'username'].includes(h.type as string) || typeof h.value !== 'string') {
+          problems.push(`handles[${i}]: must be {type: email_address | phone_number | username, value: string}`)
+        }
+      })
+  }
+  const handleCount = (Array.isArray(person.handles) ? person.handles.length : 0) + ['email', 'phone', 'username'].filter((k) => person[k] !== undefined).length
+  if (handleCount === 0 && person.type !== 'anonymous') problems.push('a person needs at least one handle: email, phone, username or handles')
+  return problems
+}

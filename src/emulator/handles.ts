@@ -1,0 +1,54 @@
+/** Handle parsing, normalisation and the handle-type/factor compatibility rules of spec 001 §5. */
+import { ApiError, describe } from './http.js'
+import type { FactorMethod, Handle, HandleType } from './types.js'
+
+const HANDLE_TYPES: readonly HandleType[] = ['email_address', 'phone_number', 'username']
+const EMAIL = /^[^\s@"<>()\[\],;:\\]+@[^\s@"<>()\[\],;:\\]+\.[^\s@"<>()\[\],;:\\.]{2,}$/
+const PHONE = /^\+[1-9]\d{6,14}$/
+
+/** Lower-cased e-mail; phone without spaces, dashes, dots and brackets; username trimmed. */
+export function normalizeHandleValue(type: HandleType, value: string): string {
+  if (type === 'email_address') return value.trim().toLowerCase()
+  if (type === 'phone_number') return value.trim().replace(/[\s\-().]/g, '')
+  return value.trim()
+}
+
+/** Parses `body.handle` and checks its format: 400 'malformed e-mail address' / 'malformed phone number'. */
+export function parseHandle(raw: unknown, where = 'handle'): Handle {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new ApiError(400, `malformed request body: ${where} must be an object with type and value, got ${describe(raw)}`)
+  }
+  const { type, value } = raw as Record<string, unknown>
+  if (typeof type !== 'string' || !HANDLE_TYPES.includes(type as HandleType)) {
+    throw new ApiError(400, `malformed request body: ${where}.type must be one of ${HANDLE_TYPES.join(', ')}, got ${JSON.stringify(type) ?? 'nothing'}`)
+  }
+  if (typeof value !== 'string') throw new ApiError(400, `malformed request body: ${where}.value must be a string, got ${describe(value)}`)
+  const handle: Handle = { type: type as HandleType, value: normalizeHandleValue(type as HandleType, value) }
+  checkHandleFormat(handle)
+  return handle
+}
+
+export function checkHandleFormat(handle: Handle): void {
+  if (handle.type === 'email_address' && (!EMAIL.test(handle.value) || handle.value.length > 254)) {
+    throw new ApiError(400, `malformed e-mail address: '${handle.value}'`)
+  }
+  if (handle.type === 'phone_number' && !PHONE.test(handle.value)) {
+    throw new ApiError(400, `malformed phone number: '${handle.value}' (expected + followed by the country code and number)`)
+  }
+  if (handle.type === 'username' && (handle.value === '' || handle.value.length > 128)) {
+    throw new ApiError(400, `malformed username: must be 1 to 128 characters`)
+  }
+}
+
+/** Factor methods each handle type can be used with (spec 001 §5). */
+export const METHODS_BY_HANDLE: Record<HandleType, readonly FactorMethod[]> = {
+  email_address: ['webauthn', 'otp_via_email', 'email_link', 'password', 'totp'],
+  phone_number: ['otp_via_sms', 'sms_link', 'password'],
+  username: ['password'],
+}
+
+export function sameHandle(a: Handle, b: Handle): boolean {
+  return a.type === b.type && a.value === b.value
+}
+
+export const handleKey = (handle: Handle): string => `${handle.type}:${handle.value}`

@@ -1,0 +1,107 @@
+/** The emulator's few HTML pages: the outbox (a local mail catcher), link results, the sdkURL frame, the IdP and hosted login. */
+import { escapeHtml } from './http.js'
+import type { OutboxMessage } from './types.js'
+
+const STYLE = `
+  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+  body { max-width: 56rem; margin: 2rem auto; padding: 0 1rem; line-height: 1.45; }
+  h1 { font-size: 1.4rem; margin-bottom: .25rem; }
+  p.sub { color: GrayText; margin-top: 0; }
+  table { border-collapse: collapse; width: 100%; font-size: .95rem; }
+  th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid color-mix(in srgb, CanvasText 15%, transparent); vertical-align: top; }
+  code.otp { font-size: 1.2rem; letter-spacing: .15em; font-weight: 600; }
+  .empty { padding: 2rem; text-align: center; color: GrayText; }
+  form { display: grid; gap: .6rem; max-width: 22rem; }
+  input, button { font: inherit; padding: .45rem .6rem; }
+  .error { color: #c0392b; }
+`
+
+function page(title: string, body: string, extraHead = ''): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style>${extraHead}</head>
+<body>${body}</body></html>`
+}
+
+/** Every code and link sent, newest first, refreshing every 3 seconds. */
+export function outboxPage(messages: readonly OutboxMessage[], baseURL: string, testEndpoints: boolean): string {
+  const rows = [...messages]
+    .reverse()
+    .map((m) => {
+      const content = m.otp
+        ? `<code class="otp">${escapeHtml(m.otp)}</code>`
+        : m.link
+          ? `<a href="${escapeHtml(m.link)}" target="_blank" rel="noopener">open sign-in link</a>`
+          : ''
+      return `<tr><td>${escapeHtml(m.created_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))}</td><td>${escapeHtml(m.handle.value)}</td><td>${escapeHtml(m.method)}${m.purpose === 'sign_in' ? '' : ` <small>(${escapeHtml(m.purpose.replace('_', ' '))})</small>`}</td><td>${escapeHtml(m.org_id)}</td><td>${content}</td></tr>`
+    })
+    .join('\n')
+  const table =
+    messages.length === 0
+      ? `<div class="empty">No messages yet. Sign in on your site with an e-mail address or phone number; codes and links appear here.</div>`
+      : `<table><thead><tr><th>Sent</th><th>To</th><th>Factor</th><th>Organization</th><th>Code or link</th></tr></thead><tbody>${rows}</tbody></table>`
+  const api = testEndpoints ? `<p class="sub">Machine-readable: <code>GET ${escapeHtml(baseURL)}/__test/mailbox?handle=&lt;address&gt;</code></p>` : ''
+  return page(
+    'docsgen provider — outbox',
+    `<h1>docsgen provider — outbox</h1><p class="sub">Local identity-provider emulator at <code>${escapeHtml(baseURL)}</code>. Nothing is really sent; every message is listed here.</p>${api}${table}`,
+    '<meta http-equiv="refresh" content="3">',
+  )
+}
+
+export function linkResultPage(title: string, detail: string, continueURL?: string): string {
+  const link = continueURL && /^https?:\/\//.test(continueURL) ? `<p><a href="${escapeHtml(continueURL)}">Continue to the site</a></p>` : ''
+  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(detail)}</p>${link}`)
+}
+
+/**
+ * The page at the SDK's sdkURL path: it answers the hidden frame's postMessage requests
+ * (ping, storage get/set) so the SDK stops pinging; storage is this origin's localStorage.
+ */
+export function sdkFramePage(): string {
+  const script = `
+    window.addEventListener('message', function (event) {
+      var data = event.data;
+      if (!data || typeof data !== 'object' || typeof data.type !== 'number' || event.source == null) return;
+      var reply = { id: data.id, type: data.type };
+      try {
+        if (data.type === 0) reply.value = window.localStorage.getItem(data.key);
+        if (data.type === 1) window.localStorage.setItem(data.key, data.value);
+      } catch (e) { reply.value = null; }
+      event.source.postMessage(reply, event.origin || '*');
+    });`
+  return page('docsgen provider — SDK frame', `<p>docsgen provider emulator: SDK frame page.</p><script>${script}</script>`)
+}
+
+/** The simulated external identity provider (oidc/saml factors). */
+export function idpPage(method: string): string {
+  return page(
+    'Simulated identity provider',
+    `<h1>Simulated ${escapeHtml(method.toUpperCase())} identity provider</h1>
+<p>This stands in for an external single sign-on provider. Choose the e-mail address to sign in as.</p>
+<form method="post"><label>E-mail address <input name="email" type="email" required autofocus></label><button type="submit">Sign in</button></form>`,
+  )
+}
+
+export interface HostedLoginView {
+  loginId?: string
+  orgName?: string
+  email?: string
+  askCode?: boolean
+  error?: string
+}
+
+/** The hosted login page behind /oauth2/authorize: e-mail, then a one-time code from the outbox. */
+export function hostedLoginPage(view: HostedLoginView): string {
+  const error = view.error ? `<p class="error">${escapeHtml(view.error)}</p>` : ''
+  if (!view.loginId) return page('Sign-in problem', `<h1>Sign-in problem</h1>${error}`)
+  const hidden = `<input type="hidden" name="login_id" value="${escapeHtml(view.loginId)}">`
+  const form = view.askCode
+    ? `<p>A code was sent to <strong>${escapeHtml(view.email ?? '')}</strong> (see the outbox).</p>
+<form method="post" action="authorize">${hidden}<input type="hidden" name="email" value="${escapeHtml(view.email ?? '')}">
+<label>Code <input name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" required autofocus></label><button type="submit">Continue</button></form>`
+    : `<form method="post" action="authorize">${hidden}<label>E-mail address <input name="email" type="email" value="${escapeHtml(view.email ?? '')}" required autofocus></label><button type="submit">Send code</button></form>`
+  return page(
+    'Sign in',
+    `<h1>Welcome to ${escapeHtml(view.orgName ?? 'the product')}</h1><p class="sub">Sign in to your account</p>${error}${form}`,
+  )
+}
