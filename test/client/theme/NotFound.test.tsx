@@ -1,0 +1,18 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { NotFound } from '../../../src/client/theme/NotFound.js'
+
+test('the not-found page says what happened and links home and to the docs introduction', () => {
+  assert.is(
+    renderToStaticMarkup(<NotFound homeHref="/" />),
+    '<main id="main-content" class="not-found">' +
+      '<h1 class="not-found-title">Page Not Found</h1>' +
+      '<p class="not-found-text">We could not find what you were looking for.</p>' +
+      '<p class="not-found-links"><a class="button" href="/">Go to the home page</a>' +
+      '<a class="button button--secondary" href="/docs/Sanctum/intro">Read the docs introduction</a></p>' +
+      '</main>',
+  )
+})
+
+test.run()
