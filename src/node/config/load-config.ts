@@ -7,7 +7,7 @@
 import { build, type Message } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { readFile, unlink, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 
@@ -61,7 +61,8 @@ export async function loadConfig(siteDir: string): Promise<LoadConfigResult> {
       loaded: undefined,
       diagnostics: errors.map((message) =>
         diagnostic({
-          file: message.location?.file ?? file,
+          // esbuild names files relative to the working folder; diagnostics name them relative to the site.
+          file: message.location?.file ? relative(siteDir, resolve(message.location.file)).split(sep).join('/') : file,
           line: message.location?.line,
           column: message.location === null || message.location === undefined ? undefined : message.location.column + 1,
           ruleId: 'config-invalid',

@@ -3,6 +3,7 @@
  * (Docusaurus-compatible keys). Problems become diagnostics pointing into the file.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { closest } from '../config/resolve-config.js'
 import { locateInSource, positionAt } from '../diagnostics/locate-in-source.js'
 
 export type CategoryLink =
@@ -52,7 +53,11 @@ export function readCategory(text: string, file: string): { meta: CategoryMeta; 
     return { meta: defaultCategory, diagnostics }
   }
   const record = data as Record<string, unknown>
-  for (const key of Object.keys(record)) if (!allowedKeys.includes(key)) report(`Unknown key "${key}"`, key, `Allowed keys: ${allowedKeys.join(', ')}.`)
+  for (const key of Object.keys(record))
+    if (!allowedKeys.includes(key)) {
+      const near = closest(key, allowedKeys)
+      report(`Unknown key "${key}"`, key, near ? `Did you mean "${near}"?` : `Allowed keys: ${allowedKeys.join(', ')}.`)
+    }
   const text_ = (key: string) => {
     const value = record[key]
     if (value === undefined) return undefined

@@ -1,0 +1,66 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { build } from '../../src/node/build.js'
+import { formatDiagnostic } from '../../src/shared/diagnostic.js'
+import { fixtureSite } from '../helpers/fixture-site.js'
+
+const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
+
+const content = suite('content and config problems')
+
+content('front matter, category files and component pages: every problem with its place', async () => {
+  const site = await fixtureSite('bad-content')
+  try {
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(messages(result), [
+      'content/docs/Guides/_category_.json:2:4: error: "label" must be a string. [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:3:4: error: "position" must be a number. [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:4:4: error: Unknown key "colapsed". Did you mean "collapsed"? [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:5:4: error: "link" must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got {"type":"doc"}. [docsgen:category-invalid]',
+      'content/docs/Guides/front-matter.md:2:17: error: Invalid front matter: Flow sequence in block collection must be sufficiently indented and end with a ]. [docsgen:front-matter-invalid]',
+      'content/docs/Guides/types.md:2:1: error: Front matter "title" must be text. [docsgen:front-matter-invalid]',
+      'content/docs/Guides/types.md:4:1: error: Front matter "sidebar_position" must be a number. [docsgen:front-matter-invalid]',
+      'content/docs/Guides/types.md:6:1: warning: Unknown front matter key "draft". Known keys: title, description, sidebar_label, sidebar_position, id, slug, tags, keywords, hide_table_of_contents. [docsgen:front-matter-invalid]',
+      'content/docs/Other/_category_.json:1:20: error: Invalid JSON: Expected double-quoted property name in JSON at position 19. [docsgen:category-invalid]',
+      'content/pages/broken.tsx:3:1: error: Cannot compile the page: The character "}" is not valid inside a JSX element. [docsgen:page-render-failed]',
+      'content/pages/broken.tsx:4:1: error: Cannot compile the page: Unexpected end of file before a closing "p" tag. [docsgen:page-render-failed]',
+    ])
+  } finally {
+    await site.remove()
+  }
+})
+
+content('a component page that throws while rendering fails the build without writing', async () => {
+  const site = await fixtureSite('bad-content')
+  try {
+    for (const file of ['content/docs/Guides/_category_.json', 'content/docs/Other/_category_.json', 'content/docs/Guides/front-matter.md', 'content/docs/Guides/types.md', 'content/pages/broken.tsx'])
+      await rm(join(site.dir, file))
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 1)
+    assert.equal(messages(result), ['content/pages/throws.tsx: error: The page threw while rendering: page exploded. [docsgen:page-render-failed]'])
+    assert.equal((await site.list('.')).filter((file) => file.startsWith('build/')), [])
+  } finally {
+    await site.remove()
+  }
+})
+
+content('a config that throws, or does not compile, is a configuration error (exit 2)', async () => {
+  for (const [name, expected] of [
+    ['throwing-config', 'site.config.ts: error: The config threw while loading: DOCS_TITLE is not set. Fix the error in the config file; it must evaluate without throwing. [docsgen:config-invalid]'],
+    ['syntax-config', 'site.config.ts:2:14: error: Cannot compile the config: Expected identifier but found ",". [docsgen:config-invalid]'],
+  ] as const) {
+    const site = await fixtureSite(name)
+    try {
+      const result = await build({ siteDir: site.dir })
+      assert.is(result.exitCode, 2)
+      assert.equal(messages(result), [expected])
+    } finally {
+      await site.remove()
+    }
+  }
+})
+
+content.run()
