@@ -252,9 +252,9 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
   function idRunner(oid: string | undefined, bearer: () => string | undefined): FlowRunner {
     return runner('id', async ({ handle, factor }, signal) => {
       const orgId = requireOid(oid)
+      const wireFactor = factorForWire(factor, platform)
       assertHandleFitsFactor(handle, factor)
       await assertFactorSupported(factor)
-      const wireFactor = factorForWire(factor, platform)
       const metadata = await createFlowMetadata(platform, session())
       const token = bearer()
       const body = handle ? { handle, factor: wireFactor, metadata } : { factor: wireFactor, metadata }
