@@ -448,7 +448,7 @@ class Provider implements ProviderEmulator {
   }
 
   private async route(request: Request, method: string, path: string, url: URL): Promise<Response> {
-    const parts = path.split('/').filter(Boolean)
+    const parts = path.split('/').filter(Boolean).map(safeDecode)
     const is = (m: string, p: string) => method === m && path === p
     const allow = (...methods: string[]) => {
       if (!methods.includes(method)) throw new ApiError(405, `method ${method} not allowed on ${path} (allowed: ${methods.join(', ')})`)
@@ -467,10 +467,10 @@ class Provider implements ProviderEmulator {
 
     if (path === '/id/v2') return allow('POST'), this.postId(request)
     if (path === '/attestation/v3') return allow('POST'), this.postAttestation(request)
-    if (parts[0] === 'challenge' && parts.length === 3 && parts[2] === 'v2') return allow('GET'), this.getChallenge(decodeURIComponent(parts[1]!))
-    if (parts[0] === 'challenge' && parts.length === 2) return allow('GET'), this.getChallenge(decodeURIComponent(parts[1]!))
-    if (parts[0] === 'challenge_pack' && parts.length === 2) return allow('GET'), this.getChallengePack(decodeURIComponent(parts[1]!))
-    if (parts[0] === 'link' && parts.length === 2) return allow('GET'), this.followLink(decodeURIComponent(parts[1]!))
+    if (parts[0] === 'challenge' && parts.length === 3 && parts[2] === 'v2') return allow('GET'), this.getChallenge(parts[1]!)
+    if (parts[0] === 'challenge' && parts.length === 2) return allow('GET'), this.getChallenge(parts[1]!)
+    if (parts[0] === 'challenge_pack' && parts.length === 2) return allow('GET'), this.getChallengePack(parts[1]!)
+    if (parts[0] === 'link' && parts.length === 2) return allow('GET'), this.followLink(parts[1]!)
     if (path === '/recover') return allow('POST'), this.postRecover(request)
     if (path === '/token/v2') return allow('POST'), this.switchOrganization(request, 'v2')
     if (path === '/token') return allow('GET', 'POST'), this.switchOrganization(request, 'v1')
@@ -479,10 +479,10 @@ class Provider implements ProviderEmulator {
     if (path === '/persons/anonymous') return allow('POST'), this.createAnonymous(request)
     if (path === '/actions/sdk' || path === '/events') return allow('POST'), this.analytics(request)
     if (path === '/sso/resolve') return allow('POST'), (await readJsonObject(request, { optional: true }), ok({}))
-    if (parts[0] === 'sso' && parts[1] === 'idp' && parts.length === 3) return this.idpLogin(request, method, decodeURIComponent(parts[2]!))
+    if (parts[0] === 'sso' && parts[1] === 'idp' && parts.length === 3) return this.idpLogin(request, method, parts[2]!)
     if (path === '/me') return allow('GET'), this.me(request)
     if (path === '/me/orgs') return allow('GET'), this.meOrgs(request)
-    if (parts[0] === 'attributes' && parts.length <= 2) return this.attributes(request, method, parts[1] ? decodeURIComponent(parts[1]) : undefined)
+    if (parts[0] === 'attributes' && parts.length <= 2) return this.attributes(request, method, parts[1])
     if (path === '/consent/gdpr') return this.consent(request, method)
     if (path === '/oauth2/authorize') return this.oauthAuthorize(request, method, url)
     if (path === '/oauth2/tokens' || path === '/oauth2/token') return allow('POST'), this.oauthTokens(request)
@@ -1519,6 +1519,14 @@ class Provider implements ProviderEmulator {
       default:
         return fail(404, `not found: ${path} (test endpoints: mailbox, groups, reset, faults, clock, persons, persons/active, organizations, events)`)
     }
+  }
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new ApiError(400, `malformed URL: bad percent-encoding in '${segment.slice(0, 100)}'`)
   }
 }
 

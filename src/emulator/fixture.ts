@@ -72,7 +72,7 @@ function formatPath(path: Path): string {
 function locate(doc: Document, lineCounter: LineCounter, path: Path): { line: number; col: number } | undefined {
   let node: unknown = doc.contents
   let last: YamlNode | undefined = doc.contents as YamlNode | undefined
-  for (const part of path) {
+  for (const [index, part] of path.entries()) {
     if (isSeq(node) && typeof part === 'number') {
       node = node.items[part]
     } else if (isMap(node)) {
@@ -83,7 +83,7 @@ function locate(doc: Document, lineCounter: LineCounter, path: Path): { line: nu
       if (!pair) break
       // Point at the key when the value is missing or scalar-wrong, at the value otherwise.
       node = pair.value ?? pair.key
-      if (pair.value == null) {
+      if (pair.value == null || index === path.length - 1) {
         last = pair.key as YamlNode
         break
       }
@@ -102,8 +102,29 @@ const isStringList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x
 
 function unknownKeys(object: Record<string, unknown>, known: readonly string[], path: Path, problems: Problem[]): void {
   for (const key of Object.keys(object)) {
-    if (!known.includes(key)) problems.push({ path: [...path, key], message: `unknown field (known: ${known.join(', ')})` })
+    if (!known.includes(key)) problems.push({ path: [...path, key], message: unknownField(key, known) })
   }
+}
+
+/** 'unknown field' with a did-you-mean for near misses (edit distance ≤ 2). */
+function unknownField(key: string, known: readonly string[], what = 'field'): string {
+  const near = known.map((k) => [k, distance(key.toLowerCase(), k.toLowerCase())] as const).sort((a, b) => a[1] - b[1])[0]
+  const hint = near && near[1] <= 2 ? `did you mean '${near[0]}'? ` : ''
+  return `unknown ${what} (${hint}known: ${known.join(', ')})`
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1))
+      previous = current
+    }
+  }
+  return row[b.length]!
 }
 
 function fixtureProblems(value: unknown): Problem[] {
@@ -171,7 +192,8 @@ function at(path: Path, message: string): Problem {
 export function fixtureOrganizationProblems(org: unknown): string[] {
   if (!isObject(org)) return ['an organization must be a map with at least an id']
   const problems: string[] = []
-  for (const key of Object.keys(org)) if (!['id', 'name', 'parentId', 'tenantName', 'policy'].includes(key)) problems.push(`${key}: unknown field (known: id, name, parentId, tenantName, policy)`)
+  const knownOrg = ['id', 'name', 'parentId', 'tenantName', 'policy']
+  for (const key of Object.keys(org)) if (!knownOrg.includes(key)) problems.push(`${key}: ${unknownField(key, knownOrg)}`)
   if (typeof org.id !== 'string' || org.id.trim() === '') problems.push('id: required, a non-empty string')
   for (const key of ['name', 'parentId', 'tenantName']) if (org[key] !== undefined && typeof org[key] !== 'string') problems.push(`${key}: must be a string`)
   if (org.policy !== undefined) for (const message of policyProblems(org.policy)) problems.push(`policy.${message}`)
@@ -185,7 +207,7 @@ function policyProblems(policy: unknown): string[] {
     'selfRegistration', 'approvalRequired', 'anonymousUsers', 'allowedHandlePatterns', 'passwordRules', 'factors',
     'tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute', 'linkStyle', 'landingURL', 'landingUrl', 'switchFactor',
   ]
-  for (const key of Object.keys(policy)) if (!known.includes(key)) problems.push(`${key}: unknown policy field (known: ${known.join(', ')})`)
+  for (const key of Object.keys(policy)) if (!known.includes(key)) problems.push(`${key}: ${unknownField(key, known, 'policy field')}`)
   for (const key of ['selfRegistration', 'approvalRequired', 'anonymousUsers']) {
     if (policy[key] !== undefined && typeof policy[key] !== 'boolean') problems.push(`${key}: must be true or false`)
   }
@@ -246,7 +268,7 @@ export function fixturePersonProblems(person: unknown): string[] {
   if (!isObject(person)) return ['a person must be a map with at least one handle (email, phone, username or handles)']
   const problems: string[] = []
   const known = ['org', 'id', 'type', 'active', 'region', 'email', 'phone', 'username', 'handles', 'groups', 'attributes', 'password', 'totpSecret', 'recoveryCodes']
-  for (const key of Object.keys(person)) if (!known.includes(key)) problems.push(`${key}: unknown field (known: ${known.join(', ')})`)
+  for (const key of Object.keys(person)) if (!known.includes(key)) problems.push(`${key}: ${unknownField(key, known)}`)
   for (const key of ['org', 'id', 'region', 'email', 'phone', 'username', 'password', 'totpSecret']) {
     if (person[key] !== undefined && typeof person[key] !== 'string') problems.push(`${key}: must be a string`)
   }
