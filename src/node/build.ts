@@ -18,7 +18,7 @@ import { readContent } from './content/read-content.js'
 import { buildManifest } from './manifest/build-manifest.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
 import { publicManifest } from './manifest/public-manifest.js'
-import { renderPages, type RenderedSite } from './render/render-pages.js'
+import { renderSite, type RenderedSite } from './render/render-pages.js'
 import { findPrivateLeaks } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
 import { writeSite, type OutputFile } from './write/write-site.js'
@@ -32,7 +32,7 @@ export interface BuildOptions {
   readonly privateDir?: string
   /** false: validate only (`docsgen check`). */
   readonly write?: boolean
-  /** Threads to parse on; default one per core for large sites. */
+  /** Threads to parse and render on; default one per core for large sites. */
   readonly threads?: number
 }
 
@@ -153,7 +153,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const rendered = await stage(
     'render',
     () =>
-      renderPages({ manifest, documents: content.documents, components: content.components, config: config.config, stylesheets: [`/${stylesheetFile}`] }),
+      renderSite(
+        { manifest, documents: content.documents, components: content.components, config: config.config, stylesheets: [`/${stylesheetFile}`] },
+        { threads: options.threads },
+      ),
     (value) => `${value.publicPages.length} public pages, ${value.privatePages.length} private`,
   )
   diagnostics.push(...rendered.diagnostics, ...findPrivateLeaks(rendered))

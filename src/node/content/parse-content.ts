@@ -6,13 +6,13 @@
  */
 import { availableParallelism } from 'node:os'
 import { posix } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { routeHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { defaultCategory, readCategory, type CategoryMeta } from '../manifest/read-category.js'
 import { docId, routeFromFile } from '../manifest/route-from-file.js'
+import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
 import { parseMarkdown } from './parse-markdown.js'
 import type { ContentFile } from './read-content.js'
 
@@ -150,25 +150,11 @@ export function runParseJob(job: ParseJob): ParseJobResult {
 }
 
 function parseInWorker(job: ParseJob): Promise<ParseJobResult> {
-  return new Promise((resolve, reject) => {
-    const worker = import.meta.url.endsWith('.ts')
-      ? // Running from source under tsx (tests, development): a worker's entry module is loaded
-        // before `--import` hooks apply, so the worker registers tsx itself, then loads the .ts entry.
-        new Worker(
-          `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((api) => { api.register(); return import(${JSON.stringify(new URL('./parse-worker.ts', import.meta.url).href)}) })`,
-          { eval: true, workerData: job },
-        )
-      : new Worker(new URL('./parse-worker.js', import.meta.url), { workerData: job })
-    worker.once('message', (result: ParseJobResult) => {
-      resolve(result)
-      void worker.terminate()
-    })
-    worker.once('error', reject)
-  })
+  return runInWorker<ParseJobResult>(siblingModule('parse-worker', import.meta.url), job)
 }
 
 /** Splits into `count` parts of near-equal total text size, keeping each part's files together. */
-function split(files: readonly ContentFile[], count: number): ContentFile[][] {
+export function split(files: readonly ContentFile[], count: number): ContentFile[][] {
   const parts: ContentFile[][] = Array.from({ length: count }, () => [])
   const sizes = new Array<number>(count).fill(0)
   for (const file of [...files].sort((a, b) => b.text.length - a.text.length)) {

@@ -3,6 +3,7 @@
  * shell in the public output and their full page in the private output only. Bodies of
  * private pages never pass through the public branch.
  */
+import { availableParallelism } from 'node:os'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Page } from '../../client/theme/Page.js'
@@ -13,6 +14,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { PageComponent } from '../content/load-component-pages.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { escapeHtml, htmlDocument } from '../write/html-document.js'
+import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
 import { createPageViews } from './page-views.js'
 
 export interface RenderedPage {
@@ -38,12 +40,14 @@ export interface RenderInput {
   readonly stylesheets: readonly string[]
 }
 
-export function renderPages(input: RenderInput): RenderedSite {
+/** Renders the given routes (default: all) on this thread. */
+export function renderPages(input: RenderInput, only?: readonly string[]): RenderedSite {
   const views = createPageViews(input.manifest, input.config)
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const publicPages: RenderedPage[] = []
   const privatePages: RenderedPage[] = []
   const diagnostics: Diagnostic[] = []
+  const wanted = new Set(only)
 
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
@@ -73,7 +77,8 @@ export function renderPages(input: RenderInput): RenderedSite {
       noIndex: route.access.private || route.kind === 'notFound',
     })
 
-  for (const route of input.manifest.routes) {
+  const selected = only === undefined ? input.manifest.routes : input.manifest.routes.filter((route) => wanted.has(route.path))
+  for (const route of selected) {
     if (route.access.private) {
       publicPages.push({ route, file: route.file, html: document(route, views.publicView(route, ''), views.publicSidebar(route)) })
       privatePages.push({ route, file: route.file, html: document(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route)) })
@@ -82,4 +87,53 @@ export function renderPages(input: RenderInput): RenderedSite {
     }
   }
   return { publicPages, privatePages, diagnostics }
+}
+
+/** What a render thread receives: everything but component pages, which only the main thread holds. */
+export interface RenderJob {
+  readonly manifest: Manifest
+  readonly documents: readonly ContentDocument[]
+  readonly config: ResolvedConfig
+  readonly stylesheets: readonly string[]
+  readonly routes: readonly string[]
+}
+
+const routesPerThreadMinimum = 100
+
+/**
+ * Renders every route, on several threads for large sites. Component pages stay on this thread
+ * (their modules cannot be sent to a worker); the rest is split by body size.
+ */
+export async function renderSite(input: RenderInput, options: { threads?: number } = {}): Promise<RenderedSite> {
+  const routes = input.manifest.routes
+  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(routes.length / routesPerThreadMinimum) || 1))
+  if (threads === 1 && options.threads === undefined) return renderPages(input)
+
+  const documents = new Map(input.documents.map((document) => [document.route, document]))
+  const pinned = routes.filter((route) => documents.get(route.path)?.kind === 'component-page').map((route) => route.path)
+  const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
+  const sizes = shares.map(() => 0)
+  for (const route of [...routes].sort((a, b) => (documents.get(b.path)?.html.length ?? 0) - (documents.get(a.path)?.html.length ?? 0))) {
+    if (pinned.includes(route.path)) continue
+    const smallest = sizes.indexOf(Math.min(...sizes))
+    shares[smallest]!.push(route.path)
+    sizes[smallest]! += (documents.get(route.path)?.html.length ?? 0) + 4000
+  }
+  const [own = [], ...others] = shares
+  // Start the workers before rendering this thread's share, so they run at the same time.
+  const pending = others.map((share) =>
+    runInWorker<RenderedSite>(siblingModule('render-worker', import.meta.url), {
+      manifest: input.manifest,
+      documents: share.flatMap((path) => documents.get(path) ?? []),
+      config: input.config,
+      stylesheets: input.stylesheets,
+      routes: share,
+    } satisfies RenderJob),
+  )
+  const results = [renderPages(input, [...pinned, ...own]), ...(await Promise.all(pending))]
+  return {
+    publicPages: results.flatMap((result) => result.publicPages),
+    privatePages: results.flatMap((result) => result.privatePages),
+    diagnostics: results.flatMap((result) => result.diagnostics),
+  }
 }
