@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { build } from '../src/node/build.js'
+import { formatDiagnostic } from '../src/shared/diagnostic.js'
+
+const repository = new URL('..', import.meta.url).pathname
+
+// Spec 000 §2, the route table, as written there.
+const specRoutes = [
+  '/',
+  '/markdown-page',
+  '/docs',
+  '/docs/category/chromeos',
+  '/docs/category/development',
+  '/docs/category/lotus-byte',
+  '/docs/category/microsoft',
+  '/docs/category/papercut',
+  '/docs/category/perspectives',
+  '/docs/category/sanctum',
+  '/docs/Lotus Byte/',
+  '/docs/Lotus Byte/changelog',
+  '/docs/Private/',
+  '/docs/Private/notice',
+  '/docs/Private/Frost/OSINT MAKES ME CRY',
+  '/docs/Private/Vault/KCSIE Filtering Responsibilities',
+  '/docs/Private/Vault/LGFL Filtering Implementations',
+  '/docs/Sanctum/intro',
+  '/docs/Sanctum/ChromeOS/Install Runescape on ChromeOS',
+  '/docs/Sanctum/Development/Lotus API Guidelines',
+  '/docs/Sanctum/Development/Setup an Apache2 Server',
+  '/docs/Sanctum/Development/Setup Apache2 with Nodejs & Reverse Proxy',
+  '/docs/Sanctum/Microsoft/PowerShell',
+  '/docs/Sanctum/PaperCut/Find-Me Printing',
+  '/docs/Sanctum/PaperCut/Key Concepts',
+  '/docs/Sanctum/Perspectives/OneDrive & SharePoint',
+]
+
+test("the repository's own site builds cleanly: every route of the spec's table, the Private section private", async () => {
+  const out = await mkdtemp(join(tmpdir(), 'docsgen-site-'))
+  try {
+    const result = await build({ siteDir: repository, outDir: join(out, 'build'), privateDir: join(out, 'private') })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    assert.is(result.exitCode, 0)
+    const routes = new Map(result.manifest!.routes.map((route) => [route.path, route]))
+    for (const path of specRoutes) {
+      const route = routes.get(path)
+      assert.ok(route, `no route ${path}`)
+      assert.ok(existsSync(join(out, 'build', route!.file)), `no file for ${path}`)
+    }
+    assert.equal(
+      result.manifest!.routes.filter((route) => route.access.private).map((route) => route.path),
+      specRoutes.filter((path) => path.startsWith('/docs/Private/')).sort(),
+    )
+    assert.equal(result.manifest!.version, { name: 'current', label: 'Next', path: '/docs', mainDoc: 'Sanctum/intro' })
+    assert.ok(existsSync(join(out, 'build', '404.html')))
+    // No byte of the Private section in the deployable folder: its distinctive words, anywhere.
+    for (const file of await readdir(join(out, 'build'), { recursive: true })) {
+      if (!file.endsWith('.html') && !file.endsWith('.json') && !file.endsWith('.xml')) continue
+      const text = await readFile(join(out, 'build', file), 'utf8')
+      for (const word of ['KCSIE', 'LGfL', 'SchoolProtect', 'OSINT', 'Frost', 'Vault'])
+        if (!file.startsWith('docs/Private/') && file !== 'manifest.json') assert.not.match(text, word, `${file} mentions ${word}`)
+    }
+  } finally {
+    await rm(out, { recursive: true, force: true })
+  }
+})
+
+test.run()
