@@ -1,3 +1,5 @@
+import type { FactorMethod } from '../../shared/factor-methods.js'
+
 /**
  * The shape of `site.config.ts`. `defineConfig` only adds types: the value is validated once, when
  * it is loaded (resolve-config.ts), which also applies the spec's defaults.
@@ -49,16 +51,7 @@ export interface PrivatePathConfig {
   groups?: string[]
 }
 
-export type LoginFactorMethod =
-  | 'webauthn'
-  | 'email_link'
-  | 'otp_via_email'
-  | 'sms_link'
-  | 'otp_via_sms'
-  | 'oidc'
-  | 'saml'
-  | 'password'
-  | 'totp'
+export type LoginFactorMethod = FactorMethod
 
 export interface LoginFactorConfig {
   method: LoginFactorMethod

@@ -5,6 +5,7 @@
  */
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { factorMethods } from '../../shared/factor-methods.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { LoginFactorMethod } from './define-config.js'
 
@@ -81,18 +82,6 @@ export const loginDefaults = {
   defaultCountryCode: 'US',
   defaultFactor: 'email_link',
 } as const
-
-const factorMethods: readonly LoginFactorMethod[] = [
-  'webauthn',
-  'email_link',
-  'otp_via_email',
-  'sms_link',
-  'otp_via_sms',
-  'oidc',
-  'saml',
-  'password',
-  'totp',
-]
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
