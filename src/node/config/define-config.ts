@@ -1,9 +1,8 @@
-import type { FactorMethod } from '../../shared/factor-methods.js'
-
 /**
  * The shape of `site.config.ts`. `defineConfig` only adds types: the value is validated once, when
  * it is loaded (resolve-config.ts), which also applies the spec's defaults.
  */
+import type { FactorMethod } from '../../shared/factor-methods.js'
 
 /** A link in the navbar. `to` is a route of this site (checked at build time), `href` an external URL. */
 export interface NavItemConfig {
