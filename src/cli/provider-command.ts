@@ -14,12 +14,14 @@ export interface ProviderCommandOptions {
   fixture?: string
 }
 
-const running = new Set<ProviderServer>()
+/** Servers started by this module, with what undoes their signal handlers. */
+const running = new Map<ProviderServer, () => void>()
 
 /** Stops every server this module started (for tests; Ctrl+C does it for people). */
 export async function closeProviderServers(): Promise<void> {
-  await Promise.all([...running].map((server) => server.close()))
+  const servers = [...running]
   running.clear()
+  await Promise.all(servers.map(([server, cleanup]) => (cleanup(), server.close())))
 }
 
 /** Starts the emulator; resolves to the running server, or to an exit code after printing why it could not start. */
@@ -62,7 +64,7 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
     else output.stderr(`error: could not start the provider: ${(error as Error).message}\n`)
     return 2
   }
-  running.add(server)
+  running.set(server, () => {})
   const orgs = fixture?.organizations?.map((o) => o.id) ?? []
   const url = server.url
   output.stdout(
@@ -114,9 +116,14 @@ Examples:
         return
       }
       const stop = () => {
+        running.delete(result)
         void result.close().then(() => process.exit(0))
       }
       process.once('SIGINT', stop)
       process.once('SIGTERM', stop)
+      running.set(result, () => {
+        process.off('SIGINT', stop)
+        process.off('SIGTERM', stop)
+      })
     })
 }

@@ -646,7 +646,9 @@ class Provider implements ProviderEmulator {
         if (handle) this.addHandle(person, handle)
         extra.prev_anonymous_person_id = anonymous.id
       } else {
-        person = this.createPerson(org, handle ? [handle] : [], 'regular')
+        // Org switching with a step-up factor: the same person id in the target organization.
+        const carried = bearer?.person_type === 'regular' && bearer.oid !== org.id && !this.person(org.id, bearer.person_id) ? bearer.person_id : undefined
+        person = this.createPerson(org, handle ? [handle] : [], 'regular', carried)
         if (this.policy(org, 'approvalRequired')) person.active = false
       }
     } else if (handle && !person.handles.some((h) => sameHandle(h, handle))) {

@@ -1,0 +1,64 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { main } from '../../src/cli/main.js'
+import { closeProviderServers } from '../../src/cli/provider-command.js'
+
+function capture() {
+  const out: string[] = []
+  const err: string[] = []
+  return { out, err, output: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t) } }
+}
+
+const fixture = (name: string) => new URL(`../emulator/fixtures/${name}`, import.meta.url).pathname
+
+test('docsgen provider --help describes the options and the outbox', async () => {
+  const { out, output } = capture()
+  assert.is(await main(['provider', '--help'], output), 0)
+  const text = out.join('')
+  for (const part of ['--port <n>', '--host <h>', '--fixture <file>', '8787', '127.0.0.1', '/__test/mailbox', 'outbox']) assert.match(text, part)
+})
+
+test('docsgen provider --port 0 --fixture file starts a server, prints where, and serves the fixture', async () => {
+  const { out, output } = capture()
+  try {
+    assert.is(await main(['provider', '--port', '0', '--fixture', fixture('basic.yaml')], output), 0)
+    const text = out.join('')
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)![1]!
+    assert.match(text, 'org-docs, org-closed')
+    assert.match(text, `${url}/sdk.html`)
+    const answer = await fetch(`${url}/id/v2`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'SlashID-OrgID': 'org-docs' },
+      body: JSON.stringify({ handle: { type: 'email_address', value: 'ada@example.test' }, factor: { method: 'password' } }),
+    })
+    assert.is((await answer.json()).result[0].type, 'password_verify')
+    assert.match(await (await fetch(`${url}/`)).text(), 'outbox')
+  } finally {
+    await closeProviderServers()
+  }
+})
+
+test('a missing fixture file: a message naming the file, exit code 2', async () => {
+  const { err, output } = capture()
+  assert.is(await main(['provider', '--port', '0', '--fixture', 'no/such/fixture.yaml'], output), 2)
+  assert.match(err.join(''), "cannot read fixture file 'no/such/fixture.yaml': no such file")
+})
+
+test('an invalid fixture: file:line:col and exit code 2', async () => {
+  const { err, output } = capture()
+  const file = fixture('bad-regex.yaml')
+  assert.is(await main(['provider', '--port', '0', '--fixture', file], output), 2)
+  assert.match(err.join(''), new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:6:\\d+: organizations\\[0\\]\\.policy\\.passwordRules\\[0\\]\\.pattern`))
+  const syntax = capture()
+  assert.is(await main(['provider', '--port', '0', '--fixture', fixture('bad-syntax.yaml')], syntax.output), 2)
+  assert.match(syntax.err.join(''), /bad-syntax\.yaml:\d+:\d+: /)
+})
+
+test('a bad port is a usage error (exit 2)', async () => {
+  const { err, output } = capture()
+  assert.is(await main(['provider', '--port', 'eighty'], output), 2)
+  assert.match(err.join(''), '--port must be a whole number')
+  assert.is(await main(['provider', '--port', '70000'], capture().output), 2)
+})
+
+test.run()
