@@ -119,7 +119,7 @@ export function createLoginFlow(events: EventBus, run: FlowRunner): LoginFlow {
     }
   }
 
-  return {
+  const flow: LoginFlow = {
     get state() {
       return state
     },
@@ -164,10 +164,11 @@ export function createLoginFlow(events: EventBus, run: FlowRunner): LoginFlow {
           return true
         }
         if (state.status !== 'authenticating' && state.status !== 'storeRecoveryCodes' && settle(state)) return
-        const unsubscribe = this.subscribe((current) => {
+        const unsubscribe = flow.subscribe((current) => {
           if (settle(current)) unsubscribe()
         })
       })
     },
   }
+  return flow
 }

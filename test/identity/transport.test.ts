@@ -2,7 +2,8 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTransport } from '../../src/identity/transport.js'
 import { IdentityError } from '../../src/identity/errors.js'
-import { fakeClock, fail, ok, recordingLogger, scriptedFetch } from './helpers.js'
+import { Window } from 'happy-dom'
+import { eventually, fakeClock, flush, fail, ok, recordingLogger, scriptedFetch } from './helpers.js'
 
 function transport(requestTimeoutMs = 30_000) {
   const provider = scriptedFetch('https://api.test/base')
@@ -152,6 +153,27 @@ test('a form body is form-encoded without the JSON type', async () => {
   const [request] = provider.requests
   assert.is(request!.headers['content-type'], 'application/x-www-form-urlencoded')
   assert.is(request!.rawBody, 'client_id=c&code=a+b')
+})
+
+test("happy-dom's fetch failing with a DOMException (connection refused) is a network failure and is re-sent", async () => {
+  const window = new Window({ url: 'http://localhost:3000/' })
+  const { clock, port } = fakeClock()
+  let calls = 0
+  let failed = false
+  const send = createTransport({
+    baseURL: 'http://127.0.0.1:9',
+    fetch: (input, init) => (++calls === 1 ? (window.fetch(input, init as never) as unknown as Promise<Response>).catch((error) => ((failed = true), Promise.reject(error))) : Promise.resolve(Response.json({ result: 'ok' }))),
+    clock: port,
+    logger: recordingLogger().logger,
+    requestTimeoutMs: 30_000,
+  })
+  const pending = send({ method: 'GET', path: '/challenge/x/v2', retry: true })
+  await eventually(() => failed, 'the refused connection')
+  await flush()
+  await clock.tickAsync(500)
+  assert.is((await pending).envelope.result, 'ok')
+  assert.is(calls, 2)
+  await window.happyDOM.close()
 })
 
 test.run()
