@@ -36,7 +36,7 @@ export interface IdentityClient {
   onChange(listener: () => void): () => void
   subscribe: EventBus['subscribe']
   publish: EventBus['publish']
-  /** loaded → retrievingToken → ready: find a token (spec 001 §4 lookup order). */
+  /** loaded → retrievingToken → ready: find a token (spec 001 §4 lookup order). Runs once; later calls share the result. */
   start(): Promise<User | undefined>
   /** A flow in 'initial' state, for a UI that calls logIn later. */
   createLoginFlow(options?: { oid?: string }): LoginFlow
@@ -95,6 +95,7 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
   let user: User | undefined
   let anonymousUser: User | undefined
   let orgSwitching: OrgSwitchingState = { state: 'idle' }
+  let starting: Promise<User | undefined> | undefined
   const listeners = new Set<() => void>()
   const changed = () => {
     for (const listener of [...listeners]) {
@@ -231,8 +232,11 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
         if (signal.aborted) throw flowCancelledError()
         storeUser(next)
         if (kind === 'recovery') events.publish('recoveryFlowSucceeded', { handle: handle!, factor, token: next.token })
-        events.publish('idFlowSucceeded', { token: next.token, handle, factor })
-        reportSuccess(next, handle, factor.method)
+        // A switch has no factor of its own: report the last authentication the token carries.
+        const last = kind === 'switch' ? next.authentications.at(-1) : undefined
+        const succeeded = last ? { handle: last.handle, factor: { method: last.method as Factor['method'] } } : { handle, factor }
+        events.publish('idFlowSucceeded', { token: next.token, ...succeeded })
+        reportSuccess(next, succeeded.handle, succeeded.factor.method)
         return { user: next, recoveryCodes: result.recoveryCodes }
       } catch (thrown) {
         const error = toIdentityError(thrown)
@@ -415,16 +419,16 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     subscribe: (name, handler) => events.subscribe(name, handler),
     publish: (name, payload) => events.publish(name, payload),
 
-    async start() {
-      if (sdkState !== 'loaded') return user ?? anonymousUser
-      sdkState = 'retrievingToken'
-      changed()
-      try {
-        return await lookUpToken()
-      } finally {
-        sdkState = 'ready'
+    start() {
+      if (!starting) {
+        sdkState = 'retrievingToken'
         changed()
+        starting = lookUpToken().finally(() => {
+          sdkState = 'ready'
+          changed()
+        })
       }
+      return starting
     },
 
     createLoginFlow({ oid } = {}) {

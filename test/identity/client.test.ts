@@ -40,9 +40,12 @@ test('SDK states: loaded after creation, retrievingToken during start, ready aft
   assert.is(client.sdkState, 'loaded')
   const states: string[] = []
   client.onChange(() => states.push(client.sdkState))
-  assert.is(await client.start(), undefined)
+  const first = client.start()
+  assert.is(client.start(), first, 'concurrent calls share one lookup')
+  assert.is(await first, undefined)
   assert.equal(states, ['retrievingToken', 'ready'])
   assert.is(await client.start(), undefined)
+  assert.equal(states, ['retrievingToken', 'ready'])
 })
 
 test('lookup 1: a valid initial token is used first (validated with Bearer)', async () => {

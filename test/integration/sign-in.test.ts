@@ -270,8 +270,10 @@ test('organization switching: a token for the other org, then back to the stored
   flow.submitOtp((await w.lastMessage(handle.value)).otp)
   const home = await flow.done()
 
+  const events = recordEvents(client)
   const switched = await client.switchOrganization('org-lab').done()
   assert.is(switched.oid, 'org-lab')
+  assert.equal(events.seen.find((e) => e.name === 'idFlowSucceeded')!.payload.factor, { method: 'otp_via_email' })
   assert.is(client.user!.oid, 'org-lab')
   assert.equal(client.orgSwitching, { state: 'idle' })
   const back = await client.switchOrganization('org-docs').done()
