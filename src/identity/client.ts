@@ -6,7 +6,7 @@
 
 import { createAnalytics } from './analytics.js'
 import { createProviderAPI, type ProviderAPI } from './api.js'
-import type { FailureReason, Prompt } from './challenges/context.js'
+import type { FailureReason } from './challenges/context.js'
 import { ORG_SWITCH_IN_PROGRESS, STORAGE_KEYS } from './constants.js'
 import { base64urlToText, codeChallengeS256, createCodeVerifier } from './encoding.js'
 import { ERROR_MESSAGES, IdentityError, flowCancelledError, toIdentityError } from './errors.js'
@@ -15,7 +15,7 @@ import { REACHABLE_HANDLE_TYPES, assertHandleFitsFactor } from './handles-and-fa
 import { createLoginFlow, type FlowConfig, type FlowRunner, type LoginFlow } from './login-flow.js'
 import { resolveOptions, type IdentityOptions, type ResolvedOptions } from './options.js'
 import { resolvePorts, type Ports, type ResolvedPorts, type StorageLike } from './ports.js'
-import { answerChallenges, createChallengeContext, createFlowMetadata, factorForWire, type SequenceResult } from './sign-in.js'
+import { answerChallenges, createChallengeContext, createFlowMetadata, factorForWire, type SequenceResult, type SequenceSetup } from './sign-in.js'
 import { createSafeStorage, createTokenStorage } from './token-store.js'
 import { createTransport } from './transport.js'
 import type { Challenge, Factor, Handle, TokenValidation } from './types.js'
@@ -199,7 +199,7 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
   /** Answer challenges with a fresh context. */
   function answer(
     challenges: readonly Challenge[],
-    setup: { signal: AbortSignal; token: string | undefined; handle: Handle | undefined; factor: Factor; setPrompt: (p: Prompt | undefined) => void },
+    setup: Pick<SequenceSetup, 'signal' | 'token' | 'handle' | 'factor' | 'setPrompt'>,
   ): Promise<SequenceResult> {
     const context = createChallengeContext({
       api,

@@ -4,16 +4,14 @@
  * answered challenge is the result.
  */
 
-import type { ProviderAPI } from './api.js'
 import { CHALLENGE_HANDLERS } from './challenges/index.js'
-import type { ChallengeContext, FailureReason, Prompt } from './challenges/context.js'
+import type { ChallengeContext } from './challenges/context.js'
 import { STORAGE_KEYS } from './constants.js'
 import { codeChallengeS256, createCodeVerifier } from './encoding.js'
 import { ERROR_MESSAGES, IdentityError } from './errors.js'
-import type { EventBus } from './events.js'
-import { isHttpURL, type ResolvedOptions } from './options.js'
+import { isHttpURL } from './options.js'
 import type { ResolvedPorts, StorageLike } from './ports.js'
-import type { Challenge, Factor, Handle } from './types.js'
+import type { Challenge, Factor } from './types.js'
 import { waitFor } from './wait.js'
 
 /** Fields the wire carries per factor method (provider-wire §4); everything else is dropped. */
@@ -94,18 +92,11 @@ export async function createFlowMetadata(
   return { csrf_token: csrf, pkce_code_challenge: await codeChallengeS256(ports.crypto, verifier) }
 }
 
-export interface SequenceSetup {
-  readonly api: ProviderAPI
-  readonly events: EventBus
-  readonly ports: ResolvedPorts
-  readonly options: ResolvedOptions
-  readonly signal: AbortSignal
-  readonly token: string | undefined
-  readonly handle: Handle | undefined
-  readonly factor: Factor
-  readonly setPrompt: (prompt: Prompt | undefined) => void
-  readonly reportFailure: (reason: FailureReason, challengeId: string, detail?: string) => void
-}
+/** What one sequence needs; the rest of a ChallengeContext is built from it. */
+export type SequenceSetup = Pick<
+  ChallengeContext,
+  'api' | 'events' | 'ports' | 'options' | 'signal' | 'token' | 'handle' | 'factor' | 'setPrompt' | 'reportFailure'
+>
 
 export function createChallengeContext(setup: SequenceSetup): ChallengeContext {
   const { api, events, ports, options, signal, token } = setup

@@ -1,5 +1,7 @@
 /** Wire-level shapes of spec 001 §3 and notes/provider-wire.md §4–§6. */
 
+import type { FactorMethod } from '../shared/factor-methods.js'
+
 export type HandleType = 'email_address' | 'phone_number' | 'username'
 
 export interface Handle {
@@ -8,28 +10,7 @@ export interface Handle {
   readonly value: string
 }
 
-export type FactorMethod =
-  | 'webauthn'
-  | 'email_link'
-  | 'otp_via_email'
-  | 'sms_link'
-  | 'otp_via_sms'
-  | 'oidc'
-  | 'saml'
-  | 'password'
-  | 'totp'
-
-export const FACTOR_METHODS: readonly FactorMethod[] = [
-  'webauthn',
-  'email_link',
-  'otp_via_email',
-  'sms_link',
-  'otp_via_sms',
-  'oidc',
-  'saml',
-  'password',
-  'totp',
-]
+export type { FactorMethod }
 
 export interface Factor {
   readonly method: FactorMethod

@@ -1,8 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { IdentityError } from '../../src/identity/errors.js'
 import { textToBase64url } from '../../src/identity/encoding.js'
-import { appendixBCrypto, eventually, fail, flush, makeToken, ok, prompted, recordEvents, setup } from './helpers.js'
+import { appendixBCrypto, eventually, fail, fakeWindow, flush, makeToken, ok, prompted, recordEvents, rejection, setup } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const TOKEN = makeToken()
@@ -10,30 +9,6 @@ const ANON = makeToken({ person_type: 'anonymous', person_id: 'anon_1', authenti
 const valid = ok({ valid: true, expires_in_seconds: 3599, expires_at: '2026-11-22T06:00:00.000Z' })
 const invalid = ok({ valid: false, invalidity_reason: 'expired' })
 
-async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as IdentityError
-  }
-  throw new Error('expected a rejection')
-}
-
-function fakeWindow(href: string) {
-  const assigned: string[] = []
-  const replaced: string[] = []
-  const opened: Array<{ url: string; target: string; features: string; closed: boolean; close(): void }> = []
-  const window = {
-    location: { href, assign: (url: string) => void assigned.push(url) },
-    history: { replaceState: (_data: unknown, _unused: string, url?: string) => void replaced.push(url!) },
-    open(url: string, target: string, features: string) {
-      const popup = { url, target, features, closed: false, close() { this.closed = true } }
-      opened.push(popup)
-      return popup
-    },
-  }
-  return { window, assigned, replaced, opened }
-}
 
 test('SDK states: loaded after creation, retrievingToken during start, ready after', async () => {
   const { client } = setup()

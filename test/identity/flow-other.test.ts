@@ -1,37 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { IdentityError } from '../../src/identity/errors.js'
 import type { CredentialsLike } from '../../src/identity/ports.js'
-import { fail, makeToken, ok, prompted, recordEvents, setup } from './helpers.js'
+import { fail, fakeWindow, makeToken, ok, prompted, recordEvents, rejection, setup } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const PHONE = { type: 'phone_number', value: '+15555550100' } as const
 const TOKEN = makeToken()
 
-async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as IdentityError
-  }
-  throw new Error('expected a rejection')
-}
-
-function fakeWindow(href = 'https://docs.test/docs/') {
-  const opened: any[] = []
-  const assigned: string[] = []
-  let block = false
-  const window = {
-    location: { href, assign: (url: string) => void assigned.push(url) },
-    open(url: string, target: string, features: string) {
-      if (block) return null
-      const popup = { url, target, features, closed: false, close() { this.closed = true } }
-      opened.push(popup)
-      return popup
-    },
-  }
-  return { window, opened, assigned, blockPopups: () => (block = true) }
-}
 
 test('the whole error catalogue, from /id/v2 answers, ends the flow with the named error and idFlowFailed', async () => {
   const cases: Array<[number, string, string]> = [

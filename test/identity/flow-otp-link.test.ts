@@ -1,21 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { IdentityError } from '../../src/identity/errors.js'
-import { eventually, fail, flush, makeToken, ok, prompted, recordEvents, setup, until } from './helpers.js'
+import { eventually, fail, flush, makeToken, ok, prompted, recordEvents, rejection, setup, until } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const PHONE = { type: 'phone_number', value: '+15555550100' } as const
 const TOKEN = makeToken()
 const PENDING = { status: 202, body: { errors: [{ httpcode: 202, message: 'challenge not completed yet' }] } }
 
-async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as IdentityError
-  }
-  throw new Error('expected a rejection')
-}
 
 test('OTP by e-mail: wrong code re-asks the same challenge, right code signs in', async () => {
   const { client, provider, session } = setup()

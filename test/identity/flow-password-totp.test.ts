@@ -1,7 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { IdentityError } from '../../src/identity/errors.js'
-import { fail, makeToken, ok, prompted, recordEvents, setup, until } from './helpers.js'
+import { fail, makeToken, ok, prompted, recordEvents, rejection, setup, until } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const TOKEN = makeToken({ authenticated_methods: ['password'] })
@@ -15,14 +14,6 @@ const RULES = {
   ],
 }
 
-async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as IdentityError
-  }
-  throw new Error('expected a rejection')
-}
 
 test('password set: each rule failing re-asks without a request, the provider rejecting (400) re-asks, then success', async () => {
   const { client, provider } = setup()

@@ -201,3 +201,34 @@ export async function eventually(check: () => boolean, what = 'condition'): Prom
   }
   throw new Error(`${what} never became true`)
 }
+
+/** The error a promise rejects with (fails the test if it resolves). */
+export async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as IdentityError
+  }
+  throw new Error('expected a rejection')
+}
+
+/** A window port that records navigation, history rewrites and popups. */
+export function fakeWindow(href = 'https://docs.test/docs/') {
+  const assigned: string[] = []
+  const replaced: string[] = []
+  const opened: Array<{ url: string; target: string; features: string; closed: boolean; close(): void }> = []
+  let blocked = false
+  const window = {
+    location: { href, assign: (url: string) => void assigned.push(url) },
+    history: { replaceState: (_data: unknown, _unused: string, url?: string) => void replaced.push(url!) },
+    open(url: string, target: string, features: string) {
+      if (blocked) return null
+      const popup = { url, target, features, closed: false, close() { this.closed = true } }
+      opened.push(popup)
+      return popup
+    },
+  }
+  return { window, assigned, replaced, opened, blockPopups: () => void (blocked = true) }
+}
+
+import type { IdentityError } from '../../src/identity/errors.js'

@@ -2,20 +2,10 @@
 
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { IdentityError } from '../../src/identity/index.js'
-import { eventually, prompted, recordEvents } from '../identity/helpers.js'
-import { world } from './helpers.js'
+import { eventually, prompted, recordEvents, rejection } from '../identity/helpers.js'
+import { ada, world } from './helpers.js'
 
-const ada = () => ({ type: 'email_address', value: `ada+${Math.random().toString(36).slice(2, 8)}@example.test` }) as const
 
-async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as IdentityError
-  }
-  throw new Error('expected a rejection')
-}
 
 async function signIn(w: ReturnType<typeof world>, handle: { type: 'email_address'; value: string }, client = w.client()) {
   const flow = client.identify(handle, { method: 'otp_via_email' })

@@ -12,6 +12,11 @@ import { fakeClock, memoryStorage, nodeCrypto, recordingLogger } from '../identi
 
 export const PROVIDER = 'http://provider.test'
 
+/** A fresh e-mail handle per test, so persons never collide. */
+export const ada = () => ({ type: 'email_address', value: `ada+${Math.random().toString(36).slice(2, 8)}@example.test` }) as const
+/** A fresh phone handle. */
+export const phone = () => ({ type: 'phone_number', value: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }) as const
+
 export function world(fixture?: EmulatorFixture) {
   const { clock, port } = fakeClock()
   const emulator = createProviderEmulator({

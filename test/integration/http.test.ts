@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert'
 import { startProviderServer, type ProviderServer } from '../../src/emulator/node-server.js'
 import { createIdentityClient } from '../../src/identity/index.js'
 import { memoryStorage, prompted, recordingLogger } from '../identity/helpers.js'
+import { ada } from './helpers.js'
 
 let server: ProviderServer
 
@@ -15,8 +16,6 @@ test.before(async () => {
 test.after(async () => {
   await server.close()
 })
-
-const ada = () => ({ type: 'email_address', value: `ada+${Math.random().toString(36).slice(2, 8)}@example.test` }) as const
 
 function client(options = {}) {
   const log = recordingLogger()

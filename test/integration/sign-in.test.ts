@@ -2,21 +2,11 @@
 
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { IdentityError, LoginFlow } from '../../src/identity/index.js'
-import { prompted, recordEvents, until } from '../identity/helpers.js'
-import { totpFromKeyURI, world } from './helpers.js'
+import type { LoginFlow } from '../../src/identity/index.js'
+import { prompted, recordEvents, rejection, until } from '../identity/helpers.js'
+import { ada, phone, totpFromKeyURI, world } from './helpers.js'
 
-const ada = () => ({ type: 'email_address', value: `ada+${Math.random().toString(36).slice(2, 8)}@example.test` }) as const
-const phone = () => ({ type: 'phone_number', value: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` }) as const
 
-async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
-  try {
-    await promise
-  } catch (error) {
-    return error as IdentityError
-  }
-  throw new Error('expected a rejection')
-}
 
 /** Wait for the flow to ask again after a rejected answer. */
 const reasked = (flow: LoginFlow, kind: string) => prompted(flow, kind, true)
