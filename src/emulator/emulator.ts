@@ -631,7 +631,7 @@ class Provider implements ProviderEmulator {
     const org = this.org(challenge.orgId)
     const handle = challenge.handle
     let person = challenge.personId ? this.person(org.id, challenge.personId) : undefined
-    if (challenge.personId && !person) throw new ApiError(401, 'authentication has expired')
+    if (challenge.personId && !person) throw new ApiError(403, 'authentication has expired')
     const extra: Partial<TokenClaims> = {}
 
     if (!person && handle) person = this.findPerson(org.id, handle) // created meanwhile
@@ -903,7 +903,8 @@ class Provider implements ProviderEmulator {
     const challenge = this.openChallenge(id)
     if (challenge.type !== type) throw new ApiError(400, `challenge_type '${type}' does not match challenge ${id} (a ${challenge.type} challenge)`)
     if (challenge.status === 'done') throw new ApiError(409, 'challenge has already been answered')
-    if (this.now() >= challenge.expiresAt) throw new ApiError(401, 'authentication has expired')
+    // 403, not 401: the SDK answers a 401 on a code challenge by asking for the code again.
+    if (this.now() >= challenge.expiresAt) throw new ApiError(403, 'authentication has expired')
     const org = this.org(challenge.orgId)
     if (challenge.attempts >= this.policy(org, 'maxAttempts')) {
       throw new ApiError(429, 'too many attempts for this challenge; start again')
@@ -971,7 +972,7 @@ class Provider implements ProviderEmulator {
         const raw = typeof data.recovery_code === 'string' ? data.recovery_code : requireString(data, 'otp', 'data')
         const code = raw.trim()
         const person = this.person(org.id, challenge.personId ?? '')
-        if (!person?.totp) throw new ApiError(401, 'authentication has expired')
+        if (!person?.totp) throw new ApiError(403, 'authentication has expired')
         const totp = person.totp
         const step = await verifyTotp(totp.secret, code, this.now() / 1000, totp.lastStep)
         if (step !== undefined) {
@@ -1021,10 +1022,10 @@ class Provider implements ProviderEmulator {
     const challenge = this.openChallenge(id)
     if (challenge.error) return fail(challenge.error.status, challenge.error.message)
     if (challenge.status === 'done' && challenge.token) {
-      if (this.now() >= challenge.expiresAt) return fail(401, 'authentication has expired')
+      if (this.now() >= challenge.expiresAt) return fail(403, 'authentication has expired')
       return ok(challenge.token)
     }
-    if (this.now() >= challenge.expiresAt) return fail(401, 'authentication has expired')
+    if (this.now() >= challenge.expiresAt) return fail(403, 'authentication has expired')
     return json({ errors: [{ httpcode: 202, message: 'challenge not completed yet' }] }, 202)
   }
 
@@ -1032,7 +1033,7 @@ class Provider implements ProviderEmulator {
     const ids = this.packs.get(id)
     if (!ids) throw new ApiError(404, 'challenge pack not found')
     const list = ids.map((cid) => this.challenges.get(cid)!).filter((c) => c.status === 'open')
-    if (list.some((c) => this.now() >= c.expiresAt) || list.length === 0) throw new ApiError(401, 'authentication has expired')
+    if (list.some((c) => this.now() >= c.expiresAt) || list.length === 0) throw new ApiError(403, 'authentication has expired')
     return ok(list.map((c) => this.wire(c, { challenge: c.nonce })))
   }
 

@@ -69,19 +69,19 @@ test("403 'no password set': password recovery for a person without a password",
   expectError(await call(p, 'POST', '/recover', { org: 'org-docs', body: { handle: email('ghost@example.test'), factor: { method: 'password' } } }), 404, 'person not found')
 })
 
-test("401 'authentication has expired': a code answered after the challenge lifetime; a link followed too late; polling after expiry", async () => {
+test("'authentication has expired': 403 for a code answered after the challenge lifetime (a 401 would make the SDK re-ask) and for polling after expiry; 401 for an expired bearer", async () => {
   const clock = manualClock()
   const p = emulator({ fixture: fixture(), clock })
   const started = await start(p, 'org-short', email('slow@example.test'))
   const { otp } = (await mailbox(p, 'slow@example.test'))[0]
   clock.advance(61_000)
-  expectError(await attest(p, started.body.result[0], { otp }), 401, 'authentication has expired')
+  expectError(await attest(p, started.body.result[0], { otp }), 403, 'authentication has expired')
 
   const linked = await start(p, 'org-short', email('slowlink@example.test'), 'email_link')
   clock.advance(61_000)
   const [message] = await mailbox(p, 'slowlink@example.test')
   assert.is((await p.fetch(new Request(message.link))).status, 410)
-  expectError(await call(p, 'GET', `/challenge/${linked.body.result[0].options.challenge_id}/v2`), 401, 'authentication has expired')
+  expectError(await call(p, 'GET', `/challenge/${linked.body.result[0].options.challenge_id}/v2`), 403, 'authentication has expired')
 
   // An expired bearer token on a step-up is the same error.
   const token = await signInWithOtp(p, 'stepper@example.test', 'org-short')
