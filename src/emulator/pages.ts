@@ -58,16 +58,19 @@ export function linkResultPage(title: string, detail: string, continueURL?: stri
  * (ping, storage get/set) so the SDK stops pinging; storage is this origin's localStorage.
  */
 export function sdkFramePage(): string {
+  // Requests carry a numeric id and a type: 0 storage get {key}, 1 storage set {key, value}, 2 ping; 3–5
+  // (passkeys, SSO) are not emulated. Responses carry the same id (and value / error), no type.
   const script = `
     window.addEventListener('message', function (event) {
       var data = event.data;
-      if (!data || typeof data !== 'object' || typeof data.type !== 'number' || event.source == null) return;
-      var reply = { id: data.id, type: data.type };
+      if (!data || typeof data !== 'object' || typeof data.type !== 'number' || data.id === undefined || event.source == null) return;
+      var reply = { id: data.id };
       try {
         if (data.type === 0) reply.value = window.localStorage.getItem(data.key);
-        if (data.type === 1) window.localStorage.setItem(data.key, data.value);
-      } catch (e) { reply.value = null; }
-      event.source.postMessage(reply, event.origin || '*');
+        else if (data.type === 1) window.localStorage.setItem(data.key, data.value);
+        else if (data.type !== 2) reply.error = 'not supported by the docsgen provider emulator';
+      } catch (e) { reply.error = String(e); }
+      event.source.postMessage(reply, '*');
     });`
   return page('docsgen provider — SDK frame', `<p>docsgen provider emulator: SDK frame page.</p><script>${script}</script>`)
 }

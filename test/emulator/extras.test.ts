@@ -1,6 +1,8 @@
 /** Anonymous persons, organization switching, hosted login (OAuth 2.0 + PKCE), SSO simulation, user-object extras. */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { Window } from 'happy-dom'
+import { sdkFramePage } from '../../src/emulator/pages.js'
 import { attest, BASE, call, decode, email, emulator, idBody, mailbox, ORG, signInWithOtp } from './helpers.js'
 
 const pkce = { verifier: 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk', challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' }
@@ -191,6 +193,19 @@ test('an emulator mounted under a path prefix (baseURL http://host/api) serves /
   )
   assert.is(answer.status, 200)
   assert.ok(p.outbox()[0]!.link!.startsWith('http://127.0.0.1:8787/api/link/'))
+})
+
+test('the sdkURL frame page answers ping, storage set/get by id, and refuses passkey/SSO requests', async () => {
+  const win = new Window({ url: 'http://127.0.0.1:8787/sdk.html', settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true } as never })
+  win.document.write(sdkFramePage())
+  await win.happyDOM.waitUntilComplete()
+  const replies: unknown[] = []
+  const source = { postMessage: (message: unknown) => replies.push(message) }
+  for (const data of [{ id: 1, type: 2 }, { id: 2, type: 1, key: 'k', value: 'v' }, { id: 3, type: 0, key: 'k' }, { id: 4, type: 3 }, 'noise']) {
+    win.dispatchEvent(new win.MessageEvent('message', { data, source: source as never }))
+  }
+  assert.equal(replies, [{ id: 1 }, { id: 2 }, { id: 3, value: 'v' }, { id: 4, error: 'not supported by the docsgen provider emulator' }])
+  await win.happyDOM.close()
 })
 
 test.run()
