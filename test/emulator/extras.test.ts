@@ -204,7 +204,7 @@ test('the sdkURL frame page answers ping, storage set/get by id, and refuses pas
   for (const data of [{ id: 1, type: 2 }, { id: 2, type: 1, key: 'k', value: 'v' }, { id: 3, type: 0, key: 'k' }, { id: 4, type: 3 }, 'noise']) {
     win.dispatchEvent(new win.MessageEvent('message', { data, source: source as never }))
   }
-  assert.equal(replies, [{ id: 1 }, { id: 2 }, { id: 3, value: 'v' }, { id: 4, error: 'not supported by the docsgen provider emulator' }])
+  assert.equal(JSON.parse(JSON.stringify(replies)), [{ id: 1 }, { id: 2 }, { id: 3, value: 'v' }, { id: 4, error: 'not supported by the docsgen provider emulator' }])
   await win.happyDOM.close()
 })
 
