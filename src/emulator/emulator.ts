@@ -909,8 +909,9 @@ class Provider implements ProviderEmulator {
     if (challenge.attempts >= this.policy(org, 'maxAttempts')) {
       throw new ApiError(429, 'too many attempts for this challenge; start again')
     }
+    // Every guess is counted before any await, so parallel guesses cannot get past the limit.
+    const guess = () => void challenge.attempts++
     const wrong: (status: number, message: string) => never = (status, message) => {
-      challenge.attempts++
       throw new ApiError(status, message)
     }
 
@@ -918,12 +919,14 @@ class Provider implements ProviderEmulator {
     switch (challenge.type) {
       case 'otp': {
         const otp = requireString(data, 'otp', 'data')
+        guess()
         if (!safeEqual(otp.trim(), challenge.otp!)) wrong(401, 'incorrect one-time code')
         token = await this.finish(challenge)
         break
       }
       case 'nonce': {
         const nonce = requireString(data, 'challenge', 'data')
+        guess()
         if (!safeEqual(nonce, challenge.nonce!)) wrong(401, 'incorrect challenge')
         const proxy = challenge.proxyFor ? this.challenges.get(challenge.proxyFor) : undefined
         if (proxy && proxy.status === 'done') throw new ApiError(409, 'challenge has already been answered')
@@ -941,6 +944,7 @@ class Provider implements ProviderEmulator {
       }
       case 'password_verify': {
         const password = requireString(data, 'password', 'data')
+        guess()
         const person = this.person(org.id, challenge.personId ?? '')
         if (!person?.passwordHash || !(await (await this.hasher()).verify(password, person.passwordHash))) wrong(401, 'incorrect handle or password')
         token = await this.finish(challenge)
@@ -961,6 +965,7 @@ class Provider implements ProviderEmulator {
       }
       case 'totp_register': {
         const otp = requireString(data, 'otp', 'data')
+        guess()
         const step = await verifyTotp(challenge.totpSecret!, otp.trim(), this.now() / 1000)
         if (step === undefined) wrong(401, 'incorrect authenticator code')
         token = await this.finish(challenge, undefined, (person) => {
@@ -971,6 +976,7 @@ class Provider implements ProviderEmulator {
       case 'totp_verify': {
         const raw = typeof data.recovery_code === 'string' ? data.recovery_code : requireString(data, 'otp', 'data')
         const code = raw.trim()
+        guess()
         const person = this.person(org.id, challenge.personId ?? '')
         if (!person?.totp) throw new ApiError(403, 'authentication has expired')
         const totp = person.totp
@@ -1002,17 +1008,20 @@ class Provider implements ProviderEmulator {
    */
   private async finish(challenge: ChallengeRecord, proxy?: ChallengeRecord, setup?: (person: Person) => Promise<void> | void): Promise<string> {
     const target = proxy ?? challenge
+    // Claimed synchronously: of two parallel correct answers only one gets a token.
+    if (challenge.status === 'done' || target.status === 'done') throw new ApiError(409, 'challenge has already been answered')
+    challenge.status = 'done'
+    target.status = 'done'
     try {
       const token = await this.completeSignIn(target, setup)
-      challenge.status = 'done'
-      target.status = 'done'
       target.token = token
       return token
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 401) {
-        challenge.status = 'done'
-        target.status = 'done'
+      if (error instanceof ApiError) {
         target.error = { status: error.status, message: error.message }
+      } else {
+        challenge.status = 'open'
+        target.status = 'open'
       }
       throw error
     }

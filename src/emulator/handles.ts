@@ -29,11 +29,11 @@ export function parseHandle(raw: unknown, where = 'handle'): Handle {
 }
 
 export function checkHandleFormat(handle: Handle): void {
-  if (handle.type === 'email_address' && (!EMAIL.test(handle.value) || handle.value.length > 254)) {
-    throw new ApiError(400, `malformed e-mail address: '${handle.value}'`)
+  if (handle.type === 'email_address' && (handle.value.length > 254 || !EMAIL.test(handle.value))) {
+    throw new ApiError(400, `malformed e-mail address: '${handle.value.slice(0, 254)}'`)
   }
-  if (handle.type === 'phone_number' && !PHONE.test(handle.value)) {
-    throw new ApiError(400, `malformed phone number: '${handle.value}' (expected + followed by the country code and number)`)
+  if (handle.type === 'phone_number' && (handle.value.length > 32 || !PHONE.test(handle.value))) {
+    throw new ApiError(400, `malformed phone number: '${handle.value.slice(0, 32)}' (expected + followed by the country code and number)`)
   }
   if (handle.type === 'username' && (handle.value === '' || handle.value.length > 128)) {
     throw new ApiError(400, `malformed username: must be 1 to 128 characters`)

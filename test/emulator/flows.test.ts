@@ -76,6 +76,19 @@ test('brute force: after 5 wrong codes the challenge answers 429, even with the 
   assert.is(locked.body.errors[0].httpcode, 429)
 })
 
+test('parallel guesses cannot get past the attempt limit; two parallel right answers mint one token', async () => {
+  const p = emulator({ fixture: { persons: [{ org: ORG, email: 'par@example.test', password: 'Parallel-Horse-81' }] } })
+  const verify = (await call(p, 'POST', '/id/v2', { org: ORG, body: idBody(email('par@example.test'), 'password') })).body.result[0]
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => attest(p, verify, { password: `guess-${i}` })))
+  assert.is(answers.filter((a) => a.status === 401).length, 5)
+  assert.is(answers.filter((a) => a.status === 429).length, 15)
+
+  const started = await call(p, 'POST', '/id/v2', { org: ORG, body: idBody(email('twice@example.test'), 'otp_via_email') })
+  const { otp } = (await mailbox(p, 'twice@example.test'))[0]
+  const both = await Promise.all([attest(p, started.body.result[0], { otp }), attest(p, started.body.result[0], { otp })])
+  assert.equal(both.map((a) => a.status).sort(), [200, 409])
+})
+
 test('a replayed attestation is refused (409) and mints nothing', async () => {
   const p = emulator()
   const started = await call(p, 'POST', '/id/v2', { org: ORG, body: idBody(email('replay@example.test'), 'otp_via_email') })
