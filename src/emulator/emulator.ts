@@ -189,7 +189,7 @@ const DEFAULT_POLICY: Required<Omit<OrganizationPolicy, 'allowedHandlePatterns' 
   tokenTtlSeconds: 3600,
   challengeTtlSeconds: 600,
   maxAttempts: 5,
-  maxSendsPerMinute: 10,
+  maxSendsPerMinute: 60,
   linkStyle: 'emulator',
 }
 

@@ -60,7 +60,7 @@ export interface OrganizationPolicy {
   challengeTtlSeconds?: number
   /** Wrong answers allowed per challenge; the next attempt gets 429 (default 5). */
   maxAttempts?: number
-  /** Codes/links sent per handle per minute before `/id/v2` answers 429 (default 10). */
+  /** Codes/links sent per handle per minute before `/id/v2` answers 429 (default 60). */
   maxSendsPerMinute?: number
   /** How e-mail/SMS links look: `emulator` (GET completes it, default), `challenges` or `pack` (landing page for the SDK). */
   linkStyle?: 'emulator' | 'challenges' | 'pack'
