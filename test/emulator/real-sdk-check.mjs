@@ -121,6 +121,23 @@ await step('getUserFromURL with a challenges link', async () => {
   const u = await p
   return `${fromURL?.ID === u.ID}`
 })
+await step('hosted login: authorize page, code from the mailbox, resolveHostedLoginFlow', async () => {
+  win.happyDOM.setURL('http://localhost:3000/docs/')
+  let target
+  const assign = win.location.assign
+  win.location.assign = (url) => { target = String(url) }
+  await sid.startHostedLoginFlow({ clientId: oid, redirectUri: 'http://localhost:3000/callback' })
+  win.location.assign = assign
+  const page = await (await fetch(target)).text()
+  const loginId = /name="login_id" value="([^"]+)"/.exec(page)[1]
+  const post = (fields) => fetch(`${base}/oauth2/authorize`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' })
+  await post({ login_id: loginId, email: 'hosted@example.test' })
+  const { otp } = (await mailbox('hosted@example.test')).at(-1)
+  const back = (await post({ login_id: loginId, email: 'hosted@example.test', otp })).headers.get('location')
+  win.happyDOM.setURL(back)
+  const user = await sid.resolveHostedLoginFlow()
+  return `${user.oid} ${user.authentication}`
+})
 for (const [name, org, handle, method, setup] of [
   ['self-registration not allowed', 'org-closed', 'x@example.test', 'otp_via_email', { id: 'org-closed', policy: { selfRegistration: false } }],
   ['person cannot be registered', 'org-pat', 'x@evil.test', 'otp_via_email', { id: 'org-pat', policy: { allowedHandlePatterns: ['@example\\.test$'] } }],
