@@ -755,6 +755,8 @@ class Provider implements ProviderEmulator {
       ...(person ? { personId: person.id } : {}),
       ...(bearer ? { bearer } : {}),
     }
+    // Step-up: the request carries a token of this very person.
+    const signedInAsPerson = person !== undefined && stepUpPerson?.id === person.id
     const redirectTarget = typeof factorOptions.redirect_target === 'string' ? factorOptions.redirect_target : undefined
 
     switch (method) {
@@ -774,10 +776,12 @@ class Provider implements ProviderEmulator {
       }
       case 'password': {
         if (person?.passwordHash) return [this.wire(this.newChallenge({ ...base, type: 'password_verify' }), {})]
+        if (person && !signedInAsPerson && org.policy.strictEnrollment) throw new ApiError(403, 'no password set')
         return [this.wire(this.newChallenge({ ...base, type: 'password_set' }), { validation_rules: { regular_expressions: this.passwordRules(org) } })]
       }
       case 'totp': {
         if (person?.totp) return [this.wire(this.newChallenge({ ...base, type: 'totp_verify' }), {})]
+        if (person && !signedInAsPerson && org.policy.strictEnrollment) throw new ApiError(403, 'no authenticator registered; sign in with another factor first')
         const secret = newTotpSecret()
         const recoveryCodes = newRecoveryCodes()
         const uri = keyURI(secret, org.name, handle?.value ?? person?.id ?? 'user')

@@ -206,9 +206,10 @@ function policyProblems(policy: unknown): string[] {
   const known = [
     'selfRegistration', 'approvalRequired', 'anonymousUsers', 'allowedHandlePatterns', 'passwordRules', 'factors',
     'tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute', 'linkStyle', 'landingURL', 'landingUrl', 'switchFactor',
+    'strictEnrollment',
   ]
   for (const key of Object.keys(policy)) if (!known.includes(key)) problems.push(`${key}: ${unknownField(key, known, 'policy field')}`)
-  for (const key of ['selfRegistration', 'approvalRequired', 'anonymousUsers']) {
+  for (const key of ['selfRegistration', 'approvalRequired', 'anonymousUsers', 'strictEnrollment']) {
     if (policy[key] !== undefined && typeof policy[key] !== 'boolean') problems.push(`${key}: must be true or false`)
   }
   for (const key of ['tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute']) {

@@ -66,6 +66,12 @@ export interface OrganizationPolicy {
   linkStyle?: 'emulator' | 'challenges' | 'pack'
   /** Landing page for `challenges`/`pack` links when the factor gives no redirect_target. */
   landingURL?: string
+  /**
+   * Existing persons may add a password or an authenticator only in a step-up (with their token);
+   * otherwise 403 'no password set' / 'no authenticator registered'. Default false: the first
+   * password or TOTP sign-in of an existing person sets one up.
+   */
+  strictEnrollment?: boolean
   /** Org switching to this organization first asks for this factor (challenge_list) instead of minting a token. */
   switchFactor?: FactorMethod
 }

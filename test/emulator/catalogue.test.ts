@@ -69,6 +69,16 @@ test("403 'no password set': password recovery for a person without a password",
   expectError(await call(p, 'POST', '/recover', { org: 'org-docs', body: { handle: email('ghost@example.test'), factor: { method: 'password' } } }), 404, 'person not found')
 })
 
+test("403 'no password set' at sign-in with policy strictEnrollment; a step-up may add a password or an authenticator", async () => {
+  const p = emulator({ fixture: { organizations: [{ id: 'org-strict', policy: { strictEnrollment: true } }], persons: [{ email: 'otp-only@example.test' }] } })
+  expectError(await start(p, 'org-strict', email('otp-only@example.test'), 'password'), 403, 'no password set')
+  expectError(await start(p, 'org-strict', email('otp-only@example.test'), 'totp'), 403, /no authenticator registered/)
+  assert.is((await start(p, 'org-strict', email('brand-new@example.test'), 'password')).body.result[0].type, 'password_set')
+  const token = await signInWithOtp(p, 'otp-only@example.test', 'org-strict')
+  assert.is((await start(p, 'org-strict', email('otp-only@example.test'), 'password', token)).body.result[0].type, 'password_set')
+  assert.is((await start(p, 'org-strict', email('otp-only@example.test'), 'totp', token)).body.result[0].type, 'totp_register')
+})
+
 test("'authentication has expired': 403 for a code answered after the challenge lifetime (a 401 would make the SDK re-ask) and for polling after expiry; 401 for an expired bearer", async () => {
   const clock = manualClock()
   const p = emulator({ fixture: fixture(), clock })
