@@ -318,6 +318,24 @@ test('tokens: tampered, alg:none, HS256, garbage, expired and revoked tokens are
   assert.is((await call(p, 'GET', '/me', { token: fresh })).status, 401)
 })
 
+test('forged bearer tokens (alg none, tampered, foreign key) are refused with 401 wherever a bearer is used', async () => {
+  const p = emulator()
+  const other = emulator()
+  const token = await signInWithOtp(p, 'victim@example.test')
+  const [, body] = token.split('.') as [string, string]
+  const forged = [
+    `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${body}.`,
+    `${token.split('.')[0]}.${Buffer.from(JSON.stringify({ ...decode(token), person_id: 'pid_admin' })).toString('base64url')}.${token.split('.')[2]}`,
+    await signInWithOtp(other, 'victim@example.test'),
+  ]
+  for (const bad of forged) {
+    assert.is((await call(p, 'GET', '/me', { token: bad })).status, 401)
+    assert.is((await call(p, 'POST', '/token/v2', { org: 'org-x', token: bad, body: {} })).status, 401)
+    assert.is((await call(p, 'POST', '/id/v2', { org: ORG, token: bad, body: idBody(email('victim@example.test'), 'otp_via_email') })).status, 401)
+  }
+  assert.is((await call(p, 'GET', '/me', { token })).status, 200)
+})
+
 test('an organization from another emulator instance (other key) is not valid here', async () => {
   const a = emulator()
   const b = emulator()
