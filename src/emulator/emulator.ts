@@ -8,6 +8,7 @@ import { checkHandleFormat, handleKey, METHODS_BY_HANDLE, normalizeHandleValue, 
 import { base64urlEncodeText, randomDigits, randomId, randomToken, safeEqual, sha256base64url } from './ids.js'
 import { checkPassword, DEFAULT_PASSWORD_RULES } from './password-rules.js'
 import { faultMatches, validateFault, type ActiveFault } from './faults.js'
+import { fixtureObjectProblems, fixtureOrganizationProblems, fixturePersonProblems } from './fixture.js'
 import { keyURI, newRecoveryCodes, newTotpSecret, qrCodePngBase64, verifyTotp } from './totp.js'
 import { TokenService, type Authentication, type TokenClaims } from './tokens.js'
 import { hostedLoginPage, linkResultPage, outboxPage, sdkFramePage, idpPage } from './pages.js'
@@ -246,6 +247,8 @@ class Provider implements ProviderEmulator {
     this.clock = options.clock ?? { now: () => Date.now() }
     this.testEndpoints = options.testEndpoints ?? true
     this.fixture = options.fixture ?? {}
+    const problems = fixtureObjectProblems(this.fixture)
+    if (problems.length > 0) throw new TypeError(`invalid emulator fixture: ${problems.join('; ')}`)
     this.strictOrgs = (this.fixture.organizations?.length ?? 0) > 0
     this.unreachablePhones = new Set((this.fixture.unreachablePhoneNumbers ?? []).map((p) => normalizeHandleValue('phone_number', p)))
     if (options.hasher) this.hasherPromise = Promise.resolve(options.hasher)
@@ -342,7 +345,7 @@ class Provider implements ProviderEmulator {
 
   async addPerson(input: FixturePerson): Promise<string> {
     const orgId = input.org ?? (this.orgs.size === 1 ? [...this.orgs.keys()][0]! : undefined)
-    if (!orgId) throw new TypeError('person.org is required when there is not exactly one organization')
+    if (!orgId) throw new ApiError(400, 'invalid person: org is required when there is not exactly one organization')
     const org = this.org(orgId)
     const handles: Handle[] = [...(input.handles ?? [])]
     if (input.email) handles.push({ type: 'email_address', value: input.email })
@@ -1504,7 +1507,6 @@ class Provider implements ProviderEmulator {
           return ok(this.persons().filter((p) => wanted === undefined || p.handles.some((h) => h.value === wanted)))
         }
         const body = await readJsonObject(request)
-        const { fixturePersonProblems } = await import('./fixture.js')
         const problems = fixturePersonProblems(body)
         if (problems.length > 0) throw new ApiError(400, `invalid person: ${problems.join('; ')}`)
         const id = await this.addPerson(body as FixturePerson)
@@ -1522,7 +1524,6 @@ class Provider implements ProviderEmulator {
         allow('GET', 'POST')
         if (method === 'GET') return ok([...this.orgs.values()].map((o) => ({ ...this.orgShape(o), policy: o.policy })))
         const body = await readJsonObject(request)
-        const { fixtureOrganizationProblems } = await import('./fixture.js')
         const problems = fixtureOrganizationProblems(body)
         if (problems.length > 0) throw new ApiError(400, `invalid organization: ${problems.join('; ')}`)
         this.upsertOrganization(body as unknown as FixtureOrganization)

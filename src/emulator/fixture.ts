@@ -94,6 +94,11 @@ function locate(doc: Document, lineCounter: LineCounter, path: Path): { line: nu
   return offset === undefined ? undefined : (({ line, col }) => ({ line, col }))(lineCounter.linePos(offset))
 }
 
+/** Problems of a fixture given as an object (`path: message` strings); empty when it is fine. */
+export function fixtureObjectProblems(fixture: unknown): string[] {
+  return fixtureProblems(fixture).map((p) => (p.path.length > 0 ? `${formatPath(p.path)}: ${p.message}` : p.message))
+}
+
 // ---------------------------------------------------------------------------------------------
 // Checks (shared with the /__test/persons and /__test/organizations endpoints)
 
@@ -151,7 +156,7 @@ function fixtureProblems(value: unknown): Problem[] {
   list('persons').forEach((person, i) => {
     for (const message of fixturePersonProblems(person)) problems.push(at(['persons', i], message))
     if (isObject(person)) {
-      if (person.org === undefined && orgIds.size > 1) problems.push({ path: ['persons', i], message: 'org is required when the fixture has several organizations' })
+      if (person.org === undefined && orgIds.size !== 1) problems.push({ path: ['persons', i], message: 'org is required unless the fixture lists exactly one organization' })
       if (typeof person.org === 'string' && orgIds.size > 0 && !orgIds.has(person.org)) {
         problems.push({ path: ['persons', i, 'org'], message: `unknown organization '${person.org}' (listed: ${[...orgIds].join(', ')})` })
       }

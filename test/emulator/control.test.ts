@@ -149,6 +149,12 @@ test('loadFixture: errors carry file:line:col', () => {
   assert.match(fixtureError('a: 1\na: 2\n').message, /^f\.yaml:2:1: /)
 })
 
+test('createProviderEmulator refuses an invalid fixture object with the problems listed', () => {
+  assert.throws(() => emulator({ fixture: { persons: [{ email: 'a@example.test' }] } }), /invalid emulator fixture: persons\[0\]: org is required/)
+  assert.throws(() => emulator({ fixture: { organizations: [{ id: 'a', policy: { maxAttempts: -1 } }] } as never }), /organizations\[0\]\.policy\.maxAttempts: must be a whole number/)
+  assert.throws(() => emulator({ fixture: { faults: [{ path: '/x' }] } }), /faults\[0\]: a fault needs status, drop or delayMs/)
+})
+
 test('loadFixture: an empty file is an empty fixture', () => {
   assert.equal(loadFixture('', 'empty.yaml'), {})
   assert.equal(loadFixture('{}', 'empty.json'), {})
@@ -271,6 +277,9 @@ test('/__test/persons and /__test/organizations add state at run time', async ()
   const dup = await call(p, 'POST', '/__test/persons', { body: { org: 'org-run', email: 'z@example.test' } })
   assert.is(dup.status, 409)
   assert.is((await call(p, 'POST', '/__test/persons', { body: { org: 'org-run', emial: 'y@example.test' } })).status, 400)
+  const noOrg = await call(p, 'POST', '/__test/persons', { body: { email: 'y@example.test' } })
+  assert.is(noOrg.status, 400)
+  assert.match(noOrg.body.errors[0].message, 'org is required')
   assert.is((await call(p, 'POST', '/__test/organizations', { body: { id: 'x', policy: { linkStyle: 'pigeon' } } })).status, 400)
 })
 
