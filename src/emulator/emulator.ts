@@ -192,6 +192,7 @@ const DEFAULT_POLICY: Required<Omit<OrganizationPolicy, 'allowedHandlePatterns' 
   maxAttempts: 5,
   maxSendsPerMinute: 60,
   linkStyle: 'emulator',
+  strictEnrollment: false,
 }
 
 const ATTRIBUTE_BUCKETS = [

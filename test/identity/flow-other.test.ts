@@ -167,11 +167,11 @@ test('oidc popup: 400x600 window, then the proxy challenge delivers the token; t
   const flow = client.identify(undefined, { method: 'oidc', options: { provider: 'google', client_id: 'cid' } })
   const state = await prompted(flow, 'waiting')
   assert.equal(state.prompt, { kind: 'waiting', challengeId: 'p1', for: 'sso' })
-  assert.is(page.opened[0].url, 'https://idp.test/authorize?x=1')
-  assert.is(page.opened[0].features, 'popup,width=400,height=600')
+  assert.is(page.opened[0]!.url, 'https://idp.test/authorize?x=1')
+  assert.is(page.opened[0]!.features, 'popup,width=400,height=600')
   await clock.tickAsync(1000)
   await flow.done()
-  assert.is(page.opened[0].closed, true)
+  assert.is(page.opened[0]!.closed, true)
   assert.equal(provider.calls('POST /id/v2')[0]!.body, {
     factor: { method: 'oidc', options: { method: 'oidc', client_id: 'cid', provider: 'google', ux_mode: 'popup' } },
     metadata: provider.calls('POST /id/v2')[0]!.body.metadata,

@@ -21,7 +21,7 @@ export function world(fixture?: EmulatorFixture) {
   const { clock, port } = fakeClock()
   const emulator = createProviderEmulator({
     baseURL: PROVIDER,
-    clock: { now: () => clock.now, sleep: (ms) => new Promise<void>((resolve) => clock.setTimeout(resolve, ms)) },
+    clock: { now: () => clock.now, sleep: (ms) => new Promise<void>((resolve) => void clock.setTimeout(() => resolve(), ms)) },
     ...(fixture ? { fixture } : {}),
   })
   const requests: Array<{ method: string; path: string; headers: Headers }> = []
