@@ -18,10 +18,10 @@ import { readContent } from './content/read-content.js'
 import { buildManifest } from './manifest/build-manifest.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
 import { publicManifest } from './manifest/public-manifest.js'
-import { renderSite, type RenderedSite } from './render/render-pages.js'
-import { findPrivateLeaks } from './validate/find-private-leaks.js'
+import { renderSite } from './render/render-pages.js'
+import { privateProbes } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
-import { writeSite, type OutputFile } from './write/write-site.js'
+import { createFileWriter, createStaging, discardStaging, swapIn } from './write/write-site.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -147,49 +147,54 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (hasErrors(diagnostics)) return result(1, { manifest })
   if (options.write === false) return result(0, { manifest })
 
-  // 5. render
+  // 5. render, writing each page into staging folders as it is rendered
   const stylesheet = await readFile(stylesheetUrl)
   const stylesheetFile = `assets/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
+  const staging = { public: await createStaging(outDir), private: await createStaging(privateDir) }
   const rendered = await stage(
     'render',
     () =>
       renderSite(
-        { manifest, documents: content.documents, components: content.components, config: config.config, stylesheets: [`/${stylesheetFile}`] },
+        {
+          manifest,
+          documents: content.documents,
+          components: content.components,
+          config: config.config,
+          stylesheets: [`/${stylesheetFile}`],
+          probes: privateProbes(manifest, content.documents),
+          publicDir: staging.public,
+          privateDir: staging.private,
+        },
         { threads: options.threads },
       ),
-    (value) => `${value.publicPages.length} public pages, ${value.privatePages.length} private`,
+    (value) => `${value.publicPages} public pages, ${value.privatePages} private`,
   )
-  diagnostics.push(...rendered.diagnostics, ...findPrivateLeaks(rendered))
-  if (hasErrors(diagnostics)) return result(1, { manifest })
+  diagnostics.push(...rendered.diagnostics)
+  if (hasErrors(diagnostics)) {
+    await Promise.all([discardStaging(staging.public), discardStaging(staging.private)])
+    return result(1, { manifest })
+  }
 
-  // 6. write
-  const written = await stage(
+  // 6. write what is site-wide, then swap both folders in
+  const bytes = await stage(
     'write',
-    () =>
-      writeSite([
-        { dir: outDir, files: publicFiles(rendered, manifest, config.config, stylesheetFile, stylesheet) },
-        { dir: privateDir, files: privateFiles(rendered, manifest) },
-      ]),
-    (value) => `${relativeOrAbsolute(siteDir, outDir)}/ (${value[0]!.files} files, ${(value[0]!.bytes / 1024).toFixed(0)} KiB)`,
+    async () => {
+      const publicWriter = createFileWriter(staging.public)
+      for (const file of publicFiles(manifest, config.config, stylesheetFile, stylesheet)) publicWriter.write(file.file, file.content)
+      createFileWriter(staging.private).write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`)
+      await swapIn(staging.public, outDir)
+      await swapIn(staging.private, privateDir)
+      return rendered.bytes + publicWriter.written().bytes
+    },
+    (bytes) => `${relativeOrAbsolute(siteDir, outDir)}/ (${rendered.publicPages + 3} files, ${(bytes / 1024).toFixed(0)} KiB)`,
   )
-  return result(0, {
-    manifest,
-    pages: { public: rendered.publicPages.length, private: rendered.privatePages.length },
-    bytes: written[0]!.bytes,
-  })
+  return result(0, { manifest, pages: { public: rendered.publicPages, private: rendered.privatePages }, bytes })
 }
 
-function publicFiles(rendered: RenderedSite, manifest: Manifest, config: ResolvedConfig, stylesheetFile: string, stylesheet: Uint8Array): OutputFile[] {
-  const files: OutputFile[] = rendered.publicPages.map((page) => ({ file: page.file, content: page.html }))
-  files.push({ file: stylesheetFile, content: stylesheet })
+function publicFiles(manifest: Manifest, config: ResolvedConfig, stylesheetFile: string, stylesheet: Uint8Array): { file: string; content: string | Uint8Array }[] {
+  const files: { file: string; content: string | Uint8Array }[] = [{ file: stylesheetFile, content: stylesheet }]
   files.push({ file: 'manifest.json', content: `${JSON.stringify(publicManifest(manifest), null, 2)}\n` })
   if (config.url !== undefined) files.push({ file: 'sitemap.xml', content: sitemap(manifest, config.url) })
-  return files
-}
-
-function privateFiles(rendered: RenderedSite, manifest: Manifest): OutputFile[] {
-  const files: OutputFile[] = rendered.privatePages.map((page) => ({ file: page.file, content: page.html }))
-  files.push({ file: 'manifest.json', content: `${JSON.stringify(manifest, null, 2)}\n` })
   return files
 }
 

@@ -142,4 +142,9 @@ export interface PageProps {
   readonly page: PageView
   /** The sidebar as seen from this page, or undefined for plain pages. */
   readonly sidebar: readonly SidebarViewItem[] | undefined
+  /**
+   * The same sidebar already rendered (`<ul class="sidebar-list">…`), used instead of `sidebar`
+   * when given: the build renders it once per sidebar branch, not once per page.
+   */
+  readonly sidebarHtml?: string
 }

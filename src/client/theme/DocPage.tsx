@@ -10,17 +10,19 @@ import { TableOfContents } from './TableOfContents.js'
 interface DocPageProps {
   readonly page: PageView
   readonly sidebar: readonly SidebarViewItem[] | undefined
+  /** The sidebar list already rendered (see PageProps.sidebarHtml). */
+  readonly sidebarHtml?: string | undefined
   readonly currentHref: string
   readonly homeHref: string
 }
 
 /** The docs layout: sidebar, then breadcrumbs, article and previous/next, then the ToC. */
-export function DocPage({ page, sidebar, currentHref, homeHref }: DocPageProps): ReactElement {
+export function DocPage({ page, sidebar, sidebarHtml, currentHref, homeHref }: DocPageProps): ReactElement {
   const hasSidebar = sidebar !== undefined && sidebar.length > 0
   const hasToc = !page.gated && page.toc.length > 0
   return (
     <div className={hasSidebar ? 'docs-layout' : 'docs-layout docs-layout--no-sidebar'}>
-      {hasSidebar ? <Sidebar items={sidebar} currentHref={currentHref} /> : null}
+      {hasSidebar ? <Sidebar items={sidebar} listHtml={sidebarHtml} currentHref={currentHref} /> : null}
       <main id="main-content" className={hasToc ? 'docs-main' : 'docs-main docs-main--no-toc'}>
         <div className="docs-content">
           {page.gated ? null : <Breadcrumbs trail={page.breadcrumbs} current={page.title} homeHref={homeHref} />}

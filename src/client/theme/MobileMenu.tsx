@@ -6,6 +6,8 @@ import { SidebarList } from './SidebarList.js'
 interface MobileMenuProps {
   readonly items: readonly NavbarLinkView[]
   readonly sidebar: readonly SidebarViewItem[] | undefined
+  /** The sidebar list already rendered (see PageProps.sidebarHtml). */
+  readonly sidebarHtml?: string | undefined
   readonly currentHref: string
 }
 
@@ -20,7 +22,7 @@ const menuIcon = (
  * without any script. It repeats the navbar links and the sidebar because the wide-screen copies
  * are hidden at that size; only one copy is ever displayed, so assistive technology meets one.
  */
-export function MobileMenu({ items, sidebar, currentHref }: MobileMenuProps): ReactElement {
+export function MobileMenu({ items, sidebar, sidebarHtml, currentHref }: MobileMenuProps): ReactElement {
   return (
     <details className="navbar-mobile" data-mobile-menu="">
       <summary className="navbar-mobile-toggle" aria-label="Menu">
@@ -35,9 +37,13 @@ export function MobileMenu({ items, sidebar, currentHref }: MobileMenuProps): Re
           </ul>
         </nav>
         {sidebar && sidebar.length > 0 ? (
-          <nav className="navbar-mobile-sidebar" aria-label="Docs sidebar">
-            <SidebarList items={sidebar} currentHref={currentHref} />
-          </nav>
+          sidebarHtml === undefined ? (
+            <nav className="navbar-mobile-sidebar" aria-label="Docs sidebar">
+              <SidebarList items={sidebar} currentHref={currentHref} />
+            </nav>
+          ) : (
+            <nav className="navbar-mobile-sidebar" aria-label="Docs sidebar" dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
+          )
         ) : null}
       </div>
     </details>

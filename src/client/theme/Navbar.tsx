@@ -9,18 +9,20 @@ import { SearchBox } from './SearchBox.js'
 interface NavbarProps {
   readonly site: SiteView
   readonly sidebar: readonly SidebarViewItem[] | undefined
+  /** The sidebar list already rendered (see PageProps.sidebarHtml). */
+  readonly sidebarHtml?: string | undefined
   readonly currentHref: string
 }
 
 /** The top bar: brand, section links, then colour mode, search and Log in on the right (spec 000 §2). */
-export function Navbar({ site, sidebar, currentHref }: NavbarProps): ReactElement {
+export function Navbar({ site, sidebar, sidebarHtml, currentHref }: NavbarProps): ReactElement {
   const { navbar } = site
   const left = navbar.items.filter((item) => item.position === 'left')
   const right = navbar.items.filter((item) => item.position === 'right')
   return (
     <nav className="navbar" aria-label="Main">
       <div className="navbar-inner">
-        <MobileMenu items={navbar.items} sidebar={sidebar} currentHref={currentHref} />
+        <MobileMenu items={navbar.items} sidebar={sidebar} sidebarHtml={sidebarHtml} currentHref={currentHref} />
         <a className="navbar-brand" href={site.baseUrl}>
           {navbar.logo ? <img className="navbar-logo" src={navbar.logo.src} alt={navbar.logo.alt} width="32" height="32" /> : null}
           <span className="navbar-title">{navbar.title}</span>

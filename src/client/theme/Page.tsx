@@ -13,18 +13,18 @@ import { SkipLink } from './SkipLink.js'
  * Everything inside <body> for one page. The document around it (head, stylesheet, the colour
  * mode script that sets `data-theme` on <html> before paint) is written by the build.
  */
-export function Page({ site, page, sidebar }: PageProps): ReactElement {
+export function Page({ site, page, sidebar, sidebarHtml }: PageProps): ReactElement {
   const currentHref = routeHref(page.path)
   const mainSidebar = page.layout === 'docs' && page.kind !== 'notFound' ? sidebar : undefined
   return (
     <>
       <SkipLink />
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
-      <Navbar site={site} sidebar={mainSidebar} currentHref={currentHref} />
+      <Navbar site={site} sidebar={mainSidebar} sidebarHtml={sidebarHtml} currentHref={currentHref} />
       {page.kind === 'notFound' ? (
         <NotFound homeHref={site.baseUrl} />
       ) : page.layout === 'docs' ? (
-        <DocPage page={page} sidebar={mainSidebar} currentHref={currentHref} homeHref={site.baseUrl} />
+        <DocPage page={page} sidebar={mainSidebar} sidebarHtml={sidebarHtml} currentHref={currentHref} homeHref={site.baseUrl} />
       ) : (
         <PlainPage page={page} />
       )}

@@ -4,16 +4,22 @@ import { SidebarList } from './SidebarList.js'
 
 interface SidebarProps {
   readonly items: readonly SidebarViewItem[]
+  /** The list already rendered (see PageProps.sidebarHtml); used instead of `items` when given. */
+  readonly listHtml?: string | undefined
   readonly currentHref: string
 }
 
 /** The docs sidebar on wide screens; on narrow ones the same list appears in the mobile menu. */
-export function Sidebar({ items, currentHref }: SidebarProps): ReactElement {
+export function Sidebar({ items, listHtml, currentHref }: SidebarProps): ReactElement {
   return (
     <aside className="sidebar">
-      <nav className="sidebar-nav" aria-label="Docs sidebar">
-        <SidebarList items={items} currentHref={currentHref} />
-      </nav>
+      {listHtml === undefined ? (
+        <nav className="sidebar-nav" aria-label="Docs sidebar">
+          <SidebarList items={items} currentHref={currentHref} />
+        </nav>
+      ) : (
+        <nav className="sidebar-nav" aria-label="Docs sidebar" dangerouslySetInnerHTML={{ __html: listHtml }} />
+      )}
     </aside>
   )
 }

@@ -36,7 +36,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       .map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
 
   const view = (route: Route, bodyHtml: string, index: SidebarIndex): PageView => {
-    const position = index.order.indexOf(route.path)
+    const position = index.position.get(route.path) ?? -1
     const category = index.categories.get(route.path)
     return {
       path: route.path,
@@ -155,6 +155,8 @@ function withoutPrivate(items: readonly SidebarItem[], isPrivate: (path: string)
 interface SidebarIndex {
   /** Paths in reading order (for previous/next). */
   readonly order: string[]
+  /** Index of each path in `order`. */
+  readonly position: Map<string, number>
   readonly links: Map<string, PageLink>
   /** Every path inside a category, by the category's path and by its position key. */
   readonly descendants: Map<string, Set<string>>
@@ -166,13 +168,14 @@ interface SidebarIndex {
 }
 
 function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
-  const index: SidebarIndex = { order: [], links: new Map(), descendants: new Map(), breadcrumbs: new Map(), categories: new Map(), contains: new Map() }
+  const index: SidebarIndex = { order: [], position: new Map(), links: new Map(), descendants: new Map(), breadcrumbs: new Map(), categories: new Map(), contains: new Map() }
   const walk = (list: readonly SidebarItem[], trail: Breadcrumb[]): Set<string> => {
     const inside = new Set<string>()
     for (const item of list) {
       if (item.path !== undefined) {
         inside.add(item.path)
         if (!index.links.has(item.path)) {
+          index.position.set(item.path, index.order.length)
           index.order.push(item.path)
           index.links.set(item.path, { label: item.label, href: routeHref(item.path) })
           index.breadcrumbs.set(item.path, trail)

@@ -1,7 +1,8 @@
 /**
- * Manifest → HTML for every route. Public routes get their full page; private routes get a
- * shell in the public output and their full page in the private output only. Bodies of
- * private pages never pass through the public branch.
+ * Manifest → HTML for every route, written as it is rendered. Public routes get their full page;
+ * private routes get a shell in the public output and their full page in the private output
+ * only. Bodies of private pages never pass through the public branch, and every public page is
+ * checked for private text before it is written.
  */
 import { availableParallelism } from 'node:os'
 import { createElement } from 'react'
@@ -10,27 +11,16 @@ import { Page } from '../../client/theme/Page.js'
 import { routeHref } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
+import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { PageComponent } from '../content/load-component-pages.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { escapeHtml, htmlDocument } from '../write/html-document.js'
+import { createFileWriter } from '../write/write-site.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
 import { createPageViews } from './page-views.js'
-
-export interface RenderedPage {
-  readonly route: Route
-  /** Relative to the output folder it belongs to. */
-  readonly file: string
-  readonly html: string
-}
-
-export interface RenderedSite {
-  /** Goes to the deployable folder. */
-  readonly publicPages: readonly RenderedPage[]
-  /** Goes to the private folder, served only by the gate. */
-  readonly privatePages: readonly RenderedPage[]
-  readonly diagnostics: readonly Diagnostic[]
-}
+import { createSidebarMarkup } from './sidebar-markup.js'
 
 export interface RenderInput {
   readonly manifest: Manifest
@@ -38,16 +28,29 @@ export interface RenderInput {
   readonly components: ReadonlyMap<string, PageComponent>
   readonly config: ResolvedConfig
   readonly stylesheets: readonly string[]
+  /** Distinctive text of private pages that no public page may contain. */
+  readonly probes: readonly LeakProbe[]
+  /** Folders pages are written to (staging folders). */
+  readonly publicDir: string
+  readonly privateDir: string
 }
 
-/** Renders the given routes (default: all) on this thread. */
-export function renderPages(input: RenderInput, only?: readonly string[]): RenderedSite {
+export interface RenderResult {
+  readonly publicPages: number
+  readonly privatePages: number
+  readonly bytes: number
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+/** Renders and writes the given routes (default: all) on this thread. */
+export function renderPages(input: RenderInput, only?: readonly string[]): RenderResult {
   const views = createPageViews(input.manifest, input.config)
   const documents = new Map(input.documents.map((document) => [document.route, document]))
-  const publicPages: RenderedPage[] = []
-  const privatePages: RenderedPage[] = []
+  const publicWriter = createFileWriter(input.publicDir)
+  const privateWriter = createFileWriter(input.privateDir)
+  const publicSidebarMarkup = createSidebarMarkup()
+  const fullSidebarMarkup = createSidebarMarkup()
   const diagnostics: Diagnostic[] = []
-  const wanted = new Set(only)
 
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
@@ -67,36 +70,43 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
     }
   }
 
-  const document = (route: Route, page: ReturnType<typeof views.publicView>, sidebar: ReturnType<typeof views.publicSidebar>) =>
-    htmlDocument({
+  const documentHtml = (
+    route: Route,
+    page: PageView,
+    sidebar: readonly SidebarViewItem[] | undefined,
+    markup: ReturnType<typeof createSidebarMarkup>,
+  ): string => {
+    const sidebarHtml = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, routeHref(route.path))
+    return htmlDocument({
       site: views.site,
       page,
-      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar })),
+      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml })),
       stylesheets: input.stylesheets,
       redirectTo: route.kind === 'redirect' ? routeHref(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
     })
-
-  const selected = only === undefined ? input.manifest.routes : input.manifest.routes.filter((route) => wanted.has(route.path))
-  for (const route of selected) {
-    if (route.access.private) {
-      publicPages.push({ route, file: route.file, html: document(route, views.publicView(route, ''), views.publicSidebar(route)) })
-      privatePages.push({ route, file: route.file, html: document(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route)) })
-    } else {
-      publicPages.push({ route, file: route.file, html: document(route, views.publicView(route, bodyOf(route)), views.publicSidebar(route)) })
-    }
   }
-  return { publicPages, privatePages, diagnostics }
+
+  const wanted = only === undefined ? undefined : new Set(only)
+  for (const route of input.manifest.routes) {
+    if (wanted && !wanted.has(route.path)) continue
+    const publicView = views.publicView(route, route.access.private ? '' : bodyOf(route))
+    const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
+    diagnostics.push(...findLeaks(route.file, html, input.probes))
+    publicWriter.write(route.file, html)
+    if (route.access.private)
+      privateWriter.write(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
+  }
+  return {
+    publicPages: publicWriter.written().files,
+    privatePages: privateWriter.written().files,
+    bytes: publicWriter.written().bytes,
+    diagnostics,
+  }
 }
 
 /** What a render thread receives: everything but component pages, which only the main thread holds. */
-export interface RenderJob {
-  readonly manifest: Manifest
-  readonly documents: readonly ContentDocument[]
-  readonly config: ResolvedConfig
-  readonly stylesheets: readonly string[]
-  readonly routes: readonly string[]
-}
+export type RenderJob = Omit<RenderInput, 'components'> & { readonly routes: readonly string[] }
 
 const routesPerThreadMinimum = 100
 
@@ -104,36 +114,37 @@ const routesPerThreadMinimum = 100
  * Renders every route, on several threads for large sites. Component pages stay on this thread
  * (their modules cannot be sent to a worker); the rest is split by body size.
  */
-export async function renderSite(input: RenderInput, options: { threads?: number } = {}): Promise<RenderedSite> {
+export async function renderSite(input: RenderInput, options: { threads?: number } = {}): Promise<RenderResult> {
   const routes = input.manifest.routes
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(routes.length / routesPerThreadMinimum) || 1))
   if (threads === 1 && options.threads === undefined) return renderPages(input)
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
-  const pinned = routes.filter((route) => documents.get(route.path)?.kind === 'component-page').map((route) => route.path)
+  const pinned = new Set(routes.filter((route) => documents.get(route.path)?.kind === 'component-page').map((route) => route.path))
   const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
   const sizes = shares.map(() => 0)
-  for (const route of [...routes].sort((a, b) => (documents.get(b.path)?.html.length ?? 0) - (documents.get(a.path)?.html.length ?? 0))) {
-    if (pinned.includes(route.path)) continue
+  const weight = (path: string) => (documents.get(path)?.html.length ?? 0) + 4000
+  for (const route of [...routes].sort((a, b) => weight(b.path) - weight(a.path))) {
+    if (pinned.has(route.path)) continue
     const smallest = sizes.indexOf(Math.min(...sizes))
     shares[smallest]!.push(route.path)
-    sizes[smallest]! += (documents.get(route.path)?.html.length ?? 0) + 4000
+    sizes[smallest]! += weight(route.path)
   }
   const [own = [], ...others] = shares
+  const { components: _components, ...shared } = input
   // Start the workers before rendering this thread's share, so they run at the same time.
   const pending = others.map((share) =>
-    runInWorker<RenderedSite>(siblingModule('render-worker', import.meta.url), {
-      manifest: input.manifest,
+    runInWorker<RenderResult>(siblingModule('render-worker', import.meta.url), {
+      ...shared,
       documents: share.flatMap((path) => documents.get(path) ?? []),
-      config: input.config,
-      stylesheets: input.stylesheets,
       routes: share,
     } satisfies RenderJob),
   )
   const results = [renderPages(input, [...pinned, ...own]), ...(await Promise.all(pending))]
   return {
-    publicPages: results.flatMap((result) => result.publicPages),
-    privatePages: results.flatMap((result) => result.privatePages),
+    publicPages: results.reduce((sum, result) => sum + result.publicPages, 0),
+    privatePages: results.reduce((sum, result) => sum + result.privatePages, 0),
+    bytes: results.reduce((sum, result) => sum + result.bytes, 0),
     diagnostics: results.flatMap((result) => result.diagnostics),
   }
 }

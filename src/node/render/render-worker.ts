@@ -1,4 +1,4 @@
-/** A render thread: renders the routes of one RenderJob and posts the pages back. */
+/** A render thread: renders and writes the routes of one RenderJob and posts the counts back. */
 import { parentPort, workerData } from 'node:worker_threads'
 import { renderPages, type RenderJob } from './render-pages.js'
 

@@ -1,36 +1,47 @@
 /**
- * The last line of defence for DESIGN §3: after rendering, look for distinctive text of every
- * private page (its title and its longest plain sentences) in every public page. Finding one is
- * a build error, so a theme or stage that leaks private text fails CI instead of shipping.
+ * The last line of defence for DESIGN §3: distinctive text of every private page (its title and
+ * its longest plain sentences) is looked for in every public page as it is rendered. Finding one
+ * is a build error, so a theme or stage that leaks private text fails CI instead of shipping.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import type { RenderedSite } from '../render/render-pages.js'
+import type { Manifest } from '../../shared/manifest.js'
+import type { ContentDocument } from '../content/parse-content.js'
+
+export interface LeakProbe {
+  readonly route: string
+  readonly source: string
+  /** Text as it appears in HTML. */
+  readonly text: string
+}
 
 const snippetsPerPage = 3
 const minimumSnippetLength = 40
 const minimumTitleLength = 12
 
-export function findPrivateLeaks(rendered: RenderedSite): Diagnostic[] {
-  const probes: { route: string; source: string; text: string }[] = []
-  for (const page of rendered.privatePages) {
-    const source = page.route.source ?? page.route.file
-    const article = /<article[\s\S]*<\/article>/.exec(page.html)?.[0] ?? ''
-    if (page.route.title.length >= minimumTitleLength) probes.push({ route: page.route.path, source, text: `>${escapeText(page.route.title)}<` })
-    for (const text of distinctiveSentences(article)) probes.push({ route: page.route.path, source, text })
+export function privateProbes(manifest: Manifest, documents: readonly ContentDocument[]): LeakProbe[] {
+  const byRoute = new Map(documents.map((document) => [document.route, document]))
+  const probes: LeakProbe[] = []
+  for (const route of manifest.routes) {
+    if (!route.access.private) continue
+    const source = route.source ?? route.file
+    if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeText(route.title)}<` })
+    for (const text of distinctiveSentences(byRoute.get(route.path)?.html ?? '')) probes.push({ route: route.path, source, text })
   }
-  if (probes.length === 0) return []
+  return probes
+}
+
+export function findLeaks(file: string, html: string, probes: readonly LeakProbe[]): Diagnostic[] {
   const problems: Diagnostic[] = []
-  for (const page of rendered.publicPages)
-    for (const probe of probes)
-      if (page.html.includes(probe.text))
-        problems.push(
-          diagnostic({
-            file: probe.source,
-            ruleId: 'private-leak',
-            message: `Text of private page "${probe.route}" appears in the public file "${page.file}": "${probe.text.replace(/^>|<$/g, '')}"`,
-            suggestion: 'This is a docsgen bug or a public page quoting private text; remove the text from the public page.',
-          }),
-        )
+  for (const probe of probes)
+    if (html.includes(probe.text))
+      problems.push(
+        diagnostic({
+          file: probe.source,
+          ruleId: 'private-leak',
+          message: `Text of private page "${probe.route}" appears in the public file "${file}": "${probe.text.replace(/^>|<$/g, '')}"`,
+          suggestion: 'This is a docsgen bug or a public page quoting private text; remove the text from the public page.',
+        }),
+      )
   return problems
 }
 
@@ -40,10 +51,11 @@ function distinctiveSentences(html: string): string[] {
     .split(/<[^>]*>/)
     .flatMap((text) => text.split(/(?<=[.!?])\s+/))
     .map((text) => text.trim())
-    .filter((text) => text.length >= minimumSnippetLength && /^[\w ,.;:()'-]+$/.test(text))
+    .filter((text) => text.length >= minimumSnippetLength && /^[\w ,.;:()-]+$/.test(text))
   return [...new Set(sentences)].sort((a, b) => b.length - a.length).slice(0, snippetsPerPage)
 }
 
+/** The escaping React applies to text, so a title is found as React would print it. */
 function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
 }

@@ -1,48 +1,54 @@
 /**
- * Writes the deployable folder and the private folder. Each is written complete into a sibling
- * folder first and then swapped in with a rename, so a build that fails half-way never destroys
- * the last good output, and readers of the folder never see a half-written site.
+ * The output folders are written complete into a staging sibling and then swapped in with a
+ * rename, so a build that fails half-way never destroys the last good output, and readers of the
+ * folder never see a half-written site. Pages are written as they are rendered (by any thread),
+ * so a build never holds the whole site in memory.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
-export interface OutputFile {
-  /** Relative to its folder, forward slashes. */
-  readonly file: string
-  readonly content: string | Uint8Array
+/** Writes files under one folder; safe to create in several threads for one folder. */
+export interface FileWriter {
+  readonly write: (file: string, content: string | Uint8Array) => void
+  /** Files and bytes written through this writer. */
+  readonly written: () => { readonly files: number; readonly bytes: number }
 }
 
-export interface WriteResult {
-  readonly files: number
-  readonly bytes: number
+export function createFileWriter(root: string): FileWriter {
+  const folders = new Set<string>()
+  let files = 0
+  let bytes = 0
+  return {
+    write(file, content) {
+      const path = join(root, file)
+      const folder = dirname(path)
+      if (!folders.has(folder)) {
+        mkdirSync(folder, { recursive: true })
+        folders.add(folder)
+      }
+      writeFileSync(path, content)
+      files++
+      bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength
+    },
+    written: () => ({ files, bytes }),
+  }
 }
 
-export async function writeSite(folders: readonly { readonly dir: string; readonly files: readonly OutputFile[] }[]): Promise<WriteResult[]> {
-  const staged = await Promise.all(folders.map(async ({ dir, files }) => ({ dir, result: await stage(dir, files) })))
-  // Swap only once every folder is fully written.
-  for (const { dir, result } of staged) await swap(result.staging, dir)
-  return staged.map(({ result }) => ({ files: result.files, bytes: result.bytes }))
-}
-
-async function stage(dir: string, files: readonly OutputFile[]): Promise<{ staging: string; files: number; bytes: number }> {
+/** An empty staging folder beside `dir`. */
+export async function createStaging(dir: string): Promise<string> {
   const staging = `${dir}.next-${process.pid}`
   await rm(staging, { recursive: true, force: true })
-  const folders = new Set(files.map((file) => dirname(join(staging, file.file))))
-  for (const folder of [...folders].sort()) await mkdir(folder, { recursive: true })
-  let bytes = 0
-  // Bounded concurrency: fast on SSDs without exhausting file handles on big sites.
-  const queue = [...files]
-  const worker = async () => {
-    for (let file = queue.pop(); file; file = queue.pop()) {
-      await writeFile(join(staging, file.file), file.content)
-      bytes += typeof file.content === 'string' ? Buffer.byteLength(file.content) : file.content.byteLength
-    }
-  }
-  await Promise.all(Array.from({ length: 32 }, worker))
-  return { staging, files: files.length, bytes }
+  await mkdir(staging, { recursive: true })
+  return staging
 }
 
-async function swap(staging: string, dir: string): Promise<void> {
+export async function discardStaging(staging: string): Promise<void> {
+  await rm(staging, { recursive: true, force: true })
+}
+
+/** Replaces `dir` with its staging folder. */
+export async function swapIn(staging: string, dir: string): Promise<void> {
   const previous = `${dir}.previous-${process.pid}`
   await rm(previous, { recursive: true, force: true })
   await mkdir(dirname(dir), { recursive: true })

@@ -8,6 +8,7 @@ test('each component file exports the component it is named after (and nothing b
   const extraExports: Record<string, string[]> = {
     NotFound: ['docsIntroHref'],
     TableOfContents: ['nestEntries'],
+    SidebarList: ['markCurrentInSidebar'],
   }
   const files = readdirSync(folder).filter((file) => file.endsWith('.tsx'))
   assert.ok(files.includes('Page.tsx'))
