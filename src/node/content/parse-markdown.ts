@@ -9,7 +9,7 @@ import type { Root as MdastRoot } from 'mdast'
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkFrontmatter from 'remark-frontmatter'
-import { remarkGfmBlocks } from './remark-gfm-blocks.js'
+import { gfmFeaturesOf, remarkGfmBlocks } from './remark-gfm-blocks.js'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
@@ -40,22 +40,42 @@ export interface ParsedMarkdown {
 /** Maps a link as written to the href to publish, or undefined to keep it. */
 export type RewriteLink = (url: string) => string | undefined
 
-// GitHub's schema, plus the `id` we put on headings ourselves after sanitising.
-const schema = { ...defaultSchema, clobberPrefix: 'user-content-' }
+// GitHub's schema without its id prefix: raw HTML is dropped, so the only ids are the footnote ids
+// remark-rehype already prefixes with `user-content-` (and whose links say so) and the heading ids
+// we add after sanitising. Prefixing again would break every footnote link.
+const schema = { ...defaultSchema, clobberPrefix: '' }
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkFrontmatter, ['yaml'])
-  .use(remarkGfmBlocks)
-  // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
-  .use(remarkRehype)
-  .use(rehypeSanitize, schema)
-  .use(rehypeStringify)
-  .freeze()
+/** One frozen processor per set of GFM extensions, built on first use. */
+const processors = new Map<number, ReturnType<typeof createProcessor>>()
+
+function createProcessor(features: number) {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkFrontmatter, ['yaml'])
+      .use(remarkGfmBlocks, features)
+      // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
+      .use(remarkRehype)
+      .use(rehypeSanitize, schema)
+      .use(rehypeStringify)
+      .freeze()
+  )
+}
+
+/** The processor for a document: only the GFM extensions its text could use (see remark-gfm-blocks.ts). */
+export function processorFor(text: string, features: number = gfmFeaturesOf(text)) {
+  let processor = processors.get(features)
+  if (!processor) {
+    processor = createProcessor(features)
+    processors.set(features, processor)
+  }
+  return processor
+}
 
 const knownFrontMatter = ['title', 'description', 'sidebar_label', 'sidebar_position', 'id', 'slug', 'tags', 'keywords', 'hide_table_of_contents']
 
-export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink): ParsedMarkdown {
+export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink, features?: number): ParsedMarkdown {
+  const processor = processorFor(text, features)
   const diagnostics: Diagnostic[] = []
   const mdast = processor.parse(text) as MdastRoot
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
@@ -74,7 +94,9 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   let firstParagraph: string | undefined
   visit(hast, 'element', (node: Element) => {
     const depth = /^h([1-6])$/.exec(node.tagName)?.[1]
-    if (depth) {
+    if (depth && typeof node.properties?.id === 'string') {
+      // Only generated headings arrive with an id (the footnotes label): keep it, out of the ToC.
+    } else if (depth) {
       const explicit = takeExplicitId(node)
       const textContent = toString(node).trim()
       const id = explicit ? (slugger.slug(explicit, true), explicit) : slugger.slug(textContent)
