@@ -5,7 +5,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { shouldColor } from '../../src/cli/build-command.js'
 import { main } from '../../src/cli/main.js'
-import { fixtureSite } from '../helpers/fixture-site.js'
+import { withFixtureSite } from '../helpers/fixture-site.js'
 
 function capture() {
   const out: string[] = []
@@ -50,8 +50,7 @@ usage('colour follows NO_COLOR, FORCE_COLOR and the terminal', () => {
 const commands = suite('cli: build and check')
 
 commands('build prints its stages, a warning and where the output is; exit 0', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     const io = capture()
     assert.is(await main(['build', site.dir, '--out-dir', 'public', '--no-color'], io.output), 0)
     const text = io.out()
@@ -63,33 +62,25 @@ commands('build prints its stages, a warning and where the output is; exit 0', a
     assert.match(text, '✔ Built 11 pages (2 private, served only through the gate)')
     assert.match(text, `  Output:        ${join(site.dir, 'public')}\n`)
     assert.ok((await site.list('public')).includes('index.html'))
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 commands('check writes nothing and exits 1 with every problem on stderr', async () => {
-  const site = await fixtureSite('broken-links')
-  try {
+  await withFixtureSite('broken-links', async (site) => {
     const io = capture()
     assert.is(await main(['check', site.dir, '--no-color'], io.output), 1)
     assert.match(io.err(), 'content/docs/Guides/intro.md:5:13: error: Link "/docs/Guides/instal" matches no page.')
     assert.match(io.err(), '✖ check failed: 5 errors. Nothing was written; the previous output is untouched.')
     assert.equal(await site.list('.').then((files) => files.filter((file) => file.startsWith('build/'))), [])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 commands('check passes on a valid site and exits 0', async () => {
-  const site = await fixtureSite('no-config')
-  try {
+  await withFixtureSite('no-config', async (site) => {
     const io = capture()
     assert.is(await main(['check', site.dir, '--no-color'], io.output), 0)
     assert.match(io.out(), '✔ check passed: 4 routes, nothing written.')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 commands('a broken config exits 2', async () => {
@@ -105,14 +96,11 @@ commands('a broken config exits 2', async () => {
 })
 
 commands('the output folder may not hold the private folder', async () => {
-  const site = await fixtureSite('no-config')
-  try {
+  await withFixtureSite('no-config', async (site) => {
     const io = capture()
     assert.is(await main(['build', site.dir, '--out-dir', '.docsgen', '--no-color'], io.output), 2)
     assert.match(io.err(), 'must be separate')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 usage.run()

@@ -33,3 +33,13 @@ export async function fixtureSite(name: string): Promise<FixtureSite> {
     remove: () => rm(dir, { recursive: true, force: true }),
   }
 }
+
+/** Runs `use` on a fresh copy of a fixture site and removes the copy afterwards, whatever happens. */
+export async function withFixtureSite<T>(name: string, use: (site: FixtureSite) => Promise<T>): Promise<T> {
+  const site = await fixtureSite(name)
+  try {
+    return await use(site)
+  } finally {
+    await site.remove()
+  }
+}

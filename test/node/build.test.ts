@@ -5,15 +5,14 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../src/node/build.js'
 import { formatDiagnostic } from '../../src/shared/diagnostic.js'
-import { fixtureSite } from '../helpers/fixture-site.js'
+import { withFixtureSite } from '../helpers/fixture-site.js'
 
 const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
 
 const output = suite('build: output of a valid site')
 
 output('writes one HTML file per route, the manifest, the stylesheet and the sitemap', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     const result = await build({ siteDir: site.dir })
     // Warnings do not fail a build.
     assert.equal(messages(result), [
@@ -38,14 +37,11 @@ output('writes one HTML file per route, the manifest, the stylesheet and the sit
       'sitemap.xml',
     ])
     assert.equal(await site.list('.docsgen/private'), ['docs/Private/Vault/secrets.html', 'docs/Private/index.html', 'manifest.json'])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 output('rewrites links to .md files into routes, encoding spaces and &', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     const intro = await site.read('build/docs/Guides/intro.html')
     assert.match(intro, '<a href="/docs/Guides/Setup/Install%20the%20Server#configure-the-port">server guide</a>')
@@ -53,54 +49,42 @@ output('rewrites links to .md files into routes, encoding spaces and &', async (
     assert.match(intro, '<h2 id="first-steps">First steps</h2>')
     const server = await site.read('build/docs/Guides/Setup/Install the Server.html')
     assert.match(server, '<a href="/docs/Guides/intro#first-steps">introduction</a>')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 output('sanitises Markdown: raw HTML and javascript: URLs never reach a page', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     const about = await site.read('build/about.html')
     assert.not.match(about, '<script>alert')
     assert.not.match(about, 'javascript:')
     assert.match(about, '<a>bad</a>')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 output('renders a React component page and redirects the docs root to the main doc', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     assert.match(await site.read('build/index.html'), '<h1 class="home-title">Fixture Docs</h1><p class="home-tagline">Dinosaurs are cool</p>')
     assert.match(await site.read('build/docs.html'), '<meta http-equiv="refresh" content="0; url=/docs/Guides/intro">')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 output('parsing on several threads gives the same site as on one', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir, threads: 1 })
     const files = await site.list('build')
     const single = await Promise.all(files.map((file) => site.read(`build/${file}`)))
     await build({ siteDir: site.dir, threads: 3 })
     assert.equal(await site.list('build'), files)
     assert.equal(await Promise.all(files.map((file) => site.read(`build/${file}`))), single)
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 const privacy = suite('build: private pages are really private')
 
 privacy('no byte of a private page reaches any deployable file', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 0)
     assert.equal(result.pages, { public: 11, private: 2 })
@@ -111,14 +95,11 @@ privacy('no byte of a private page reaches any deployable file', async () => {
       // A private route's own shell carries its path (that is its file name); no other file may name it.
       if (!file.startsWith('docs/Private/') && file !== 'manifest.json') assert.not.match(text, 'Vault', `${file} leaks a private sidebar entry`)
     }
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 privacy('private routes get a shell in the public output and their body in the private output', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     const shell = await site.read('build/docs/Private/index.html')
     assert.match(shell, 'data-login-gate')
@@ -126,14 +107,11 @@ privacy('private routes get a shell in the public output and their body in the p
     const body = await site.read('.docsgen/private/docs/Private/index.html')
     assert.match(body, 'PRIVATE-MARKER-BODY-OVERVIEW')
     assert.match(body, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW</h2>')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 privacy('the public manifest marks private routes without their titles; the private one keeps them', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     const publicManifest = JSON.parse(await site.read('build/manifest.json'))
     const route = publicManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/')
@@ -149,14 +127,11 @@ privacy('the public manifest marks private routes without their titles; the priv
     const privateManifest = JSON.parse(await site.read('.docsgen/private/manifest.json'))
     assert.is(privateManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/').title, 'PRIVATE-MARKER-TITLE-OVERVIEW')
     assert.not.match(await site.read('build/sitemap.xml'), 'Private')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 privacy('a public page quoting private text fails the build and names both files', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     await writeFile(
       join(site.dir, 'content/pages/about.md'),
       '---\ntitle: About\n---\n\nSecret words follow in this long private sentence that the leak detector will look for everywhere.\n',
@@ -167,16 +142,13 @@ privacy('a public page quoting private text fails the build and names both files
       'content/docs/Private/index.md: error: Text of private page "/docs/Private/" appears in the public file "about.html": "Secret words follow in this long private sentence that the leak detector will look for everywhere.". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]',
     ])
     assert.not.ok(existsSync(join(site.dir, 'build')))
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 const validation = suite('build and check: every problem, with file:line:col, at once')
 
 validation('broken links, anchors, files and navbar targets', async () => {
-  const site = await fixtureSite('broken-links')
-  try {
+  await withFixtureSite('broken-links', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
@@ -186,91 +158,71 @@ validation('broken links, anchors, files and navbar targets', async () => {
       'content/docs/Guides/intro.md:11:9: error: Link "#local-sectoin" points to "#local-sectoin", which is not a heading on "/docs/Guides/intro". Did you mean "#local-section"? [docsgen:missing-anchor]',
       'site.config.ts:5:45: error: navbar.items[0].to "/docs/Guides/Intro" matches no page. Did you mean "/docs/Guides/intro"? Routes are case-sensitive. [docsgen:nav-missing-route]',
     ])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 validation("the spec's own rule /docs/category/private/* matches no route and is an error naming the routes it meant", async () => {
-  const site = await fixtureSite('spec-private-rule')
-  try {
+  await withFixtureSite('spec-private-rule', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
       'site.config.ts:7:29: error: Private path rule login.privatePaths[0] "/docs/category/private/*" matches no route, so it protects nothing and the pages it was meant for are public. Did you mean "/docs/Private/**"? It would match 2 routes: "/docs/Private/", "/docs/Private/notice". [docsgen:private-path-unmatched]',
     ])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 validation('an invalid glob and a private redirect target', async () => {
-  const site = await fixtureSite('invalid-glob')
-  try {
+  await withFixtureSite('invalid-glob', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
       'site.config.ts:7:27: error: login.privateRedirectPath "/docs/secret" is itself private, so refused readers would be redirected in a loop. Point it at a public page, such as "/". [docsgen:redirect-target-private]',
       'site.config.ts:8:29: error: Private path rule login.privatePaths[0] "/docs/[secret" is not a valid glob: Missing closing: "]" - use "\\\\]" to match literal characters. Escape literal brackets with "\\", or write a plain route path such as "/docs/Private/". [docsgen:private-path-invalid-glob]',
     ])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 validation('duplicate routes and a component page without a default export', async () => {
-  const site = await fixtureSite('duplicate-routes')
-  try {
+  await withFixtureSite('duplicate-routes', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
       'content/docs/Foo/index.md: error: Route "/docs/Foo/" is produced twice: by "content/docs/Foo/Foo.md" and by "content/docs/Foo/index.md". Rename or move one of them; only one page can live at a path. [docsgen:duplicate-route]',
       'content/pages/about.tsx:1:1: error: The page has no default export, so there is nothing to render. Export the page component as the default: `export default function Page() { … }`. [docsgen:page-default-export]',
     ])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 validation('config errors are reported together and exit with code 2', async () => {
-  const site = await fixtureSite('bad-config')
-  try {
+  await withFixtureSite('bad-config', async (site) => {
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 2)
     assert.equal(messages(result), [
       `site.config.ts:6:3: error: "onBrokenLinks" must be one of 'throw', 'warn', 'ignore', got "trow". Did you mean 'throw'? [docsgen:config-invalid]`,
       'site.config.ts:10:5: error: Unknown key "login.privatPaths". Did you mean "privatePaths"? [docsgen:config-unknown-key]',
     ])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 validation('a failed build leaves the previous output untouched', async () => {
-  const site = await fixtureSite('basic-site')
-  try {
+  await withFixtureSite('basic-site', async (site) => {
     assert.is((await build({ siteDir: site.dir })).exitCode, 0)
     const before = await site.read('build/docs/Guides/intro.html')
     await writeFile(join(site.dir, 'content/docs/Guides/intro.md'), '---\ntitle: Introduction\n---\n\n[broken](/docs/nowhere)\n')
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
     assert.is(await site.read('build/docs/Guides/intro.html'), before)
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 validation('a site without a config builds with defaults; the first doc is the main doc', async () => {
-  const site = await fixtureSite('no-config')
-  try {
+  await withFixtureSite('no-config', async (site) => {
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 0)
     assert.is(result.manifest?.version.mainDoc, 'Start/getting-started')
     assert.match(await site.read('build/index.html'), 'url=/docs/Start/getting-started')
     assert.match(await site.read('build/docs/Start/getting-started.html'), '<h1>Getting started</h1>')
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 output.run()

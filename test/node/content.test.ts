@@ -4,15 +4,14 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../src/node/build.js'
 import { formatDiagnostic } from '../../src/shared/diagnostic.js'
-import { fixtureSite } from '../helpers/fixture-site.js'
+import { withFixtureSite } from '../helpers/fixture-site.js'
 
 const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
 
 const content = suite('content and config problems')
 
 content('front matter, category files and component pages: every problem with its place', async () => {
-  const site = await fixtureSite('bad-content')
-  try {
+  await withFixtureSite('bad-content', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
@@ -28,23 +27,18 @@ content('front matter, category files and component pages: every problem with it
       'content/pages/broken.tsx:3:1: error: Cannot compile the page: The character "}" is not valid inside a JSX element. [docsgen:page-render-failed]',
       'content/pages/broken.tsx:4:1: error: Cannot compile the page: Unexpected end of file before a closing "p" tag. [docsgen:page-render-failed]',
     ])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 content('a component page that throws while rendering fails the build without writing', async () => {
-  const site = await fixtureSite('bad-content')
-  try {
+  await withFixtureSite('bad-content', async (site) => {
     for (const file of ['content/docs/Guides/_category_.json', 'content/docs/Other/_category_.json', 'content/docs/Guides/front-matter.md', 'content/docs/Guides/types.md', 'content/pages/broken.tsx'])
       await rm(join(site.dir, file))
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), ['content/pages/throws.tsx: error: The page threw while rendering: page exploded. [docsgen:page-render-failed]'])
     assert.equal((await site.list('.')).filter((file) => file.startsWith('build/')), [])
-  } finally {
-    await site.remove()
-  }
+  })
 })
 
 content('a config that throws, or does not compile, is a configuration error (exit 2)', async () => {
@@ -52,14 +46,11 @@ content('a config that throws, or does not compile, is a configuration error (ex
     ['throwing-config', 'site.config.ts: error: The config threw while loading: DOCS_TITLE is not set. Fix the error in the config file; it must evaluate without throwing. [docsgen:config-invalid]'],
     ['syntax-config', 'site.config.ts:2:14: error: Cannot compile the config: Expected identifier but found ",". [docsgen:config-invalid]'],
   ] as const) {
-    const site = await fixtureSite(name)
-    try {
+    await withFixtureSite(name, async (site) => {
       const result = await build({ siteDir: site.dir })
       assert.is(result.exitCode, 2)
       assert.equal(messages(result), [expected])
-    } finally {
-      await site.remove()
-    }
+    })
   }
 })
 
