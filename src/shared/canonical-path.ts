@@ -52,3 +52,12 @@ export function routeHref(path: string, hash?: string): string {
     .join('/')
   return hash ? `${encoded}#${encodeURIComponent(hash)}` : encoded
 }
+
+/** Percent-decodes, or keeps the text as written when it is not valid percent-encoding. */
+export function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react'
+import { escapeHtml } from '../../shared/escape-html.js'
 import type { SidebarViewItem } from '../../shared/page-view.js'
 
 interface SidebarListProps {
@@ -50,16 +51,11 @@ function categoryClass(active: boolean, expanded: boolean): string {
  * (test/client/theme/SidebarList.test.tsx checks that on real sites).
  */
 export function markCurrentInSidebar(html: string, currentHref: string): string {
-  const href = escapeAttribute(currentHref)
+  const href = escapeHtml(currentHref)
   return html
     .replace(`<a class="sidebar-link" href="${href}">`, `<a class="sidebar-link sidebar-link--active" href="${href}" aria-current="page">`)
     .replace(
       `<a class="sidebar-link sidebar-category-label" href="${href}">`,
       `<a class="sidebar-link sidebar-category-label sidebar-link--active" href="${href}" aria-current="page">`,
     )
-}
-
-/** The escaping React applies to attribute values. */
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }

@@ -6,6 +6,7 @@
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
+import { closest } from '../diagnostics/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { LoginFactorMethod } from './define-config.js'
 
@@ -406,29 +407,4 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return `"${value}"`
   if (typeof value === 'object') return 'an object'
   return `${typeof value} ${String(value)}`
-}
-
-/** The closest allowed word within a small edit distance, for "did you mean" hints. */
-export function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1
-  for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
-    if (distance < bestDistance) {
-      best = candidate
-      bestDistance = distance
-    }
-  }
-  return best
-}
-
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
-    previous = current
-  }
-  return previous[b.length]!
 }

@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { posix } from 'node:path'
-import { routeHref } from '../../shared/canonical-path.js'
+import { routeHref, safeDecode } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -190,12 +190,4 @@ export function markdownLinkTarget(url: string, fromFile: string, kind: 'doc' | 
   if (!match || /^[a-z][a-z\d+.-]*:/i.test(url)) return undefined
   const target = match[1]!
   return target.startsWith('/') ? posix.join(`content/${kind === 'doc' ? 'docs' : 'pages'}`, target) : posix.join(posix.dirname(fromFile), target)
-}
-
-export function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
 }

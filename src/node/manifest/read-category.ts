@@ -3,7 +3,7 @@
  * (Docusaurus-compatible keys). Problems become diagnostics pointing into the file.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import { closest } from '../config/resolve-config.js'
+import { closest } from '../diagnostics/closest.js'
 import { locateInSource, positionAt } from '../diagnostics/locate-in-source.js'
 
 export type CategoryLink =

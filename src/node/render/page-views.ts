@@ -3,7 +3,7 @@
  * previous/next links, which routes each category holds) is computed once here; per page only
  * the branch leading to the page is expanded, so a page's size does not grow with the site.
  */
-import { routeHref } from '../../shared/canonical-path.js'
+import { routeHref, safeDecode } from '../../shared/canonical-path.js'
 import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 import type { Breadcrumb, CategoryCard, PageLink, PageView, SidebarViewItem, SiteView, TocEntry } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -126,14 +126,6 @@ function siteView(config: ResolvedConfig): SiteView {
 function hrefForTo(to: string): string {
   const [path, hash] = to.split('#')
   return routeHref(safeDecode(path!), hash)
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
 }
 
 /** The sidebar with private docs removed; a category whose own page is private keeps only its label. */

@@ -2,12 +2,12 @@
  * Every internal link in every page must reach a route, every `#anchor` a heading on that page,
  * every link to a `.md` file an existing file. Problems are collected, never thrown.
  */
-import { canonicalPath, routeCandidates } from '../../shared/canonical-path.js'
+import { canonicalPath, routeCandidates, safeDecode } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { closest } from '../config/resolve-config.js'
-import { markdownLinkTarget, safeDecode, type ContentDocument } from '../content/parse-content.js'
+import { closest } from '../diagnostics/closest.js'
+import { markdownLinkTarget, type ContentDocument } from '../content/parse-content.js'
 import { posix } from 'node:path'
 
 type Policy = ResolvedConfig['onBrokenLinks']

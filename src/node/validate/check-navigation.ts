@@ -2,7 +2,8 @@
 import { routeCandidates } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
-import { closest, type ResolvedConfig } from '../config/resolve-config.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import { closest } from '../diagnostics/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { ConfigSource } from './check-private-paths.js'
 

@@ -4,6 +4,7 @@
  * is a build error, so a theme or stage that leaks private text fails CI instead of shipping.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { ContentDocument } from '../content/parse-content.js'
 
@@ -24,7 +25,7 @@ export function privateProbes(manifest: Manifest, documents: readonly ContentDoc
   for (const route of manifest.routes) {
     if (!route.access.private) continue
     const source = route.source ?? route.file
-    if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeText(route.title)}<` })
+    if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeHtml(route.title)}<` })
     for (const text of distinctiveSentences(byRoute.get(route.path)?.html ?? '')) probes.push({ route: route.path, source, text })
   }
   return probes
@@ -53,9 +54,4 @@ function distinctiveSentences(html: string): string[] {
     .map((text) => text.trim())
     .filter((text) => text.length >= minimumSnippetLength && /^[\w ,.;:()-]+$/.test(text))
   return [...new Set(sentences)].sort((a, b) => b.length - a.length).slice(0, snippetsPerPage)
-}
-
-/** The escaping React applies to text, so a title is found as React would print it. */
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
 }

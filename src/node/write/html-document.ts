@@ -2,6 +2,7 @@
  * The `<html>` document around the theme's body markup: head tags, the stylesheet, and the tiny
  * inline script that applies the stored colour mode before first paint (no flash of the wrong theme).
  */
+import { escapeHtml } from '../../shared/escape-html.js'
 import type { PageView, SiteView } from '../../shared/page-view.js'
 
 export interface DocumentInput {
@@ -41,8 +42,4 @@ function colorModeScript(colorMode: SiteView['colorMode']): string {
     ? "if(!t&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches)t='dark';"
     : ''
   return `(function(){var t;try{t=localStorage.getItem('theme')}catch(e){}${followSystem}if(t==='dark'||t==='light')document.documentElement.setAttribute('data-theme',t)})()`
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }
