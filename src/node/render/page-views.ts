@@ -40,7 +40,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
     const category = index.categories.get(route.path)
     return {
       path: route.path,
-      kind: route.kind === 'redirect' ? 'page' : route.kind,
+      kind: kindOf(route),
       title: route.title,
       description: route.description,
       bodyHtml,
@@ -50,7 +50,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       previous: position > 0 ? index.links.get(index.order[position - 1]!) : undefined,
       next: position !== -1 && position < index.order.length - 1 ? index.links.get(index.order[position + 1]!) : undefined,
       gated: false,
-      layout: route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain',
+      layout: layoutOf(route),
     }
   }
 
@@ -60,7 +60,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       route.access.private
         ? {
             path: route.path,
-            kind: route.kind === 'redirect' ? 'page' : route.kind,
+            kind: kindOf(route),
             title: privateShellTitle,
             description: undefined,
             bodyHtml: '',
@@ -70,7 +70,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
             previous: undefined,
             next: undefined,
             gated: true,
-            layout: route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain',
+            layout: layoutOf(route),
           }
         : view(route, bodyHtml, publicIndex),
     privateView: (route, bodyHtml) => view(route, bodyHtml, fullIndex),
@@ -84,6 +84,15 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       },
     }),
   }
+}
+
+/** Redirect routes are drawn as plain pages (their body links on, for browsers that ignore the refresh). */
+function kindOf(route: Route): PageView['kind'] {
+  return route.kind === 'redirect' ? 'page' : route.kind
+}
+
+function layoutOf(route: Route): PageView['layout'] {
+  return route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain'
 }
 
 /** A navbar link is active when the page is the link's target or inside the category it opens. */
