@@ -942,12 +942,7 @@ class Provider implements ProviderEmulator {
         break
       }
       case 'password_set': {
-        const password = requireString(data, 'password', 'data')
-        this.checkNewPassword(org, password)
-        const hash = await (await this.hasher()).hash(password)
-        token = await this.finish(challenge, undefined, (person) => {
-          person.passwordHash = hash
-        })
+        token = await this.finishWithNewPassword(challenge, org, requireString(data, 'password', 'data'))
         break
       }
       case 'password_verify': {
@@ -964,11 +959,7 @@ class Provider implements ProviderEmulator {
         if (!proof || proof.status !== 'done' || proof.error) {
           throw new ApiError(401, 'handle not verified yet: follow the link that was sent first')
         }
-        this.checkNewPassword(org, password)
-        const hash = await (await this.hasher()).hash(password)
-        token = await this.finish(challenge, undefined, (person) => {
-          person.passwordHash = hash
-        })
+        token = await this.finishWithNewPassword(challenge, org, password)
         break
       }
       case 'totp_register': {
@@ -1003,6 +994,15 @@ class Provider implements ProviderEmulator {
         throw new ApiError(400, `a ${challenge.type} challenge is not answered with an attestation`)
     }
     return ok({ token })
+  }
+
+  /** password_set and password_reset: the new password must pass the organization's rules; its hash is stored on success. */
+  private async finishWithNewPassword(challenge: ChallengeRecord, org: Org, password: string): Promise<string> {
+    this.checkNewPassword(org, password)
+    const hash = await (await this.hasher()).hash(password)
+    return this.finish(challenge, undefined, (person) => {
+      person.passwordHash = hash
+    })
   }
 
   private checkNewPassword(org: Org, password: string): void {

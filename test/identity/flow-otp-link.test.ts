@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { eventually, fail, flush, makeToken, ok, prompted, recordEvents, rejection, setup, until } from './helpers.js'
+import { eventually, fail, flush, makeToken, ok, prompted, recordEvents, rejection, setup, tickUntilSettled, until } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const PHONE = { type: 'phone_number', value: '+15555550100' } as const
@@ -230,8 +230,10 @@ test('a provider that never answers ends the flow in a timeout error', async () 
   const flow = client.identify(EMAIL, { method: 'otp_via_email' })
   const done = rejection(flow.done())
   await eventually(() => provider.requests.length === 1)
-  await clock.tickAsync(6 * 1_000 + 15_500)
+  const elapsed = await tickUntilSettled(clock, done)
   const error = await done
+  // Not before all 6 tries (1 s each) and the 5 back-offs between them.
+  assert.ok(elapsed >= 6 * 1_000 + 15_500, `timed out after only ${elapsed} ms`)
   assert.is(error.code, 'timeout')
   assert.is(error.reason, 'requestTimeout')
   assert.is(flow.state.status, 'error')

@@ -5,6 +5,8 @@ import { webcrypto } from 'node:crypto'
 import type { Clock, CryptoLike, FetchLike, Logger, StorageLike } from '../../src/identity/ports.js'
 import type { FlowState, LoginFlow } from '../../src/identity/login-flow.js'
 import { createMemoryStorage } from '../../src/identity/token-store.js'
+import { IdentityError } from '../../src/identity/errors.js'
+import * as assert from 'uvu/assert'
 
 export interface RecordedRequest {
   readonly method: string
@@ -202,11 +204,28 @@ export async function eventually(check: () => boolean, what = 'condition'): Prom
   throw new Error(`${what} never became true`)
 }
 
+/**
+ * Advances a fake clock in small steps until `promise` settles (at most `limitMs`), and returns
+ * how much fake time that took. One big tick can end before a timer that a busy machine schedules
+ * late, on the exact boundary; stepping cannot.
+ */
+export async function tickUntilSettled(clock: { now: number; tickAsync(ms: number): Promise<number> }, promise: Promise<unknown>, limitMs = 120_000): Promise<number> {
+  let settled = false
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  )
+  const started = clock.now
+  while (!settled && clock.now - started < limitMs) await clock.tickAsync(250)
+  return clock.now - started
+}
+
 /** The error a promise rejects with (fails the test if it resolves). */
 export async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
   try {
     await promise
   } catch (error) {
+    assert.instance(error, IdentityError)
     return error as IdentityError
   }
   throw new Error('expected a rejection')
@@ -231,4 +250,3 @@ export function fakeWindow(href = 'https://docs.test/docs/') {
   return { window, assigned, replaced, opened, blockPopups: () => void (blocked = true) }
 }
 
-import type { IdentityError } from '../../src/identity/errors.js'

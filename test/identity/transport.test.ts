@@ -1,9 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTransport } from '../../src/identity/transport.js'
-import { IdentityError } from '../../src/identity/errors.js'
 import { Window } from 'happy-dom'
-import { eventually, fakeClock, flush, fail, ok, recordingLogger, scriptedFetch } from './helpers.js'
+import { eventually, fakeClock, flush, fail, ok, recordingLogger, rejection, scriptedFetch, tickUntilSettled } from './helpers.js'
 
 function transport(requestTimeoutMs = 30_000) {
   const provider = scriptedFetch('https://api.test/base')
@@ -11,16 +10,6 @@ function transport(requestTimeoutMs = 30_000) {
   const log = recordingLogger()
   const send = createTransport({ baseURL: 'https://api.test/base', fetch: provider.fetch, clock: port, logger: log.logger, requestTimeoutMs })
   return { provider, clock, send, log }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
-  try {
-    await promise
-  } catch (error) {
-    assert.instance(error, IdentityError)
-    return error as IdentityError
-  }
-  throw new Error('expected a rejection')
 }
 
 test('URLs are the base URL plus the path; headers carry version, org, bearer and JSON type', async () => {
@@ -65,7 +54,7 @@ test('six network failures: five re-sends at 500/1000/2000/4000/8000 ms, then a 
   provider.on(() => (times.push(clock.now), true), 'network-error')
   const start = clock.now
   const pending = rejection(send({ method: 'GET', path: '/challenge/x/v2', retry: true }))
-  await clock.tickAsync(15_500)
+  await tickUntilSettled(clock, pending)
   const error = await pending
   assert.is(error.code, 'networkError')
   assert.equal(times.map((t) => t - start), [0, 500, 1500, 3500, 7500, 15500])
@@ -93,8 +82,9 @@ test('a provider that never answers: each try is aborted at the deadline, then a
   const { provider, clock, send } = transport(10_000)
   provider.on('POST /id/v2', 'hang')
   const pending = rejection(send({ method: 'POST', path: '/id/v2', body: {}, retry: true }))
-  await clock.tickAsync(6 * 10_000 + 15_500)
+  const elapsed = await tickUntilSettled(clock, pending)
   const error = await pending
+  assert.ok(elapsed >= 6 * 10_000 + 15_500, `timed out after only ${elapsed} ms`)
   assert.is(error.code, 'timeout')
   assert.is(error.reason, 'requestTimeout')
   assert.is(error.message, 'The provider did not answer POST /id/v2 within 10000 ms')

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import type { SidebarViewItem, SiteView } from '../../shared/page-view.js'
+import type { NavbarLinkView, SidebarViewItem, SiteView } from '../../shared/page-view.js'
 import { ColorModeToggle } from './ColorModeToggle.js'
 import { LoginButton } from './LoginButton.js'
 import { MobileMenu } from './MobileMenu.js'
@@ -27,26 +27,26 @@ export function Navbar({ site, sidebar, sidebarHtml, currentHref }: NavbarProps)
           {navbar.logo ? <img className="navbar-logo" src={navbar.logo.src} alt={navbar.logo.alt} width="32" height="32" /> : null}
           <span className="navbar-title">{navbar.title}</span>
         </a>
-        {left.length > 0 ? (
-          <ul className="navbar-items">
-            {left.map((item, index) => (
-              <NavbarItem item={item} currentHref={currentHref} key={index} />
-            ))}
-          </ul>
-        ) : null}
+        <NavbarItems items={left} className="navbar-items" currentHref={currentHref} />
         <div className="navbar-end">
-          {right.length > 0 ? (
-            <ul className="navbar-items navbar-items--right">
-              {right.map((item, index) => (
-                <NavbarItem item={item} currentHref={currentHref} key={index} />
-              ))}
-            </ul>
-          ) : null}
+          <NavbarItems items={right} className="navbar-items navbar-items--right" currentHref={currentHref} />
           {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
           <SearchBox />
           {site.login ? <LoginButton /> : null}
         </div>
       </div>
     </nav>
+  )
+}
+
+/** One group of navbar links; nothing at all when the group is empty. */
+function NavbarItems({ items, className, currentHref }: { readonly items: readonly NavbarLinkView[]; readonly className: string; readonly currentHref: string }): ReactElement | null {
+  if (items.length === 0) return null
+  return (
+    <ul className={className}>
+      {items.map((item, index) => (
+        <NavbarItem item={item} currentHref={currentHref} key={index} />
+      ))}
+    </ul>
   )
 }
