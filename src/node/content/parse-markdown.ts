@@ -1,6 +1,7 @@
 /**
- * Markdown with front matter → sanitised HTML, headings and links, in one pass over one file.
- * The unified processor is built once and reused for every file.
+ * Markdown with front matter → sanitised HTML, headings and links, in one pass over one file:
+ * markdown-to-mdast gives the tree, then one unified processor (built once, reused for every
+ * file) turns it into sanitised HTML.
  */
 import GithubSlugger from 'github-slugger'
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
@@ -8,15 +9,13 @@ import { toString } from 'hast-util-to-string'
 import type { Root as MdastRoot } from 'mdast'
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
-import remarkFrontmatter from 'remark-frontmatter'
-import { gfmFeaturesOf, remarkGfmBlocks } from './remark-gfm-blocks.js'
-import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { visit } from 'unist-util-visit'
 import { parseDocument } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import { markdownToMdast } from './markdown-to-mdast.js'
 
 export interface FrontMatter {
   readonly title: string | undefined
@@ -45,39 +44,14 @@ export type RewriteLink = (url: string) => string | undefined
 // we add after sanitising. Prefixing again would break every footnote link.
 const schema = { ...defaultSchema, clobberPrefix: '' }
 
-/** One frozen processor per set of GFM extensions, built on first use. */
-const processors = new Map<number, ReturnType<typeof createProcessor>>()
-
-function createProcessor(features: number) {
-  return (
-    unified()
-      .use(remarkParse)
-      .use(remarkFrontmatter, ['yaml'])
-      .use(remarkGfmBlocks, features)
-      // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
-      .use(remarkRehype)
-      .use(rehypeSanitize, schema)
-      .use(rehypeStringify)
-      .freeze()
-  )
-}
-
-/** The processor for a document: only the GFM extensions its text could use (see remark-gfm-blocks.ts). */
-export function processorFor(text: string, features: number = gfmFeaturesOf(text)) {
-  let processor = processors.get(features)
-  if (!processor) {
-    processor = createProcessor(features)
-    processors.set(features, processor)
-  }
-  return processor
-}
+// Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
+const processor = unified().use(remarkRehype).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
 
 const knownFrontMatter = ['title', 'description', 'sidebar_label', 'sidebar_position', 'id', 'slug', 'tags', 'keywords', 'hide_table_of_contents']
 
-export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink, features?: number): ParsedMarkdown {
-  const processor = processorFor(text, features)
+export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []
-  const mdast = processor.parse(text) as MdastRoot
+  const mdast = markdownToMdast(text)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
   const hast = processor.runSync(mdast) as HastRoot
 

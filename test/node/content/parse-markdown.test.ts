@@ -1,9 +1,8 @@
-import { readFile, readdir } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parseMarkdown } from '../../../src/node/content/parse-markdown.js'
-import { allGfmFeatures } from '../../../src/node/content/remark-gfm-blocks.js'
 
 const repository = new URL('../../..', import.meta.url).pathname
 const keep = () => undefined
@@ -23,17 +22,6 @@ test('every GFM feature: tables, strikethrough, task lists, footnotes, autolink 
   assert.match(html, '<li id="user-content-fn-1">')
   assert.match(html, '<h2 class="sr-only" id="footnote-label">Footnotes</h2>')
   assert.equal(headings, [])
-})
-
-test('loading only the extensions a document could use gives exactly the full-GFM result', async () => {
-  const files = [join(repository, 'test/fixtures/markdown/all-gfm.md')]
-  for (const entry of await readdir(join(repository, 'content'), { recursive: true }))
-    if (entry.endsWith('.md')) files.push(join(repository, 'content', entry))
-  assert.ok(files.length > 15)
-  for (const file of files) {
-    const text = await readFile(file, 'utf8')
-    assert.equal(parseMarkdown(text, file, keep), parseMarkdown(text, file, keep, allGfmFeatures), file)
-  }
 })
 
 test.run()
