@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react'
-import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
+import type { NavbarLinkView, PageView, SidebarViewItem } from '../../shared/page-view.js'
 import { Breadcrumbs } from './Breadcrumbs.js'
 import { CategoryCards } from './CategoryCards.js'
 import { LoginGate } from './LoginGate.js'
+import { MobileMenu } from './MobileMenu.js'
 import { PaginationNav } from './PaginationNav.js'
 import { Sidebar } from './Sidebar.js'
 import { TableOfContents } from './TableOfContents.js'
@@ -12,17 +13,20 @@ interface DocPageProps {
   readonly sidebar: readonly SidebarViewItem[] | undefined
   /** The sidebar list already rendered (see PageProps.sidebarHtml). */
   readonly sidebarHtml?: string | undefined
+  /** The navbar links, for the mobile menu that also holds the sidebar. */
+  readonly navbarItems: readonly NavbarLinkView[]
   readonly currentHref: string
   readonly homeHref: string
 }
 
-/** The docs layout: sidebar, then breadcrumbs, article and previous/next, then the ToC. */
-export function DocPage({ page, sidebar, sidebarHtml, currentHref, homeHref }: DocPageProps): ReactElement {
+/** The docs layout: sidebar (in the mobile menu), then breadcrumbs, article and previous/next, then the ToC. */
+export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, homeHref }: DocPageProps): ReactElement {
   const hasSidebar = sidebar !== undefined && sidebar.length > 0
   const hasToc = !page.gated && page.toc.length > 0
+  const sidebarNav = hasSidebar ? <Sidebar items={sidebar} listHtml={sidebarHtml} currentHref={currentHref} /> : undefined
   return (
     <div className={hasSidebar ? 'docs-layout' : 'docs-layout docs-layout--no-sidebar'}>
-      {hasSidebar ? <Sidebar items={sidebar} listHtml={sidebarHtml} currentHref={currentHref} /> : null}
+      <MobileMenu items={navbarItems} sidebar={sidebarNav} currentHref={currentHref} />
       <main id="main-content" className={hasToc ? 'docs-main' : 'docs-main docs-main--no-toc'}>
         <div className="docs-content">
           {page.gated ? null : <Breadcrumbs trail={page.breadcrumbs} current={page.title} homeHref={homeHref} />}

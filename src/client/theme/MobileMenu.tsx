@@ -1,15 +1,12 @@
 import type { ReactElement } from 'react'
-import type { NavbarLinkView, SidebarViewItem } from '../../shared/page-view.js'
+import type { NavbarLinkView } from '../../shared/page-view.js'
 import { NavbarItem } from './NavbarItem.js'
-import { SidebarList } from './SidebarList.js'
 
-interface MobileMenuProps {
-  readonly items: readonly NavbarLinkView[]
-  readonly sidebar: readonly SidebarViewItem[] | undefined
-  /** The sidebar list already rendered (see PageProps.sidebarHtml). */
-  readonly sidebarHtml?: string | undefined
-  readonly currentHref: string
-}
+// The menu opens without any script: a checkbox holds its state, and the stylesheet shows the
+// menu with `.mobile-menu-switch:checked ~ …`, so the checkbox must come before the navbar (for
+// the toggle's look) and before the menu in the page.
+const switchId = 'mobile-menu-open'
+const menuId = 'mobile-menu'
 
 const menuIcon = (
   <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -18,34 +15,55 @@ const menuIcon = (
 )
 
 /**
- * The menu shown at 996 px and below (spec 000 §9). A <details> element opens and closes it
- * without any script. It repeats the navbar links and the sidebar because the wide-screen copies
- * are hidden at that size; only one copy is ever displayed, so assistive technology meets one.
+ * Whether the mobile menu is open: the one real control, named "Menu". It is visually hidden at
+ * 996 px and below (its label in the navbar is what people see) and absent above. autocomplete
+ * off keeps browsers from restoring it checked when the page is reloaded.
  */
-export function MobileMenu({ items, sidebar, sidebarHtml, currentHref }: MobileMenuProps): ReactElement {
+export function MobileMenuSwitch(): ReactElement {
+  return <input type="checkbox" id={switchId} className="mobile-menu-switch" aria-label="Menu" aria-controls={menuId} autoComplete="off" />
+}
+
+/** The menu icon in the navbar: a label for the switch, so a click or tap on it opens and closes the menu. */
+export function MobileMenuToggle(): ReactElement {
   return (
-    <details className="navbar-mobile" data-mobile-menu="">
-      <summary className="navbar-mobile-toggle" aria-label="Menu">
-        {menuIcon}
-      </summary>
-      <div className="navbar-mobile-panel">
-        <nav aria-label="Menu">
-          <ul className="navbar-mobile-items">
-            {items.map((item, index) => (
-              <NavbarItem item={item} currentHref={currentHref} key={index} />
-            ))}
-          </ul>
-        </nav>
-        {sidebar && sidebar.length > 0 ? (
-          sidebarHtml === undefined ? (
-            <nav className="navbar-mobile-sidebar" aria-label="Docs sidebar">
-              <SidebarList items={sidebar} currentHref={currentHref} />
-            </nav>
-          ) : (
-            <nav className="navbar-mobile-sidebar" aria-label="Docs sidebar" dangerouslySetInnerHTML={{ __html: sidebarHtml }} />
-          )
-        ) : null}
-      </div>
-    </details>
+    <label className="navbar-mobile-toggle" htmlFor={switchId}>
+      {menuIcon}
+    </label>
+  )
+}
+
+interface MobileMenuProps {
+  readonly items: readonly NavbarLinkView[]
+  /** The docs sidebar on pages that have one (see Sidebar). */
+  readonly sidebar?: ReactElement | undefined
+  readonly currentHref: string
+}
+
+/**
+ * The menu shown at 996 px and below (spec 000 §9): the navbar links, then the docs sidebar if
+ * the page has one. With a sidebar, this same element is the sidebar column on wide screens,
+ * where the links are hidden: the sidebar is most of a doc page's bytes, so a page carries it once.
+ */
+export function MobileMenu({ items, sidebar, currentHref }: MobileMenuProps): ReactElement {
+  const panel = (
+    <div className="mobile-menu-panel">
+      <nav className="mobile-menu-links" aria-label="Menu">
+        <ul className="navbar-mobile-items">
+          {items.map((item, index) => (
+            <NavbarItem item={item} currentHref={currentHref} key={index} />
+          ))}
+        </ul>
+      </nav>
+      {sidebar}
+    </div>
+  )
+  return sidebar ? (
+    <aside className="sidebar mobile-menu" id={menuId}>
+      {panel}
+    </aside>
+  ) : (
+    <div className="mobile-menu" id={menuId}>
+      {panel}
+    </div>
   )
 }

@@ -1,28 +1,28 @@
 import type { ReactElement } from 'react'
-import type { NavbarLinkView, SidebarViewItem, SiteView } from '../../shared/page-view.js'
+import type { NavbarLinkView, SiteView } from '../../shared/page-view.js'
 import { ColorModeToggle } from './ColorModeToggle.js'
 import { LoginButton } from './LoginButton.js'
-import { MobileMenu } from './MobileMenu.js'
+import { MobileMenuToggle } from './MobileMenu.js'
 import { NavbarItem } from './NavbarItem.js'
 import { SearchBox } from './SearchBox.js'
 
 interface NavbarProps {
   readonly site: SiteView
-  readonly sidebar: readonly SidebarViewItem[] | undefined
-  /** The sidebar list already rendered (see PageProps.sidebarHtml). */
-  readonly sidebarHtml?: string | undefined
   readonly currentHref: string
 }
 
-/** The top bar: brand, section links, then colour mode, search and Log in on the right (spec 000 §2). */
-export function Navbar({ site, sidebar, sidebarHtml, currentHref }: NavbarProps): ReactElement {
+/**
+ * The top bar: the mobile menu toggle (narrow screens only), brand, section links, then colour
+ * mode, search and Log in on the right (spec 000 §2).
+ */
+export function Navbar({ site, currentHref }: NavbarProps): ReactElement {
   const { navbar } = site
   const left = navbar.items.filter((item) => item.position === 'left')
   const right = navbar.items.filter((item) => item.position === 'right')
   return (
     <nav className="navbar" aria-label="Main">
       <div className="navbar-inner">
-        <MobileMenu items={navbar.items} sidebar={sidebar} sidebarHtml={sidebarHtml} currentHref={currentHref} />
+        <MobileMenuToggle />
         <a className="navbar-brand" href={site.baseUrl}>
           {navbar.logo ? <img className="navbar-logo" src={navbar.logo.src} alt={navbar.logo.alt} width="32" height="32" /> : null}
           <span className="navbar-title">{navbar.title}</span>

@@ -4,6 +4,7 @@ import type { PageProps } from '../../shared/page-view.js'
 import { AnnouncementBar } from './AnnouncementBar.js'
 import { DocPage } from './DocPage.js'
 import { Footer } from './Footer.js'
+import { MobileMenu, MobileMenuSwitch } from './MobileMenu.js'
 import { Navbar } from './Navbar.js'
 import { NotFound } from './NotFound.js'
 import { PlainPage } from './PlainPage.js'
@@ -15,18 +16,20 @@ import { SkipLink } from './SkipLink.js'
  */
 export function Page({ site, page, sidebar, sidebarHtml }: PageProps): ReactElement {
   const currentHref = routeHref(page.path)
-  const mainSidebar = page.layout === 'docs' && page.kind !== 'notFound' ? sidebar : undefined
+  const navbarItems = site.navbar.items
   return (
     <>
       <SkipLink />
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
-      <Navbar site={site} sidebar={mainSidebar} sidebarHtml={sidebarHtml} currentHref={currentHref} />
-      {page.kind === 'notFound' ? (
-        <NotFound homeHref={site.baseUrl} />
-      ) : page.layout === 'docs' ? (
-        <DocPage page={page} sidebar={mainSidebar} sidebarHtml={sidebarHtml} currentHref={currentHref} homeHref={site.baseUrl} />
+      <MobileMenuSwitch />
+      <Navbar site={site} currentHref={currentHref} />
+      {page.layout === 'docs' && page.kind !== 'notFound' ? (
+        <DocPage page={page} sidebar={sidebar} sidebarHtml={sidebarHtml} navbarItems={navbarItems} currentHref={currentHref} homeHref={site.baseUrl} />
       ) : (
-        <PlainPage page={page} />
+        <>
+          <MobileMenu items={navbarItems} currentHref={currentHref} />
+          {page.kind === 'notFound' ? <NotFound homeHref={site.baseUrl} /> : <PlainPage page={page} />}
+        </>
       )}
       <Footer footer={site.footer} />
     </>

@@ -9,17 +9,16 @@ interface SidebarProps {
   readonly currentHref: string
 }
 
-/** The docs sidebar on wide screens; on narrow ones the same list appears in the mobile menu. */
+/**
+ * The docs sidebar. It is drawn inside the mobile menu, which is the sidebar column on wide
+ * screens and the menu panel on narrow ones (see MobileMenu).
+ */
 export function Sidebar({ items, listHtml, currentHref }: SidebarProps): ReactElement {
-  return (
-    <aside className="sidebar">
-      {listHtml === undefined ? (
-        <nav className="sidebar-nav" aria-label="Docs sidebar">
-          <SidebarList items={items} currentHref={currentHref} />
-        </nav>
-      ) : (
-        <nav className="sidebar-nav" aria-label="Docs sidebar" dangerouslySetInnerHTML={{ __html: listHtml }} />
-      )}
-    </aside>
+  return listHtml === undefined ? (
+    <nav className="sidebar-nav" aria-label="Docs sidebar">
+      <SidebarList items={items} currentHref={currentHref} />
+    </nav>
+  ) : (
+    <nav className="sidebar-nav" aria-label="Docs sidebar" dangerouslySetInnerHTML={{ __html: listHtml }} />
   )
 }

@@ -2,9 +2,12 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ColorModeToggle } from '../../../src/client/theme/ColorModeToggle.js'
+import { MobileMenu, MobileMenuSwitch, MobileMenuToggle } from '../../../src/client/theme/MobileMenu.js'
 import { Navbar } from '../../../src/client/theme/Navbar.js'
 import { NavbarItem } from '../../../src/client/theme/NavbarItem.js'
 import { SearchBox } from '../../../src/client/theme/SearchBox.js'
+import { Sidebar } from '../../../src/client/theme/Sidebar.js'
+import { SidebarList } from '../../../src/client/theme/SidebarList.js'
 import { count, sampleSidebar, sampleSite } from './sample-props.js'
 
 const here = '/docs/Sanctum/intro'
@@ -50,8 +53,8 @@ test('the search placeholder is a disabled, labelled search field in a search la
 })
 
 test('the navbar: brand home, left items, then toggle, search and Log in', () => {
-  const html = renderToStaticMarkup(<Navbar site={sampleSite()} sidebar={undefined} currentHref={here} />)
-  assert.ok(html.startsWith('<nav class="navbar" aria-label="Main"><div class="navbar-inner"><details class="navbar-mobile"'), html)
+  const html = renderToStaticMarkup(<Navbar site={sampleSite()} currentHref={here} />)
+  assert.ok(html.startsWith('<nav class="navbar" aria-label="Main"><div class="navbar-inner"><label class="navbar-mobile-toggle" for="mobile-menu-open"><svg'), html)
   assert.match(html, '<a class="navbar-brand" href="/"><span class="navbar-title">Sanctum</span></a><ul class="navbar-items"><li class="navbar-item"><a class="navbar-link navbar-link--active"')
   const order = ['class="navbar-brand"', 'class="navbar-items"', 'class="color-mode-toggle"', 'class="navbar-search"', 'class="login-button"']
   const positions = order.map((marker) => html.indexOf(marker))
@@ -62,18 +65,24 @@ test('the navbar: brand home, left items, then toggle, search and Log in', () =>
 
 test('no colour mode toggle when the switch is disabled', () => {
   const html = renderToStaticMarkup(
-    <Navbar site={sampleSite({ colorMode: { defaultMode: 'dark', disableSwitch: true, respectPrefersColorScheme: false } })} sidebar={undefined} currentHref={here} />,
+    <Navbar site={sampleSite({ colorMode: { defaultMode: 'dark', disableSwitch: true, respectPrefersColorScheme: false } })} currentHref={here} />,
   )
   assert.not.match(html, 'color-mode-toggle')
   assert.not.match(html, 'data-color-mode-toggle')
 })
 
 test('no Log in button when the site has no login settings', () => {
-  assert.not.match(renderToStaticMarkup(<Navbar site={sampleSite({ login: false })} sidebar={undefined} currentHref={here} />), 'data-login-button')
+  assert.not.match(renderToStaticMarkup(<Navbar site={sampleSite({ login: false })} currentHref={here} />), 'data-login-button')
 })
 
 test('the auth-only item is hidden in both the bar and the mobile menu', () => {
-  const html = renderToStaticMarkup(<Navbar site={sampleSite()} sidebar={undefined} currentHref={here} />)
+  const site = sampleSite()
+  const html = renderToStaticMarkup(
+    <>
+      <Navbar site={site} currentHref={here} />
+      <MobileMenu items={site.navbar.items} currentHref={here} />
+    </>,
+  )
   assert.is(count(html, '<li class="navbar-item" hidden="" data-auth="" data-groups="[&quot;admins&quot;]"><a class="navbar-link" href="/docs/Private/">Private</a></li>'), 2)
   assert.is(count(html, '<li class="navbar-item"><a class="navbar-link" href="/docs/Lotus%20Byte/">Lotus Byte</a></li>'), 2)
 })
@@ -81,38 +90,57 @@ test('the auth-only item is hidden in both the bar and the mobile menu', () => {
 test('right-hand items come after the left ones, inside the right group', () => {
   const site = sampleSite()
   const items = [...site.navbar.items, { label: 'Help', href: '/help', position: 'right' as const, auth: false, groups: [], active: false }]
-  const html = renderToStaticMarkup(<Navbar site={{ ...site, navbar: { ...site.navbar, items } }} sidebar={undefined} currentHref={here} />)
+  const html = renderToStaticMarkup(<Navbar site={{ ...site, navbar: { ...site.navbar, items } }} currentHref={here} />)
   assert.match(html, '<div class="navbar-end"><ul class="navbar-items navbar-items--right"><li class="navbar-item"><a class="navbar-link" href="/help">Help</a></li></ul><button type="button" class="color-mode-toggle"')
 })
 
 test('a logo is drawn with its alt text next to the title', () => {
   const site = sampleSite()
   const html = renderToStaticMarkup(
-    <Navbar site={{ ...site, navbar: { ...site.navbar, logo: { src: '/img/logo.svg', alt: 'Sanctum logo' } } }} sidebar={undefined} currentHref={here} />,
+    <Navbar site={{ ...site, navbar: { ...site.navbar, logo: { src: '/img/logo.svg', alt: 'Sanctum logo' } } }} currentHref={here} />,
   )
   assert.match(html, '<a class="navbar-brand" href="/"><img class="navbar-logo" src="/img/logo.svg" alt="Sanctum logo" width="32" height="32"/><span class="navbar-title">Sanctum</span></a>')
 })
 
-test('the mobile menu is a <details> that opens without JavaScript and holds the links and the sidebar', () => {
-  const html = renderToStaticMarkup(<Navbar site={sampleSite()} sidebar={sampleSidebar()} currentHref={here} />)
-  const start = html.indexOf('<details class="navbar-mobile" data-mobile-menu="">')
-  const end = html.indexOf('</details>')
-  assert.ok(start >= 0 && end > start)
-  const menu = html.slice(start, end)
-  assert.match(menu, /<summary class="navbar-mobile-toggle" aria-label="Menu"><svg[^>]*aria-hidden="true"/)
-  assert.match(menu, '<nav aria-label="Menu"><ul class="navbar-mobile-items">')
-  assert.match(menu, '<nav class="navbar-mobile-sidebar" aria-label="Docs sidebar"><ul class="sidebar-list">')
-  assert.match(menu, 'href="/docs/Sanctum/Development/Setup%20an%20Apache2%20Server" aria-current="page"')
+test('the mobile menu opens without JavaScript: a checkbox named Menu holds the state, the navbar icon is its label', () => {
+  assert.is(
+    renderToStaticMarkup(<MobileMenuSwitch />),
+    '<input type="checkbox" id="mobile-menu-open" class="mobile-menu-switch" aria-label="Menu" aria-controls="mobile-menu" autoComplete="off"/>',
+  )
+  assert.is(
+    renderToStaticMarkup(<MobileMenuToggle />),
+    '<label class="navbar-mobile-toggle" for="mobile-menu-open"><svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">' +
+      '<path d="M4 6h16M4 12h16M4 18h16" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg></label>',
+  )
 })
 
-test('without a sidebar the mobile menu holds only the links', () => {
-  assert.not.match(renderToStaticMarkup(<Navbar site={sampleSite()} sidebar={undefined} currentHref={here} />), 'navbar-mobile-sidebar')
+const menuLinks =
+  '<nav class="mobile-menu-links" aria-label="Menu"><ul class="navbar-mobile-items">' +
+  '<li class="navbar-item"><a class="navbar-link navbar-link--active" href="/docs/category/sanctum" aria-current="true">Sanctum</a></li>' +
+  '<li class="navbar-item"><a class="navbar-link" href="/docs/Lotus%20Byte/">Lotus Byte</a></li>' +
+  '<li class="navbar-item" hidden="" data-auth="" data-groups="[&quot;admins&quot;]"><a class="navbar-link" href="/docs/Private/">Private</a></li>' +
+  '</ul></nav>'
+
+test('with a sidebar the mobile menu is the sidebar column: the links, then the one copy of the sidebar', () => {
+  const list = renderToStaticMarkup(<SidebarList items={sampleSidebar()} currentHref={here} />)
+  const sidebar = <Sidebar items={sampleSidebar()} listHtml={list} currentHref={here} />
+  assert.is(
+    renderToStaticMarkup(<MobileMenu items={sampleSite().navbar.items} sidebar={sidebar} currentHref={here} />),
+    `<aside class="sidebar mobile-menu" id="mobile-menu"><div class="mobile-menu-panel">${menuLinks}<nav class="sidebar-nav" aria-label="Docs sidebar">${list}</nav></div></aside>`,
+  )
+})
+
+test('without a sidebar the mobile menu holds only the links, and is no aside', () => {
+  assert.is(
+    renderToStaticMarkup(<MobileMenu items={sampleSite().navbar.items} currentHref={here} />),
+    `<div class="mobile-menu" id="mobile-menu"><div class="mobile-menu-panel">${menuLinks}</div></div>`,
+  )
 })
 
 test('labels with markup are escaped', () => {
   const site = sampleSite()
   const html = renderToStaticMarkup(
-    <Navbar site={{ ...site, navbar: { ...site.navbar, title: '<i>Sanctum</i>', items: [{ ...link, label: '<script>alert(1)</script>' }] } }} sidebar={undefined} currentHref={here} />,
+    <Navbar site={{ ...site, navbar: { ...site.navbar, title: '<i>Sanctum</i>', items: [{ ...link, label: '<script>alert(1)</script>' }] } }} currentHref={here} />,
   )
   assert.match(html, '<span class="navbar-title">&lt;i&gt;Sanctum&lt;/i&gt;</span>')
   assert.match(html, '&lt;script&gt;alert(1)&lt;/script&gt;')

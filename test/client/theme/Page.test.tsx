@@ -3,6 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { Page } from '../../../src/client/theme/Page.js'
+import { SidebarList } from '../../../src/client/theme/SidebarList.js'
+import { routeHref } from '../../../src/shared/canonical-path.js'
 import type { PageProps } from '../../../src/shared/page-view.js'
 import { count, samplePage, sampleSidebar, sampleSite } from './sample-props.js'
 
@@ -19,13 +21,15 @@ function parse(html: string): Document {
 
 const docProps = (): PageProps => ({ site: sampleSite(), page: samplePage(), sidebar: sampleSidebar() })
 
+const menuSwitch = '<input type="checkbox" id="mobile-menu-open" class="mobile-menu-switch" aria-label="Menu" aria-controls="mobile-menu" autoComplete="off"/>'
+
 const layout = suite('Page layout')
 
-layout('a doc page: skip link, navbar, sidebar, breadcrumbs, article, previous link, ToC, footer, in that order', () => {
+layout('a doc page: skip link, menu switch, navbar, sidebar, breadcrumbs, article, previous link, ToC, footer, in that order', () => {
   const html = render(docProps())
-  assert.ok(html.startsWith('<a class="skip-link" href="#main-content">Skip to main content</a><nav class="navbar" aria-label="Main">'), html.slice(0, 200))
+  assert.ok(html.startsWith(`<a class="skip-link" href="#main-content">Skip to main content</a>${menuSwitch}<nav class="navbar" aria-label="Main">`), html.slice(0, 300))
   const order = [
-    '<aside class="sidebar">',
+    '<aside class="sidebar mobile-menu" id="mobile-menu">',
     '<main id="main-content" class="docs-main">',
     '<nav class="breadcrumbs" aria-label="Breadcrumbs">',
     '<article class="markdown" data-pagefind-body=""><h1>Set up an Apache2 server</h1><div class="markdown-body"><p>This guide takes a fresh Ubuntu server.</p><h2 id="install">Install</h2>',
@@ -37,6 +41,37 @@ layout('a doc page: skip link, navbar, sidebar, breadcrumbs, article, previous l
   assert.ok(positions.every((position) => position > 0), String(positions))
   assert.equal([...positions].sort((a, b) => a - b), positions)
   assert.ok(html.endsWith('</footer>'))
+})
+
+layout('a doc page carries the docs sidebar once, in the menu that the navbar toggle opens', () => {
+  const sidebarHtml = renderToStaticMarkup(<SidebarList items={sampleSidebar()} currentHref={routeHref(samplePage().path)} />)
+  for (const props of [docProps(), { ...docProps(), sidebarHtml }]) {
+    const html = render(props)
+    assert.is(count(html, 'aria-label="Docs sidebar"'), 1)
+    assert.is(count(html, '<a class="sidebar-link'), 4)
+    assert.is(count(html, 'aria-current="page"'), 2, 'the sidebar link and the last breadcrumb')
+    const document = parse(html)
+    const toggle = document.querySelector('.mobile-menu-switch')
+    assert.is(toggle?.getAttribute('aria-label'), 'Menu')
+    assert.is(document.querySelectorAll('.navbar label[for="mobile-menu-open"]').length, 1)
+    assert.is(document.getElementById(toggle?.getAttribute('aria-controls') ?? '')?.querySelectorAll('nav[aria-label="Docs sidebar"], nav[aria-label="Menu"]').length, 2)
+    // The stylesheet reaches the navbar and the menu from the checkbox with these selectors.
+    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .navbar .navbar-mobile-toggle').length, 1)
+    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .docs-layout > .mobile-menu').length, 1)
+  }
+})
+
+layout('a page without a sidebar has the same menu toggle, and a menu of the navbar links', () => {
+  const plain = samplePage({ path: '/markdown-page', kind: 'page', layout: 'plain', toc: [] })
+  for (const props of [{ ...docProps(), sidebar: undefined }, { site: sampleSite(), page: plain, sidebar: undefined }]) {
+    const document = parse(render(props))
+    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .navbar .navbar-mobile-toggle').length, 1)
+    const menu = document.getElementById('mobile-menu')
+    assert.is(menu?.className, 'mobile-menu')
+    assert.is(menu?.querySelectorAll('nav[aria-label="Menu"] .navbar-item').length, 3)
+    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .mobile-menu, .mobile-menu-switch ~ .docs-layout > .mobile-menu').length, 1)
+    assert.is(document.querySelectorAll('nav[aria-label="Docs sidebar"]').length, 0)
+  }
 })
 
 layout('the breadcrumbs end with the page title', () => {
@@ -66,7 +101,7 @@ layout('the announcement bar sits between the skip link and the navbar', () => {
   })
   const html = render({ ...docProps(), site })
   assert.ok(html.startsWith('<a class="skip-link" href="#main-content">Skip to main content</a><div class="announcement-bar"'))
-  assert.match(html, '<p class="announcement-bar-content">Hello</p></div><nav class="navbar"')
+  assert.match(html, `<p class="announcement-bar-content">Hello</p></div>${menuSwitch}<nav class="navbar"`)
   assert.not.match(render(docProps()), 'announcement-bar')
 })
 
@@ -107,7 +142,7 @@ layout('a plain Markdown page: full width, its title and body, no sidebar even i
     '<main id="main-content" class="plain-page plain-main"><article class="markdown" data-pagefind-body=""><h1>Markdown page example</h1><div class="markdown-body"><p>You don&#x27;t need React.</p></div></article></main>',
   )
   assert.not.match(html, 'class="sidebar')
-  assert.not.match(html, 'navbar-mobile-sidebar')
+  assert.not.match(html, 'Docs sidebar')
   assert.not.match(html, 'breadcrumbs')
   assert.not.match(html, 'table-of-contents')
 })
@@ -159,7 +194,7 @@ gated('shows the neutral title and the sign-in placeholder, and nothing of the p
 gated('keeps the public sidebar, with nothing marked as the current page', () => {
   const sidebar = sampleSidebar().filter((item) => item.type === 'link')
   const html = render({ site: sampleSite(), page: secretView(), sidebar })
-  assert.match(html, '<aside class="sidebar">')
+  assert.match(html, '<aside class="sidebar mobile-menu" id="mobile-menu">')
   assert.not.match(html, 'aria-current="page"')
 })
 
@@ -226,7 +261,7 @@ accessibility('every button, field and image has a name', () => {
     },
   }
   const document = parse(render(props))
-  const buttons = [...document.querySelectorAll('button, summary')]
+  const buttons = [...document.querySelectorAll('button, input[type="checkbox"]')]
   assert.ok(buttons.length >= 4)
   for (const button of buttons) assert.ok(button.getAttribute('aria-label') || button.textContent?.trim(), button.outerHTML)
   for (const button of document.querySelectorAll('button')) assert.is(button.getAttribute('type'), 'button')

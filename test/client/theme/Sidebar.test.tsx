@@ -8,15 +8,15 @@ import { sampleSidebar } from './sample-props.js'
 
 const current = '/docs/Sanctum/Development/Setup%20an%20Apache2%20Server'
 
-test('the sidebar: a labelled nav in an aside, the active link marked, the open category nested', () => {
+test('the sidebar: a labelled nav, the active link marked, the open category nested', () => {
   assert.is(
     renderToStaticMarkup(<Sidebar items={sampleSidebar()} currentHref={current} />),
-    '<aside class="sidebar"><nav class="sidebar-nav" aria-label="Docs sidebar"><ul class="sidebar-list">' +
+    '<nav class="sidebar-nav" aria-label="Docs sidebar"><ul class="sidebar-list">' +
       '<li class="sidebar-item"><a class="sidebar-link" href="/docs/Sanctum/intro">Introduction</a></li>' +
       '<li class="sidebar-item sidebar-category sidebar-category--collapsed"><a class="sidebar-link sidebar-category-label" href="/docs/category/chromeos">ChromeOS</a></li>' +
       '<li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active"><a class="sidebar-link sidebar-category-label" href="/docs/category/development">Development</a>' +
       '<ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link sidebar-link--active" href="/docs/Sanctum/Development/Setup%20an%20Apache2%20Server" aria-current="page">Setup an Apache2 Server</a></li></ul>' +
-      '</li></ul></nav></aside>',
+      '</li></ul></nav>',
   )
 })
 
