@@ -1,5 +1,7 @@
 // One cold build in this process; prints its figures as JSON on the last line (used by bench.mjs).
-import { build } from '../dist/node/build.js'
+// Production mode, as bin/docsgen.js sets it.
+process.env.NODE_ENV ??= 'production'
+const { build } = await import('../dist/node/build.js')
 
 const started = performance.now()
 const result = await build({ siteDir: process.argv[2] })
