@@ -21,7 +21,7 @@ import { publicManifest } from './manifest/public-manifest.js'
 import { renderSite } from './render/render-pages.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
-import { createFileWriter, createStaging, discardStaging, swapIn } from './write/write-site.js'
+import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -150,7 +150,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // 5. render, writing each page into staging folders as it is rendered
   const stylesheet = await readFile(stylesheetUrl)
   const stylesheetFile = `assets/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
-  const staging = { public: await createStaging(outDir), private: await createStaging(privateDir) }
+  const spares = join(siteDir, '.docsgen', 'spare')
+  const staging = { public: await createStaging(outDir, join(spares, 'public')), private: await createStaging(privateDir, join(spares, 'private')) }
   const rendered = await stage(
     'render',
     () =>
@@ -162,8 +163,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           config: config.config,
           stylesheets: [`/${stylesheetFile}`],
           probes: privateProbes(manifest, content.documents),
-          publicDir: staging.public,
-          privateDir: staging.private,
+          publicDir: staging.public.dir,
+          privateDir: staging.private.dir,
         },
         { threads: options.threads },
       ),
@@ -176,17 +177,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 
   // 6. write what is site-wide, then swap both folders in
-  const bytes = await stage(
+  const { bytes } = await stage(
     'write',
     async () => {
-      const publicWriter = createFileWriter(staging.public)
+      const publicWriter = createFileWriter(staging.public.dir)
       for (const file of publicFiles(manifest, config.config, stylesheetFile, stylesheet)) publicWriter.write(file.file, file.content)
-      createFileWriter(staging.private).write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`)
-      await swapIn(staging.public, outDir)
-      await swapIn(staging.private, privateDir)
-      return rendered.bytes + publicWriter.written().bytes
+      const privateWriter = createFileWriter(staging.private.dir)
+      privateWriter.write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`)
+      await sweepStaging(staging.public, [...rendered.written.public, ...publicWriter.written().paths])
+      await sweepStaging(staging.private, [...rendered.written.private, ...privateWriter.written().paths])
+      await swapIn(staging.public)
+      await swapIn(staging.private)
+      return { files: rendered.publicPages + publicWriter.written().files, bytes: rendered.bytes + publicWriter.written().bytes }
     },
-    (bytes) => `${relativeOrAbsolute(siteDir, outDir)}/ (${rendered.publicPages + 3} files, ${(bytes / 1024).toFixed(0)} KiB)`,
+    ({ files, bytes }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`,
   )
   return result(0, { manifest, pages: { public: rendered.publicPages, private: rendered.privatePages }, bytes })
 }

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../src/node/build.js'
 import { formatDiagnostic } from '../../src/shared/diagnostic.js'
-import { withFixtureSite } from '../helpers/fixture-site.js'
+import { withFixtureSite, type FixtureSite } from '../helpers/fixture-site.js'
 
 const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
 
@@ -68,6 +68,42 @@ output('renders a React component page and redirects the docs root to the main d
     assert.match(await site.read('build/index.html'), '<h1 class="home-title">Fixture Docs</h1><p class="home-tagline">Dinosaurs are cool</p>')
     assert.match(await site.read('build/docs.html'), '<meta http-equiv="refresh" content="0; url=/docs/Guides/intro">')
   })
+})
+
+/** Every file of a folder with its content. */
+async function snapshot(site: FixtureSite, folder: string): Promise<Record<string, string>> {
+  const files = await site.list(folder)
+  return Object.fromEntries(await Promise.all(files.map(async (file) => [file, await site.read(`${folder}/${file}`)] as const)))
+}
+
+/** Makes a public doc private and deletes a page: a spare from before holds stale files for both. */
+async function changeSite(site: FixtureSite): Promise<void> {
+  const configFile = join(site.dir, 'site.config.ts')
+  const config = await readFile(configFile, 'utf8')
+  await writeFile(configFile, config.replace("privatePaths: [", "privatePaths: [{ path: '/docs/Tools & Tips/**', groups: ['admins'] }, "))
+  await rm(join(site.dir, 'content/pages/about.md'))
+}
+
+output('a rebuild stages into the output it replaced last time, and ends byte-identical to a fresh build', async () => {
+  const reused = await withFixtureSite('basic-site', async (site) => {
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    // The first build's output is now the spare the next build writes into.
+    assert.ok((await site.list('.docsgen/spare/public')).includes('about.html'))
+    assert.ok((await site.list('.docsgen/spare/private')).includes('manifest.json'))
+    await changeSite(site)
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    return { public: await snapshot(site, 'build'), private: await snapshot(site, '.docsgen/private') }
+  })
+  const fresh = await withFixtureSite('basic-site', async (site) => {
+    await changeSite(site)
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    return { public: await snapshot(site, 'build'), private: await snapshot(site, '.docsgen/private') }
+  })
+  assert.equal(reused, fresh)
+  assert.not.ok('about.html' in reused.public)
+  assert.ok('docs/Tools & Tips/Shortcuts & Tricks.html' in reused.private)
+  assert.not.ok(Object.values(reused.public).some((html) => html.includes('Keyboard shortcuts')))
 })
 
 output('parsing on several threads gives the same site as on one', async () => {

@@ -40,6 +40,8 @@ export interface RenderResult {
   readonly publicPages: number
   readonly privatePages: number
   readonly bytes: number
+  /** Every file written, relative to its folder: the rest of a reused staging folder is swept. */
+  readonly written: { readonly public: readonly string[]; readonly private: readonly string[] }
   readonly diagnostics: readonly Diagnostic[]
 }
 
@@ -102,6 +104,7 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
     publicPages: publicWriter.written().files,
     privatePages: privateWriter.written().files,
     bytes: publicWriter.written().bytes,
+    written: { public: publicWriter.written().paths, private: privateWriter.written().paths },
     diagnostics,
   }
 }
@@ -146,6 +149,7 @@ export async function renderSite(input: RenderInput, options: { threads?: number
     publicPages: results.reduce((sum, result) => sum + result.publicPages, 0),
     privatePages: results.reduce((sum, result) => sum + result.privatePages, 0),
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
+    written: { public: results.flatMap((result) => result.written.public), private: results.flatMap((result) => result.written.private) },
     diagnostics: results.flatMap((result) => result.diagnostics),
   }
 }

@@ -3,21 +3,27 @@
  * rename, so a build that fails half-way never destroys the last good output, and readers of the
  * folder never see a half-written site. Pages are written as they are rendered (by any thread),
  * so a build never holds the whole site in memory.
+ *
+ * Creating every file of a fresh folder, and deleting every file of the old one after the swap,
+ * cost about a quarter of a 1000-doc build on the bench machine; overwriting a file in place
+ * costs a tenth as much. So the folder swapped out is kept as a spare, and the next build stages
+ * into it: pages are overwritten in place, and every file that build did not write is swept away
+ * before the swap. The spare of the deployable folder only ever held deployable output.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { mkdir, rename, rm } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
+import { dirname, join, relative, sep } from 'node:path'
 
 /** Writes files under one folder; safe to create in several threads for one folder. */
 export interface FileWriter {
   readonly write: (file: string, content: string | Uint8Array) => void
-  /** Files and bytes written through this writer. */
-  readonly written: () => { readonly files: number; readonly bytes: number }
+  /** Files and bytes written through this writer, and the files' paths (relative, with `/`). */
+  readonly written: () => { readonly files: number; readonly bytes: number; readonly paths: readonly string[] }
 }
 
 export function createFileWriter(root: string): FileWriter {
   const folders = new Set<string>()
-  let files = 0
+  const paths: string[] = []
   let bytes = 0
   return {
     write(file, content) {
@@ -28,37 +34,77 @@ export function createFileWriter(root: string): FileWriter {
         folders.add(folder)
       }
       writeFileSync(path, content)
-      files++
+      paths.push(file)
       bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength
     },
-    written: () => ({ files, bytes }),
+    written: () => ({ files: paths.length, bytes, paths }),
   }
 }
 
-/** An empty staging folder beside `dir`. */
-export async function createStaging(dir: string): Promise<string> {
-  const staging = `${dir}.next-${process.pid}`
-  await rm(staging, { recursive: true, force: true })
-  await mkdir(staging, { recursive: true })
-  return staging
+/** A folder being written, to replace `target` once complete. */
+export interface Staging {
+  readonly dir: string
+  readonly target: string
+  /** Where the replaced folder is kept for the next build to stage into. */
+  readonly spare: string | undefined
 }
 
-export async function discardStaging(staging: string): Promise<void> {
-  await rm(staging, { recursive: true, force: true })
+/** A staging folder beside `target`: the spare of the last build if there is one, else empty. */
+export async function createStaging(target: string, spare?: string): Promise<Staging> {
+  const dir = `${target}.next-${process.pid}`
+  await rm(dir, { recursive: true, force: true })
+  // Renaming claims the spare, so two builds of one site never stage into the same folder.
+  if (spare !== undefined && (await renameIfPossible(spare, dir))) return { dir, target, spare }
+  await mkdir(dir, { recursive: true })
+  return { dir, target, spare }
 }
 
-/** Replaces `dir` with its staging folder. */
-export async function swapIn(staging: string, dir: string): Promise<void> {
-  const previous = `${dir}.previous-${process.pid}`
+/** Removes every file and folder in the staging folder that this build did not write. */
+export async function sweepStaging(staging: Staging, written: Iterable<string>): Promise<void> {
+  const files = new Set(written)
+  const folders = new Set<string>()
+  for (const file of files) for (let folder = dirname(file); folder !== '.'; folder = dirname(folder)) folders.add(folder)
+  const removed: string[] = []
+  for (const entry of await readdir(staging.dir, { recursive: true, withFileTypes: true })) {
+    const path = relative(staging.dir, join(entry.parentPath, entry.name)).split(sep).join('/')
+    if (removed.some((folder) => path.startsWith(`${folder}/`))) continue
+    if (entry.isDirectory()) {
+      if (folders.has(path)) continue
+      await rm(join(staging.dir, path), { recursive: true, force: true })
+      removed.push(path)
+    } else if (!files.has(path)) await unlink(join(staging.dir, path))
+  }
+}
+
+export async function discardStaging(staging: Staging): Promise<void> {
+  await rm(staging.dir, { recursive: true, force: true })
+}
+
+/** Replaces the target with its staging folder; the replaced folder becomes the spare. */
+export async function swapIn(staging: Staging): Promise<void> {
+  const { dir, target, spare } = staging
+  const previous = `${target}.previous-${process.pid}`
   await rm(previous, { recursive: true, force: true })
-  await mkdir(dirname(dir), { recursive: true })
-  let hadPrevious = true
-  try {
-    await rename(dir, previous)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    hadPrevious = false
+  await mkdir(dirname(target), { recursive: true })
+  const hadPrevious = await renameIfPossible(target, previous)
+  await rename(dir, target)
+  if (!hadPrevious) return
+  if (spare !== undefined) {
+    await rm(spare, { recursive: true, force: true })
+    await mkdir(dirname(spare), { recursive: true })
+    if (await renameIfPossible(previous, spare)) return
   }
-  await rename(staging, dir)
-  if (hadPrevious) await rm(previous, { recursive: true, force: true })
+  await rm(previous, { recursive: true, force: true })
+}
+
+/** Renames, or answers false when the source does not exist or is on another file system. */
+async function renameIfPossible(from: string, to: string): Promise<boolean> {
+  try {
+    await rename(from, to)
+    return true
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT' || code === 'EXDEV') return false
+    throw error
+  }
 }
