@@ -220,6 +220,19 @@ export async function tickUntilSettled(clock: { now: number; tickAsync(ms: numbe
   return clock.now - started
 }
 
+/**
+ * Advances a fake clock in small steps until `check` holds (at most `limitMs`), and returns how
+ * much fake time that took: for asserting a delay without ticking exactly onto its boundary.
+ */
+export async function tickUntil(clock: { now: number; tickAsync(ms: number): Promise<number> }, check: () => boolean, limitMs = 60_000): Promise<number> {
+  const started = clock.now
+  while (!check()) {
+    if (clock.now - started >= limitMs) throw new Error(`condition not met within ${limitMs} ms of fake time`)
+    await clock.tickAsync(50)
+  }
+  return clock.now - started
+}
+
 /** The error a promise rejects with (fails the test if it resolves). */
 export async function rejection(promise: Promise<unknown>): Promise<IdentityError> {
   try {

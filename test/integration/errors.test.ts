@@ -2,7 +2,7 @@
 
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { eventually, prompted, recordEvents, rejection } from '../identity/helpers.js'
+import { eventually, prompted, recordEvents, rejection, tickUntil } from '../identity/helpers.js'
 import { ada, world } from './helpers.js'
 
 
@@ -136,9 +136,11 @@ test('network drops are retried (with SlashID-SdkRetryCount); HTTP errors are no
   const handle = ada()
   const flow = w.client().identify(handle, { method: 'otp_via_email' })
   await eventually(() => w.calls('POST', '/id/v2').length === 1)
-  await w.clock.tickAsync(500)
-  await eventually(() => w.calls('POST', '/id/v2').length === 2)
-  await w.clock.tickAsync(1000)
+  // Back-offs of 500 ms, then 1000 ms (stepping, so a timer set a moment late still fires).
+  const firstRetry = await tickUntil(w.clock, () => w.calls('POST', '/id/v2').length === 2)
+  const secondRetry = await tickUntil(w.clock, () => w.calls('POST', '/id/v2').length === 3)
+  assert.ok(firstRetry >= 500 && firstRetry <= 600, `first retry after ${firstRetry} ms`)
+  assert.ok(secondRetry >= 1000 && secondRetry <= 1100, `second retry after ${secondRetry} ms`)
   await prompted(flow, 'otp')
   assert.equal(w.calls('POST', '/id/v2').map((r) => r.headers.get('SlashID-SdkRetryCount')), [null, '1', '2'])
   flow.submitOtp((await w.lastMessage(handle.value)).otp)

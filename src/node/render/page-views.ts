@@ -28,6 +28,8 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   const publicItems = withoutPrivate(sidebarItems, (path) => routes.get(path)?.access.private ?? false)
   const publicIndex = indexSidebar(publicItems)
   const fullIndex = indexSidebar(sidebarItems)
+  const publicSidebar = sidebarViews(publicItems, publicIndex)
+  const fullSidebar = sidebarViews(sidebarItems, fullIndex)
   const site = siteView(config)
 
   const tocOf = (route: Route): TocEntry[] =>
@@ -74,8 +76,8 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
           }
         : view(route, bodyHtml, publicIndex),
     privateView: (route, bodyHtml) => view(route, bodyHtml, fullIndex),
-    publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? sidebarView(publicItems, route.path, publicIndex) : undefined),
-    fullSidebar: (route) => (route.sidebar || route.kind === 'category' ? sidebarView(sidebarItems, route.path, fullIndex) : undefined),
+    publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? publicSidebar(route.path) : undefined),
+    fullSidebar: (route) => (route.sidebar || route.kind === 'category' ? fullSidebar(route.path) : undefined),
     navbarFor: (route) => ({
       ...site,
       navbar: {
@@ -166,13 +168,30 @@ interface SidebarIndex {
   readonly categories: Map<string, Extract<SidebarItem, { type: 'category' }>>
   /** Identity of category items → paths inside them. */
   readonly contains: Map<SidebarItem, Set<string>>
+  /**
+   * The branch of each path: which categories hold it or open on it, as their places in the
+   * tree. Pages of one branch see the same sidebar but for which link is current.
+   */
+  readonly branches: Map<string, string>
 }
 
 function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
-  const index: SidebarIndex = { order: [], position: new Map(), links: new Map(), descendants: new Map(), breadcrumbs: new Map(), categories: new Map(), contains: new Map() }
-  const walk = (list: readonly SidebarItem[], trail: Breadcrumb[]): Set<string> => {
+  const index: SidebarIndex = {
+    order: [],
+    position: new Map(),
+    links: new Map(),
+    descendants: new Map(),
+    breadcrumbs: new Map(),
+    categories: new Map(),
+    contains: new Map(),
+    branches: new Map(),
+  }
+  const addBranch = (path: string, place: string) => index.branches.set(path, `${index.branches.get(path) ?? ''}|${place}`)
+  const walk = (list: readonly SidebarItem[], trail: Breadcrumb[], place: string): Set<string> => {
     const inside = new Set<string>()
-    for (const item of list) {
+    for (const [position, item] of list.entries()) {
+      if (item.type === 'category' && item.path !== undefined) addBranch(item.path, `${place}/${position}`)
+      else if (item.path !== undefined) addBranch(item.path, place)
       if (item.path !== undefined) {
         inside.add(item.path)
         if (!index.links.has(item.path)) {
@@ -184,7 +203,7 @@ function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
       }
       if (item.type === 'category') {
         const crumb = { label: item.label, href: item.path === undefined ? undefined : routeHref(item.path) }
-        const below = walk(item.items, [...trail, crumb])
+        const below = walk(item.items, [...trail, crumb], `${place}/${position}`)
         if (item.path !== undefined) {
           index.categories.set(item.path, item)
           index.descendants.set(item.path, below)
@@ -195,20 +214,53 @@ function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
     }
     return inside
   }
-  walk(items, [])
+  walk(items, [], '')
   return index
 }
 
+/**
+ * The sidebar of each page: the branch leading to the page open, the page's link marked. Every
+ * page lists all top-level items, so the view of a branch is built once and shared by its pages,
+ * which only mark their own link; building it per page grew with pages × top-level items.
+ */
+function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex): (current: string) => SidebarViewItem[] {
+  const byBranch = new Map<string, SidebarViewItem[]>()
+  return (current) => {
+    const branch = index.branches.get(current) ?? ''
+    let neutral = byBranch.get(branch)
+    if (!neutral) {
+      neutral = sidebarView(items, current, index)
+      byBranch.set(branch, neutral)
+    }
+    return withCurrentLink(neutral, index.links.get(current)?.href ?? routeHref(current))
+  }
+}
+
+/** Marks the links to the current page, copying only the open categories on the way. */
+function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string): SidebarViewItem[] {
+  return items.map((item) =>
+    item.type === 'link'
+      ? item.href === currentHref
+        ? { ...item, active: true }
+        : item
+      : item.expanded && item.active
+        ? { ...item, items: withCurrentLink(item.items, currentHref) }
+        : item,
+  )
+}
+
+/** The sidebar open on the branch of `current`, with no link marked current. */
 function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex): SidebarViewItem[] {
+  const hrefOf = (path: string) => index.links.get(path)?.href ?? routeHref(path)
   return items.map((item): SidebarViewItem => {
-    if (item.type === 'doc') return { type: 'link', label: item.label, href: routeHref(item.path), active: item.path === current }
+    if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false }
     const inside = index.contains.get(item)?.has(current) ?? false
     const active = inside || item.path === current
     const expanded = active || !item.collapsible || !item.collapsed
     return {
       type: 'category',
       label: item.label,
-      href: item.path === undefined ? undefined : routeHref(item.path),
+      href: item.path === undefined ? undefined : hrefOf(item.path),
       active,
       expanded,
       items: expanded ? sidebarView(item.items, current, index) : [],
