@@ -112,7 +112,8 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
 /** What a render thread receives: everything but component pages, which only the main thread holds. */
 export type RenderJob = Omit<RenderInput, 'components'> & { readonly routes: readonly string[] }
 
-const routesPerThreadMinimum = 100
+// As for parsing (see parse-content.ts): a worker's start-up only pays off on large sites.
+const routesPerThreadMinimum = 2500
 
 /**
  * Renders every route, on several threads for large sites. Component pages stay on this thread
