@@ -3,8 +3,8 @@
  * and the `_category_.json` files of the docs folders. Everything after this reads the list,
  * never the file system.
  */
-import { existsSync } from 'node:fs'
-import { readdir, readFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 
 export type ContentKind = 'doc' | 'page' | 'component-page' | 'category'
@@ -28,14 +28,14 @@ export async function readContent(siteDir: string): Promise<ContentFile[]> {
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1).split(sep).join('/'))
       .sort()
-    await Promise.all(
-      names.map(async (relative) => {
-        const kind = kindOf(section, relative)
-        if (kind === undefined) return
-        const text = kind === 'component-page' ? '' : await readFile(join(root, relative), 'utf8')
-        files.push({ file: `content/${section}/${relative}`, relative, kind, text })
-      }),
-    )
+    // Read synchronously: a promise-based read of each small file (open, stat, read, close on
+    // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
+    for (const relative of names) {
+      const kind = kindOf(section, relative)
+      if (kind === undefined) continue
+      const text = kind === 'component-page' ? '' : readFileSync(join(root, relative), 'utf8')
+      files.push({ file: `content/${section}/${relative}`, relative, kind, text })
+    }
   }
   return files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 }
