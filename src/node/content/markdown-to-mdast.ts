@@ -46,7 +46,9 @@ interface SourceRange {
 const markdown = createMarkdownIt({ fuzzyLink: false })
 const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 
-export function markdownToMdast(text: string): Root {
+export function markdownToMdast(source: string): Root {
+  // A byte order mark is not content (micromark drops it too).
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   const frontMatter = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
   const root: Root = { type: 'root', children: [] }
   let body = text
@@ -423,16 +425,24 @@ function isGfmAutolinkLiteral(text: string, href: string): boolean {
   return /^(?:https?:\/\/|www\.|mailto:|xmpp:)/i.test(text) || (href.startsWith('mailto:') && text.includes('@'))
 }
 
-/** GFM task list items: a list item whose first paragraph starts with `[ ]` or `[x]` and more text. */
+/**
+ * GFM task list items, as micromark's extension reads them: the item's first paragraph starts
+ * with `[ ]`, `[x]` or `[X]` and then a space, tab or line ending that more content follows.
+ * That one character goes with the check.
+ */
 function takeTaskCheck(item: ListItem): void {
   const paragraph = item.children[0]
   if (paragraph?.type !== 'paragraph') return
   const head = paragraph.children[0]
   if (head?.type !== 'text') return
-  const match = /^\[([ \txX])\][ \t]+(?=\S)/.exec(head.value)
+  const match = /^\[([ \t\nxX])\]([ \t\n]|$)/.exec(head.value)
   if (!match) return
+  const rest = head.value.slice(match[0].length)
+  // markdown-it turns `[ ]` and two spaces at a line end into a hard break after the text.
+  if (match[2] === '' ? paragraph.children[1]?.type !== 'break' : match[2] !== '\n' && !/\S/.test(rest) && paragraph.children.length === 1) return
   item.checked = match[1] === 'x' || match[1] === 'X'
-  head.value = head.value.slice(match[0].length)
+  if (rest === '') paragraph.children.shift()
+  else head.value = rest
 }
 
 function alignOf(token: Token): Table['align'] extends (infer Item)[] | null | undefined ? Item : never {

@@ -66,6 +66,14 @@ test('Windows line endings: the same HTML as remark (which keeps \\r in text) an
   assert.equal(ours.links, theirs.links)
 })
 
+test('a byte order mark is dropped, before front matter too, as remark drops it', () => {
+  for (const text of ['\uFEFF---\ntitle: A\n---\n\n# Hi [x](./y.md)\n', '\uFEFF# Hi\n']) {
+    const tree = markdownToMdast(text)
+    assert.equal(render(tree), render(reference.parse(text)))
+    assert.is.not(tree.children[0]?.type, 'paragraph')
+  }
+})
+
 test('front matter becomes a yaml node at line 1, and later lines keep their numbers', () => {
   const text = '---\ntitle: A\nsidebar_position: 2\n---\n\nSee [B](./b.md).\n'
   const tree = markdownToMdast(text)
