@@ -47,6 +47,8 @@ export interface Staging {
   readonly target: string
   /** Where the replaced folder is kept for the next build to stage into. */
   readonly spare: string | undefined
+  /** Whether the folder is a spare with files of an earlier build in it. */
+  readonly reused: boolean
 }
 
 /** A staging folder beside `target`: the spare of the last build if there is one, else empty. */
@@ -54,13 +56,14 @@ export async function createStaging(target: string, spare?: string): Promise<Sta
   const dir = `${target}.next-${process.pid}`
   await rm(dir, { recursive: true, force: true })
   // Renaming claims the spare, so two builds of one site never stage into the same folder.
-  if (spare !== undefined && (await renameIfPossible(spare, dir))) return { dir, target, spare }
+  if (spare !== undefined && (await renameIfPossible(spare, dir))) return { dir, target, spare, reused: true }
   await mkdir(dir, { recursive: true })
-  return { dir, target, spare }
+  return { dir, target, spare, reused: false }
 }
 
 /** Removes every file and folder in the staging folder that this build did not write. */
 export async function sweepStaging(staging: Staging, written: Iterable<string>): Promise<void> {
+  if (!staging.reused) return
   const files = new Set(written)
   const folders = new Set<string>()
   for (const file of files) for (let folder = dirname(file); folder !== '.'; folder = dirname(folder)) folders.add(folder)
