@@ -8,8 +8,11 @@
  * ways and asserts the same HTML and the same link positions.
  *
  * Known differences from remark-gfm, all rare in documentation: only `~~double~~` tildes strike
- * through (as in markdown-it and Pandoc; GitHub also accepts `~single~`), and footnote labels
- * match case-sensitively.
+ * through (as in markdown-it and Pandoc; GitHub also accepts `~single~`), and in `~~~three~~~` two do;
+ * footnote labels match case-sensitively; a literal URL ends at an unbalanced `)` inside it
+ * (`www.a.example/q=(b))+c`) and before an entity-like `&name` at its end; an e-mail address is
+ * not linked when it holds a backslash escape (`a\@b.example`), starts with `MAILTO:` in capitals
+ * or follows another in one word (`xmpp:a@b.example/c@d.example`).
  *
  * Positions: links and images carry their exact source position (line and column of `[`, `!`
  * or `<`), which is what diagnostics point to. Other nodes carry none.
@@ -76,6 +79,9 @@ function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
   instance.validateLink = () => true
   // Fuzzy links include `www.` ones, which GFM links; isGfmAutolinkLiteral drops the bare domains.
   instance.linkify.set({ fuzzyLink })
+  // GFM links `www.` and e-mail addresses under any top-level domain (`alice@corp.example`,
+  // `www.site.test`); linkify-it only under known ones. Its TLD entries are regular expressions.
+  instance.linkify.tlds(['[a-z0-9]+(?:-+[a-z0-9]+)*'], true)
   instance.use(markdownItFootnote)
   // GFM has no inline footnotes (`^[text]`): keep them as text.
   instance.inline.ruler.disable('footnote_inline')
@@ -169,8 +175,10 @@ class TreeBuilder {
           break
         }
         case 'fence': {
-          const [lang = '', ...meta] = token.info.trim().split(/\s+/)
-          this.append<Code>({ type: 'code', lang: lang || null, meta: meta.join(' ') || null, value: withoutFinalLineEnding(token.content) })
+          // As micromark reads an info string: the language up to the first space or tab, the
+          // rest as written, both with escapes and character references decoded.
+          const [, lang = '', meta = ''] = /^[ \t]*([^ \t]*)[ \t]*(.*)/.exec(token.info)!
+          this.append<Code>({ type: 'code', lang: markdown.utils.unescapeAll(lang) || null, meta: markdown.utils.unescapeAll(meta) || null, value: withoutFinalLineEnding(token.content) })
           break
         }
         case 'code_block':
@@ -260,6 +268,8 @@ class InlineBuilder {
   private contentLineStarts: number[] | undefined
   /** How far into the content links have been found: literal links are searched for from here. */
   private searched = 0
+  /** Trailing punctuation that linkify-it kept in the open literal link and GFM leaves after it. */
+  private afterLink = ''
 
   constructor(private readonly source: InlineSource) {
     this.token = source.token
@@ -328,16 +338,29 @@ class InlineBuilder {
 
   private openLink(token: Token, next: Token | undefined): void {
     const href = attribute(token, 'href') ?? ''
-    if (token.markup === 'linkify' && !isGfmAutolinkLiteral(next?.content ?? '', href)) {
+    if (token.markup !== 'linkify' || !next) {
+      this.open({ type: 'link', url: href, title: attribute(token, 'title'), children: [], position: this.positionOf(token) })
+      return
+    }
+    const literal = gfmLiteralLink(next.content, href)
+    if (!literal) {
       this.stack.push({ children: [], unwrap: true })
       return
     }
-    this.open({ type: 'link', url: href, title: attribute(token, 'title'), children: [], position: this.positionOf(token) })
+    if (literal.before) this.text(literal.before)
+    // The position is found from the text after what stays before the link.
+    next.content = literal.linked + literal.after
+    const position = this.positionOf(token)
+    next.content = literal.linked
+    this.afterLink = literal.after
+    this.open({ type: 'link', url: literal.url, title: null, children: [], position })
   }
 
   private closeLink(): void {
     const closed = this.stack.pop()!
     if (closed.unwrap) for (const node of closed.children) node.type === 'text' ? this.text(node.value) : this.append(node)
+    if (this.afterLink) this.text(this.afterLink)
+    this.afterLink = ''
   }
 
   private text(value: string): void {
@@ -370,10 +393,9 @@ class InlineBuilder {
     let start = range?.sourceStart
     let end = range?.sourceEnd
     if (token.markup === 'linkify') {
-      const text = token.type === 'link_open' ? (attribute(token, 'href') ?? '') : ''
-      if (end !== undefined) start = end - text.length // the rule starts at `:`, after the scheme
+      const shown = this.linkText(token)
+      if (end !== undefined) start = end - shown.length // the rule starts at `:`, after the scheme
       else {
-        const shown = this.linkText(token)
         const found = this.token.content.indexOf(shown, this.searched)
         if (found === -1) return undefined
         ;[start, end] = [found, found + shown.length]
@@ -407,22 +429,54 @@ class InlineBuilder {
     const contentLine = content.slice(lineStart, lineIndex + 1 < starts.length ? starts[lineIndex + 1]! - 1 : undefined).trimEnd()
     const line = this.source.firstLine + lineIndex
     const sourceLine = (this.source.lines[line] ?? '').trimEnd()
-    let prefix: number
-    if (this.source.searchFrom !== undefined) prefix = sourceLine.indexOf(contentLine, this.source.searchFrom)
-    else {
-      prefix = sourceLine.length - contentLine.length
-      if (prefix < 0 || !sourceLine.startsWith(contentLine, prefix)) prefix = sourceLine.indexOf(contentLine)
+    const column = offset - lineStart
+    if (this.source.searchFrom !== undefined) {
+      // A `|` in a cell's content was written `\|`, or it would have ended the cell.
+      const prefix = sourceLine.indexOf(contentLine.replaceAll('|', '\\|'), this.source.searchFrom)
+      const escapes = contentLine.slice(0, column).split('|').length - 1
+      return { line: line + 1, column: Math.max(0, prefix) + column + escapes + 1 }
     }
-    return { line: line + 1, column: Math.max(0, prefix) + (offset - lineStart) + 1 }
+    let prefix = sourceLine.length - contentLine.length
+    if (prefix < 0 || !sourceLine.startsWith(contentLine, prefix)) prefix = sourceLine.indexOf(contentLine)
+    return { line: line + 1, column: Math.max(0, prefix) + column + 1 }
   }
 }
 
 /**
+ * What GFM links of a literal link that linkify-it found, and what stays text around it.
  * linkify-it also links bare domains (`config.md` is a Moldovan domain) and `ftp://`; GFM links
- * only `www.` addresses, http(s) URLs and e-mail addresses. Anything else stays text.
+ * only `www.` addresses, http(s) URLs and e-mail addresses, and leaves out of them trailing
+ * punctuation and, in an address, what comes before its name (`mailto:`, `key=`).
  */
-function isGfmAutolinkLiteral(text: string, href: string): boolean {
-  return /^(?:https?:\/\/|www\.|mailto:|xmpp:)/i.test(text) || (href.startsWith('mailto:') && text.includes('@'))
+function gfmLiteralLink(text: string, href: string): { before: string; linked: string; after: string; url: string } | undefined {
+  if (href.startsWith('mailto:')) {
+    const email = /^(.*[^\w.+-])?([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[\w-]*[a-z\d])$/i.exec(text)
+    if (!email) return undefined
+    return { before: email[1] ?? '', linked: email[2]!, after: '', url: `mailto:${email[2]!}` }
+  }
+  if (!/^(?:https?:\/\/|www\.)/i.test(text)) return undefined
+  const linked = text.slice(0, gfmLiteralLinkLength(text))
+  const after = text.slice(linked.length)
+  return { before: '', linked, after, url: href.slice(0, href.length - after.length) }
+}
+
+/**
+ * How much of a literal URL GFM links: not trailing punctuation (`?`, `:`, `_`, `~`, quotes and
+ * more), entity-like `&name;` nor unbalanced `)`; linkify-it keeps some of them.
+ */
+function gfmLiteralLinkLength(text: string): number {
+  const trail = /(?:[!"'*,.:;?_~)]|&[a-z]+;)+$/i.exec(text)
+  if (!trail) return text.length
+  let unclosed = 0
+  for (const character of text.slice(0, trail.index)) unclosed += character === '(' ? 1 : character === ')' ? -1 : 0
+  // A `)` in the trail that closes a `(` of the link stays in it, with the trail before it.
+  let length = trail.index
+  for (let index = trail.index; index < text.length && unclosed > 0; index++)
+    if (text[index] === ')') {
+      unclosed--
+      length = index + 1
+    }
+  return length
 }
 
 /**
