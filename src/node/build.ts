@@ -168,7 +168,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         },
         { threads: options.threads },
       ),
-    (value) => `${value.publicPages} public pages, ${value.privatePages} private`,
+    (value) => `${value.written.public.length} public pages, ${value.written.private.length} private`,
   )
   diagnostics.push(...rendered.diagnostics)
   if (hasErrors(diagnostics)) {
@@ -188,11 +188,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await sweepStaging(staging.private, [...rendered.written.private, ...privateWriter.written().paths])
       await swapIn(staging.public)
       await swapIn(staging.private)
-      return { files: rendered.publicPages + publicWriter.written().files, bytes: rendered.bytes + publicWriter.written().bytes }
+      return { files: rendered.written.public.length + publicWriter.written().files, bytes: rendered.bytes + publicWriter.written().bytes }
     },
     ({ files, bytes }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`,
   )
-  return result(0, { manifest, pages: { public: rendered.publicPages, private: rendered.privatePages }, bytes })
+  return result(0, { manifest, pages: { public: rendered.written.public.length, private: rendered.written.private.length }, bytes })
 }
 
 function publicFiles(manifest: Manifest, config: ResolvedConfig, stylesheetFile: string, stylesheet: Uint8Array): { file: string; content: string | Uint8Array }[] {

@@ -348,9 +348,8 @@ class InlineBuilder {
       return
     }
     if (literal.before) this.text(literal.before)
-    // The position is found from the text after what stays before the link.
-    next.content = literal.linked + literal.after
-    const position = this.positionOf(token)
+    // Found in the source from what linkify-it matched, less what stays before the link.
+    const position = this.positionOf(token, literal.linked + literal.after)
     next.content = literal.linked
     this.afterLink = literal.after
     this.open({ type: 'link', url: literal.url, title: null, children: [], position })
@@ -386,29 +385,24 @@ class InlineBuilder {
 
   /**
    * The source position of a link or image: from the offsets its rule recorded, or for links
-   * that GFM finds in plain text (www. and e-mail addresses), where their text next occurs.
+   * that GFM finds in plain text (`literalText`: www. and e-mail addresses), where that text next
+   * occurs.
    */
-  private positionOf(token: Token): Position | undefined {
+  private positionOf(token: Token, literalText = ''): Position | undefined {
     const range = token.meta as Partial<SourceRange> | null
     let start = range?.sourceStart
     let end = range?.sourceEnd
     if (token.markup === 'linkify') {
-      const shown = this.linkText(token)
-      if (end !== undefined) start = end - shown.length // the rule starts at `:`, after the scheme
+      if (end !== undefined) start = end - literalText.length // the rule starts at `:`, after the scheme
       else {
-        const found = this.token.content.indexOf(shown, this.searched)
+        const found = this.token.content.indexOf(literalText, this.searched)
         if (found === -1) return undefined
-        ;[start, end] = [found, found + shown.length]
+        ;[start, end] = [found, found + literalText.length]
       }
     }
     if (start === undefined || end === undefined) return undefined
     this.searched = end
     return { start: this.pointAt(start), end: this.pointAt(end) }
-  }
-
-  private linkText(token: Token): string {
-    const children = this.token.children ?? []
-    return children[children.indexOf(token) + 1]?.content ?? ''
   }
 
   /**

@@ -37,10 +37,8 @@ export interface RenderInput {
 }
 
 export interface RenderResult {
-  readonly publicPages: number
-  readonly privatePages: number
   readonly bytes: number
-  /** Every file written, relative to its folder: the rest of a reused staging folder is swept. */
+  /** Every page written, relative to its folder: the rest of a reused staging folder is swept. */
   readonly written: { readonly public: readonly string[]; readonly private: readonly string[] }
   readonly diagnostics: readonly Diagnostic[]
 }
@@ -101,8 +99,6 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
       privateWriter.write(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
   }
   return {
-    publicPages: publicWriter.written().files,
-    privatePages: privateWriter.written().files,
     bytes: publicWriter.written().bytes,
     written: { public: publicWriter.written().paths, private: privateWriter.written().paths },
     diagnostics,
@@ -147,8 +143,6 @@ export async function renderSite(input: RenderInput, options: { threads?: number
   )
   const results = [renderPages(input, [...pinned, ...own]), ...(await Promise.all(pending))]
   return {
-    publicPages: results.reduce((sum, result) => sum + result.publicPages, 0),
-    privatePages: results.reduce((sum, result) => sum + result.privatePages, 0),
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
     written: { public: results.flatMap((result) => result.written.public), private: results.flatMap((result) => result.written.private) },
     diagnostics: results.flatMap((result) => result.diagnostics),
