@@ -1493,12 +1493,15 @@ class Provider implements ProviderEmulator {
           } else if (body.now_ms !== undefined || body.now !== undefined) {
             const target = typeof body.now_ms === 'number' ? body.now_ms : typeof body.now === 'string' ? Date.parse(body.now) : NaN
             if (!Number.isFinite(target)) throw new ApiError(400, 'malformed request body: now_ms must be a number or now an ISO date')
-            this.clockOffset += target - this.now()
+            // Answer with the instant asked for: a running clock may tick between setting and reading.
+            this.clockOffset = target - this.clock.now()
+            return ok({ now_ms: target, now: isoSeconds(target) })
           } else {
             throw new ApiError(400, 'malformed request body: give advance_ms, now_ms or now')
           }
         }
-        return ok({ now_ms: this.now(), now: isoSeconds(this.now()) })
+        const now = this.now()
+        return ok({ now_ms: now, now: isoSeconds(now) })
       }
       case '/__test/persons': {
         allow('GET', 'POST')
