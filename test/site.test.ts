@@ -6,6 +6,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../src/node/build.js'
 import { formatDiagnostic } from '../src/shared/diagnostic.js'
+import { crawlOutput } from './helpers/crawl-output.js'
 
 const repository = new URL('..', import.meta.url).pathname
 
@@ -64,6 +65,10 @@ test("the repository's own site builds cleanly: every route of the spec's table,
       for (const word of ['KCSIE', 'LGfL', 'SchoolProtect', 'OSINT', 'Frost', 'Vault'])
         if (!file.startsWith('docs/Private/') && file !== 'manifest.json') assert.not.match(text, word, `${file} mentions ${word}`)
     }
+    // Every link of every page (navbar, sidebar, cards, footer, content), public and private, leads somewhere.
+    const crawl = crawlOutput({ outDir: join(out, 'build'), baseUrl: '/', privateDir: join(out, 'private') })
+    assert.equal(crawl.broken, [])
+    assert.ok(crawl.followed > 1000, `only ${crawl.followed} references followed`)
   } finally {
     await rm(out, { recursive: true, force: true })
   }

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { routeHref } from '../shared/canonical-path.js'
+import { siteHref } from '../shared/canonical-path.js'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { loadConfig } from './config/load-config.js'
@@ -161,7 +161,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           documents: content.documents,
           components: content.components,
           config: config.config,
-          stylesheets: [`/${stylesheetFile}`],
+          stylesheets: [`${config.config.baseUrl}${stylesheetFile}`],
           probes: privateProbes(manifest, content.documents),
           publicDir: staging.public.dir,
           privateDir: staging.private.dir,
@@ -198,16 +198,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 function publicFiles(manifest: Manifest, config: ResolvedConfig, stylesheetFile: string, stylesheet: Uint8Array): { file: string; content: string | Uint8Array }[] {
   const files: { file: string; content: string | Uint8Array }[] = [{ file: stylesheetFile, content: stylesheet }]
   files.push({ file: 'manifest.json', content: `${JSON.stringify(publicManifest(manifest), null, 2)}\n` })
-  if (config.url !== undefined) files.push({ file: 'sitemap.xml', content: sitemap(manifest, config.url) })
+  if (config.url !== undefined) files.push({ file: 'sitemap.xml', content: sitemap(manifest, config.url, config.baseUrl) })
   return files
 }
 
 /** Public, indexable routes only: private routes, redirects and the 404 page stay out. */
-function sitemap(manifest: Manifest, origin: string): string {
+function sitemap(manifest: Manifest, origin: string, baseUrl: string): string {
   const base = origin.replace(/\/$/, '')
   const entries = manifest.routes
     .filter((route) => !route.access.private && route.kind !== 'redirect' && route.kind !== 'notFound')
-    .map((route) => `  <url><loc>${base}${routeHref(route.path).replace(/&/g, '&amp;')}</loc></url>`)
+    .map((route) => `  <url><loc>${base}${siteHref(baseUrl, route.path).replace(/&/g, '&amp;')}</loc></url>`)
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`
 }
 

@@ -53,6 +53,15 @@ export function routeHref(path: string, hash?: string): string {
   return hash ? `${encoded}#${encodeURIComponent(hash)}` : encoded
 }
 
+/**
+ * The href for a route on a site served under `baseUrl` (which starts and ends with `/`): every
+ * link a page publishes goes through here, so a site deployed at `/handbook/` links within itself.
+ */
+export function siteHref(baseUrl: string, path: string, hash?: string): string {
+  const href = routeHref(path, hash)
+  return baseUrl === '/' ? href : `${baseUrl.slice(0, -1)}${href}`
+}
+
 /** Percent-decodes, or keeps the text as written when it is not valid percent-encoding. */
 export function safeDecode(text: string): string {
   try {

@@ -89,6 +89,8 @@ export interface DocsVersion {
 export interface Manifest {
   /** Format version of this file. */
   readonly format: 1
+  /** The path the site is served under ("/" or e.g. "/handbook/"); route paths below are without it. */
+  readonly baseUrl: string
   readonly version: DocsVersion
   readonly routes: readonly Route[]
   /** Private-path rules as RegExp sources, for client-side UX checks (never the only barrier). */

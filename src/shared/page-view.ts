@@ -113,7 +113,12 @@ export interface SiteView {
   readonly title: string
   readonly tagline: string
   readonly lang: string
+  /** The path the site is served under, starting and ending with "/"; every href below includes it. */
   readonly baseUrl: string
+  /** The home page's href. */
+  readonly homeHref: string
+  /** Where the docs start (the main doc), offered from the not-found page; undefined without docs. */
+  readonly docsHref: string | undefined
   readonly navbar: {
     readonly title: string
     readonly logo: { readonly src: string; readonly alt: string } | undefined
@@ -137,6 +142,13 @@ export interface PageAssets {
 }
 
 /** Everything the theme's Page component receives. */
+/** What a page written as a React component (`content/pages/*.tsx`) receives. */
+export interface ComponentPageProps {
+  readonly site: SiteView
+  /** The href of a route of this site (`href('/docs/intro', 'setup')`), with the base URL: link with it. */
+  readonly href: (path: string, hash?: string) => string
+}
+
 export interface PageProps {
   readonly site: SiteView
   readonly page: PageView

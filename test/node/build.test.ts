@@ -5,6 +5,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../src/node/build.js'
 import { formatDiagnostic } from '../../src/shared/diagnostic.js'
+import { crawlOutput } from '../helpers/crawl-output.js'
 import { withFixtureSite, type FixtureSite } from '../helpers/fixture-site.js'
 
 const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
@@ -67,6 +68,60 @@ output('renders a React component page and redirects the docs root to the main d
     await build({ siteDir: site.dir })
     assert.match(await site.read('build/index.html'), '<h1 class="home-title">Fixture Docs</h1><p class="home-tagline">Dinosaurs are cool</p>')
     assert.match(await site.read('build/docs.html'), '<meta http-equiv="refresh" content="0; url=/docs/Guides/intro">')
+  })
+})
+
+output('every link, stylesheet and redirect of every page, public and private, leads to a file and its anchor', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    const crawl = crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/', privateDir: join(site.dir, '.docsgen/private') })
+    assert.equal(crawl.broken, [])
+    assert.ok(crawl.followed > 150, `only ${crawl.followed} references followed`)
+  })
+})
+
+/** Serves the fixture site under /handbook/, written as users often do, without the slashes. */
+async function underHandbook(site: FixtureSite): Promise<void> {
+  const configFile = join(site.dir, 'site.config.ts')
+  await writeFile(configFile, (await readFile(configFile, 'utf8')).replace("url: 'https://fixture.example',", "url: 'https://fixture.example',\n  baseUrl: 'handbook',"))
+}
+
+output('a site served under a sub-path: every href, the stylesheet, redirects and the sitemap carry the base URL', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await underHandbook(site)
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 0)
+    assert.is(result.manifest!.baseUrl, '/handbook/')
+    // Route paths and the files they are written to do not change; only what links to them does.
+    assert.ok(existsSync(join(site.dir, 'build/docs/Guides/intro.html')))
+    const crawl = crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/handbook/', privateDir: join(site.dir, '.docsgen/private') })
+    assert.equal(crawl.broken, [])
+    assert.ok(crawl.followed > 150, `only ${crawl.followed} references followed`)
+    // The same output served at the root would break: the crawl can tell.
+    assert.ok(crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/' }).broken.length > 100)
+
+    const intro = await site.read('build/docs/Guides/intro.html')
+    assert.match(intro, '<a href="/handbook/docs/Guides/Setup/Install%20the%20Server#configure-the-port">server guide</a>')
+    assert.match(intro, '<a href="/handbook/docs/Tools%20&#x26;%20Tips/Shortcuts%20&#x26;%20Tricks">tools and tips</a>')
+    assert.match(intro, '<a class="navbar-brand" href="/handbook/">')
+    assert.match(intro, /<link rel="stylesheet" href="\/handbook\/assets\/styles\.[0-9a-f]{10}\.css">/)
+    assert.match(await site.read('build/about.html'), '<a href="/handbook/docs/Private/">admin area</a>')
+    assert.match(await site.read('build/index.html'), '<a class="home-start" href="/handbook/docs/Guides/intro#first-steps">Start reading</a>')
+    assert.match(await site.read('build/docs.html'), '<meta http-equiv="refresh" content="0; url=/handbook/docs/Guides/intro">')
+    assert.match(await site.read('build/404.html'), '<a class="button button--secondary" href="/handbook/docs/Guides/intro">Read the docs introduction</a>')
+    assert.match(await site.read('build/sitemap.xml'), '<loc>https://fixture.example/handbook/docs/Guides/intro</loc>')
+  })
+})
+
+output('a link written with the base URL in it is broken, and the message says to drop the base URL', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await underHandbook(site)
+    await writeFile(join(site.dir, 'content/pages/about.md'), '---\ntitle: About\n---\n\nRead [the intro](/handbook/docs/Guides/intro).\n')
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(messages(result), [
+      'content/pages/about.md:5:6: error: Link "/handbook/docs/Guides/intro" matches no page. Write the link without the base URL, as "/docs/Guides/intro": docsgen publishes it under "/handbook/". [docsgen:missing-route]',
+    ])
   })
 })
 

@@ -23,7 +23,7 @@ export function Navbar({ site, currentHref }: NavbarProps): ReactElement {
     <nav className="navbar" aria-label="Main">
       <div className="navbar-inner">
         <MobileMenuToggle />
-        <a className="navbar-brand" href={site.baseUrl}>
+        <a className="navbar-brand" href={site.homeHref}>
           {navbar.logo ? <img className="navbar-logo" src={navbar.logo.src} alt={navbar.logo.alt} width="32" height="32" /> : null}
           <span className="navbar-title">{navbar.title}</span>
         </a>

@@ -2,12 +2,11 @@ import type { ReactElement } from 'react'
 
 interface NotFoundProps {
   readonly homeHref: string
+  /** The main doc; without one, only the home page is offered. */
+  readonly docsHref: string | undefined
 }
 
-/** Where the docs start, offered from the not-found page. */
-export const docsIntroHref = '/docs/Sanctum/intro'
-
-export function NotFound({ homeHref }: NotFoundProps): ReactElement {
+export function NotFound({ homeHref, docsHref }: NotFoundProps): ReactElement {
   return (
     <main id="main-content" className="not-found">
       <h1 className="not-found-title">Page Not Found</h1>
@@ -16,9 +15,11 @@ export function NotFound({ homeHref }: NotFoundProps): ReactElement {
         <a className="button" href={homeHref}>
           Go to the home page
         </a>
-        <a className="button button--secondary" href={docsIntroHref}>
-          Read the docs introduction
-        </a>
+        {docsHref === undefined ? null : (
+          <a className="button button--secondary" href={docsHref}>
+            Read the docs introduction
+          </a>
+        )}
       </p>
     </main>
   )

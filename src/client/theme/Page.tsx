@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react'
-import { routeHref } from '../../shared/canonical-path.js'
+import { siteHref } from '../../shared/canonical-path.js'
 import type { PageProps } from '../../shared/page-view.js'
 import { AnnouncementBar } from './AnnouncementBar.js'
 import { DocPage } from './DocPage.js'
@@ -15,7 +15,7 @@ import { SkipLink } from './SkipLink.js'
  * mode script that sets `data-theme` on <html> before paint) is written by the build.
  */
 export function Page({ site, page, sidebar, sidebarHtml }: PageProps): ReactElement {
-  const currentHref = routeHref(page.path)
+  const currentHref = siteHref(site.baseUrl, page.path)
   const navbarItems = site.navbar.items
   return (
     <>
@@ -24,11 +24,11 @@ export function Page({ site, page, sidebar, sidebarHtml }: PageProps): ReactElem
       <MobileMenuSwitch />
       <Navbar site={site} currentHref={currentHref} />
       {page.layout === 'docs' && page.kind !== 'notFound' ? (
-        <DocPage page={page} sidebar={sidebar} sidebarHtml={sidebarHtml} navbarItems={navbarItems} currentHref={currentHref} homeHref={site.baseUrl} />
+        <DocPage page={page} sidebar={sidebar} sidebarHtml={sidebarHtml} navbarItems={navbarItems} currentHref={currentHref} homeHref={site.homeHref} />
       ) : (
         <>
           <MobileMenu items={navbarItems} currentHref={currentHref} />
-          {page.kind === 'notFound' ? <NotFound homeHref={site.baseUrl} /> : <PlainPage page={page} />}
+          {page.kind === 'notFound' ? <NotFound homeHref={site.homeHref} docsHref={site.docsHref} /> : <PlainPage page={page} />}
         </>
       )}
       <Footer footer={site.footer} />

@@ -95,7 +95,10 @@ export interface SiteConfig {
   tagline?: string
   /** Production origin, e.g. 'https://docs.example.org' (used in the sitemap). */
   url?: string
-  /** Path the site is served under; default '/'. */
+  /**
+   * The URL path the site is served under, e.g. '/handbook/' for https://example.github.io/handbook/;
+   * default '/'. Links keep naming routes ('/docs/intro'); the build prefixes every href with it.
+   */
   baseUrl?: string
   /** Only English is supported: default { defaultLocale: 'en', locales: ['en'] }. */
   i18n?: { defaultLocale: 'en'; locales: ['en'] }

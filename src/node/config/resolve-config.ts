@@ -143,9 +143,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
   if (i18n.locales !== undefined && (!Array.isArray(i18n.locales) || i18n.locales.length !== 1 || i18n.locales[0] !== 'en'))
     report('i18n.locales', "must be ['en'] (only English is supported)")
 
-  const baseUrl = read.string('baseUrl', value.baseUrl, '/')
-  // Serving under a sub-path needs every generated link prefixed; until then only the root is accepted.
-  if (baseUrl !== '/') report('baseUrl', `must be "/" (sites served under a sub-path are not supported yet), got "${baseUrl}"`)
+  const baseUrl = read.baseUrl('baseUrl', value.baseUrl)
 
   const config: ResolvedConfig = {
     title,
@@ -366,6 +364,22 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       const text = self.string(path, value, fallback)
       if (!text.startsWith('/')) report(path, `must be a path starting with "/", got "${text}"`)
       return text
+    },
+    /** A URL path prefix, given with or without its leading and trailing "/" (as in Docusaurus). */
+    baseUrl(path: string, value: unknown): string {
+      const text = self.string(path, value, '/')
+      const segments = text.split('/').filter(Boolean)
+      const normalized = segments.length === 0 ? '/' : `/${segments.join('/')}/`
+      if (/^[a-z][a-z\d+.-]*:|[?#\s\\]/i.test(text) || segments.some((segment) => segment === '.' || segment === '..')) {
+        const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(text)?.[0]
+        const pathOnly = (origin ? text.slice(origin.length) : text).split(/[?#]/)[0]!.split('/').filter((segment) => segment && segment !== '.' && segment !== '..').map((segment) => segment.replace(/\s/g, encodeURIComponent))
+        report(
+          path,
+          `must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, spaces or dot segments), got "${text}"`,
+          `Write baseUrl: '${pathOnly.length === 0 ? '/' : `/${pathOnly.join('/')}/`}'${origin ? ` and url: '${origin}'` : ''}.`,
+        )
+      }
+      return normalized
     },
     httpUrl(path: string, value: unknown, fallback: string): string {
       const text = self.string(path, value, fallback)

@@ -8,10 +8,10 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ComponentType } from 'react'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import type { SiteView } from '../../shared/page-view.js'
+import type { ComponentPageProps } from '../../shared/page-view.js'
 import type { ContentDocument } from './parse-content.js'
 
-export type PageComponent = ComponentType<{ site: SiteView }>
+export type PageComponent = ComponentType<ComponentPageProps>
 
 export async function loadComponentPages(
   siteDir: string,

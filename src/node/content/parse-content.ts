@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { posix } from 'node:path'
-import { routeHref, safeDecode } from '../../shared/canonical-path.js'
+import { safeDecode, siteHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -51,6 +51,8 @@ export interface ParseOptions {
 export interface ParseJob {
   readonly files: readonly ContentFile[]
   readonly routeOfFile: readonly (readonly [string, string])[]
+  /** The site's base URL, which links to routes are published under. */
+  readonly baseUrl: string
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
 }
@@ -107,14 +109,14 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   const routes = [...routeOfFile]
   const results =
     threads === 1
-      ? [runParseJob({ files: markdown, routeOfFile: routes })]
+      ? [runParseJob({ files: markdown, routeOfFile: routes, baseUrl: config.baseUrl })]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
-          jobFor: (work) => ({ files: markdown, routeOfFile: routes, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, work }),
+          jobFor: (work) => ({ files: markdown, routeOfFile: routes, baseUrl: config.baseUrl, work }) satisfies ParseJob,
+          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, baseUrl: config.baseUrl, work }),
         })
   for (const result of results) {
     documents.push(...result.documents)
@@ -142,11 +144,12 @@ export function runParseJob(job: ParseJob): ParseJobResult {
     const kind = file.kind as 'doc' | 'page'
     const parsed = parseMarkdown(file.text, file.file, (url) => {
       const target = markdownLinkTarget(url, file.file, kind)
-      const targetRoute = target === undefined ? undefined : routeOfFile.get(target)
+      if (target === undefined) return underBaseUrl(url, job.baseUrl)
+      const targetRoute = routeOfFile.get(target)
       // A missing target is reported by validation (missing-file) from the collected links.
       if (targetRoute === undefined) return undefined
       const hash = markdownLink.exec(safeDecode(url))?.[2]
-      return routeHref(targetRoute, hash ? hash.slice(1) : undefined)
+      return siteHref(job.baseUrl, targetRoute, hash ? hash.slice(1) : undefined)
     })
     diagnostics.push(...parsed.diagnostics)
     documents.push({
@@ -164,6 +167,14 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       links: parsed.links,
     })
   }
+}
+
+/**
+ * Links are written as route paths (`/docs/intro`), as validation reads them; on a site served
+ * under a sub-path they are published under it, as Docusaurus does. Other links stay as written.
+ */
+function underBaseUrl(url: string, baseUrl: string): string | undefined {
+  return baseUrl !== '/' && url.startsWith('/') && !url.startsWith('//') ? `${baseUrl.slice(0, -1)}${url}` : undefined
 }
 
 /** Every folder under content/docs that holds docs, directly or deeper. */

@@ -100,6 +100,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
 
   const manifest: Manifest = {
     format: 1,
+    baseUrl: config.baseUrl,
     version: { name: 'current', label: config.docs.versionLabel, path: docsBase, mainDoc: mainDoc?.id ?? '' },
     routes: [...routes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     privatePaths: rules.map((rule) => ({ pattern: rule.pattern, groups: rule.rule.groups })),

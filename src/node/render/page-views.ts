@@ -3,7 +3,7 @@
  * previous/next links, which routes each category holds) is computed once here; per page only
  * the branch leading to the page is expanded, so a page's size does not grow with the site.
  */
-import { routeHref, safeDecode } from '../../shared/canonical-path.js'
+import { safeDecode, siteHref } from '../../shared/canonical-path.js'
 import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 import type { Breadcrumb, CategoryCard, PageLink, PageView, SidebarViewItem, SiteView, TocEntry } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -24,13 +24,17 @@ export const privateShellTitle = 'Private page'
 
 export function createPageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
+  const href: HrefOf = (path, hash) => siteHref(config.baseUrl, path, hash)
   const sidebarItems = manifest.sidebars[config.docs.sidebarId] ?? []
   const publicItems = withoutPrivate(sidebarItems, (path) => routes.get(path)?.access.private ?? false)
-  const publicIndex = indexSidebar(publicItems)
-  const fullIndex = indexSidebar(sidebarItems)
-  const publicSidebar = sidebarViews(publicItems, publicIndex)
-  const fullSidebar = sidebarViews(sidebarItems, fullIndex)
-  const site = siteView(config)
+  const publicIndex = indexSidebar(publicItems, href)
+  const fullIndex = indexSidebar(sidebarItems, href)
+  const publicSidebar = sidebarViews(publicItems, publicIndex, href)
+  const fullSidebar = sidebarViews(sidebarItems, fullIndex, href)
+  const docsRoot = routes.get(manifest.version.path) ?? routes.get(`${manifest.version.path}/`)
+  const site = siteView(config, href, docsRoot === undefined ? undefined : (docsRoot.redirectTo ?? docsRoot.path))
+  // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.
+  const navbarRoutes = config.navbar.items.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
 
   const tocOf = (route: Route): TocEntry[] =>
     route.headings
@@ -48,7 +52,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       bodyHtml,
       toc: tocOf(route),
       breadcrumbs: index.breadcrumbs.get(route.path) ?? [],
-      cards: category ? cardsOf(category, routes) : [],
+      cards: category ? cardsOf(category, routes, href) : [],
       previous: position > 0 ? index.links.get(index.order[position - 1]!) : undefined,
       next: position !== -1 && position < index.order.length - 1 ? index.links.get(index.order[position + 1]!) : undefined,
       gated: false,
@@ -82,7 +86,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       ...site,
       navbar: {
         ...site.navbar,
-        items: site.navbar.items.map((item) => ({ ...item, active: isActive(item.href, route.path, publicIndex) })),
+        items: site.navbar.items.map((item, position) => ({ ...item, active: isActive(navbarRoutes[position], route.path, publicIndex) })),
       },
     }),
   }
@@ -97,23 +101,33 @@ function layoutOf(route: Route): PageView['layout'] {
   return route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain'
 }
 
+/** The href of a route path (and anchor) on this site, its base URL included. */
+type HrefOf = (path: string, hash?: string) => string
+
 /** A navbar link is active when the page is the link's target or inside the category it opens. */
-function isActive(href: string, path: string, index: SidebarIndex): boolean {
-  const target = safeDecode(href)
+function isActive(target: string | undefined, path: string, index: SidebarIndex): boolean {
+  if (target === undefined) return false
   if (target === path) return true
   return index.descendants.get(target)?.has(path) ?? false
 }
 
-function siteView(config: ResolvedConfig): SiteView {
-  const href = (link: { to: string | undefined; href: string | undefined }) => (link.to !== undefined ? hrefForTo(link.to) : link.href!)
+function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | undefined): SiteView {
+  const href = (link: { to: string | undefined; href: string | undefined }) => {
+    if (link.to === undefined) return link.href!
+    const [path, hash] = link.to.split('#')
+    return hrefOf(safeDecode(path!), hash)
+  }
+  const logo = config.navbar.logo
   return {
     title: config.title,
     tagline: config.tagline,
     lang: config.i18n.defaultLocale,
     baseUrl: config.baseUrl,
+    homeHref: hrefOf('/'),
+    docsHref: mainDocPath === undefined ? undefined : hrefOf(mainDocPath),
     navbar: {
       title: config.navbar.title,
-      logo: config.navbar.logo,
+      logo: logo && logo.src.startsWith('/') && !logo.src.startsWith('//') ? { ...logo, src: hrefOf(logo.src) } : logo,
       items: config.navbar.items.map((item) => ({
         label: item.label,
         href: href(item),
@@ -132,11 +146,6 @@ function siteView(config: ResolvedConfig): SiteView {
     colorMode: config.colorMode,
     login: config.login !== undefined,
   }
-}
-
-function hrefForTo(to: string): string {
-  const [path, hash] = to.split('#')
-  return routeHref(safeDecode(path!), hash)
 }
 
 /** The sidebar with private docs removed; a category whose own page is private keeps only its label. */
@@ -175,7 +184,7 @@ interface SidebarIndex {
   readonly branches: Map<string, string>
 }
 
-function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
+function indexSidebar(items: readonly SidebarItem[], href: HrefOf): SidebarIndex {
   const index: SidebarIndex = {
     order: [],
     position: new Map(),
@@ -197,12 +206,12 @@ function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
         if (!index.links.has(item.path)) {
           index.position.set(item.path, index.order.length)
           index.order.push(item.path)
-          index.links.set(item.path, { label: item.label, href: routeHref(item.path) })
+          index.links.set(item.path, { label: item.label, href: href(item.path) })
           index.breadcrumbs.set(item.path, trail)
         }
       }
       if (item.type === 'category') {
-        const crumb = { label: item.label, href: item.path === undefined ? undefined : routeHref(item.path) }
+        const crumb = { label: item.label, href: item.path === undefined ? undefined : href(item.path) }
         const below = walk(item.items, [...trail, crumb], `${place}/${position}`)
         if (item.path !== undefined) {
           index.categories.set(item.path, item)
@@ -223,16 +232,16 @@ function indexSidebar(items: readonly SidebarItem[]): SidebarIndex {
  * page lists all top-level items, so the view of a branch is built once and shared by its pages,
  * which only mark their own link; building it per page grew with pages × top-level items.
  */
-function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex): (current: string) => SidebarViewItem[] {
+function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf): (current: string) => SidebarViewItem[] {
   const byBranch = new Map<string, SidebarViewItem[]>()
   return (current) => {
     const branch = index.branches.get(current) ?? ''
     let neutral = byBranch.get(branch)
     if (!neutral) {
-      neutral = sidebarView(items, current, index)
+      neutral = sidebarView(items, current, index, href)
       byBranch.set(branch, neutral)
     }
-    return withCurrentLink(neutral, index.links.get(current)?.href ?? routeHref(current))
+    return withCurrentLink(neutral, index.links.get(current)?.href ?? href(current))
   }
 }
 
@@ -250,8 +259,8 @@ function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string)
 }
 
 /** The sidebar open on the branch of `current`, with no link marked current. */
-function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex): SidebarViewItem[] {
-  const hrefOf = (path: string) => index.links.get(path)?.href ?? routeHref(path)
+function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf): SidebarViewItem[] {
+  const hrefOf = (path: string) => index.links.get(path)?.href ?? href(path)
   return items.map((item): SidebarViewItem => {
     if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false }
     const inside = index.contains.get(item)?.has(current) ?? false
@@ -263,18 +272,18 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
       href: item.path === undefined ? undefined : hrefOf(item.path),
       active,
       expanded,
-      items: expanded ? sidebarView(item.items, current, index) : [],
+      items: expanded ? sidebarView(item.items, current, index, href) : [],
     }
   })
 }
 
-function cardsOf(category: Extract<SidebarItem, { type: 'category' }>, routes: ReadonlyMap<string, Route>): CategoryCard[] {
+function cardsOf(category: Extract<SidebarItem, { type: 'category' }>, routes: ReadonlyMap<string, Route>, href: HrefOf): CategoryCard[] {
   const cards: CategoryCard[] = []
   for (const item of category.items) {
     if (item.path === undefined) continue
     cards.push({
       label: item.label,
-      href: routeHref(item.path),
+      href: href(item.path),
       description: routes.get(item.path)?.description,
       kind: item.type,
       count: item.type === 'category' ? item.items.length : undefined,

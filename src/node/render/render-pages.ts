@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Page } from '../../client/theme/Page.js'
-import { routeHref } from '../../shared/canonical-path.js'
+import { siteHref } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
@@ -52,17 +52,18 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
   const publicSidebarMarkup = createSidebarMarkup()
   const fullSidebarMarkup = createSidebarMarkup()
   const diagnostics: Diagnostic[] = []
+  const href = (path: string, hash?: string) => siteHref(input.config.baseUrl, path, hash)
 
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
-      return `<p>The documentation starts at <a href="${escapeHtml(routeHref(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
+      return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
     const document = documents.get(route.path)
     if (!document) return ''
     if (document.kind !== 'component-page') return document.html
     const component = input.components.get(document.file)
     if (!component) return ''
     try {
-      return renderToStaticMarkup(createElement(component, { site: views.site }))
+      return renderToStaticMarkup(createElement(component, { site: views.site, href }))
     } catch (error) {
       diagnostics.push(
         diagnostic({ file: document.file, ruleId: 'page-render-failed', message: `The page threw while rendering: ${(error as Error).message}` }),
@@ -77,13 +78,13 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
     sidebar: readonly SidebarViewItem[] | undefined,
     markup: ReturnType<typeof createSidebarMarkup>,
   ): string => {
-    const sidebarHtml = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, routeHref(route.path))
+    const sidebarHtml = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
     return htmlDocument({
       site: views.site,
       page,
       body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml })),
       stylesheets: input.stylesheets,
-      redirectTo: route.kind === 'redirect' ? routeHref(route.redirectTo!) : undefined,
+      redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
     })
   }

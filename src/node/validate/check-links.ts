@@ -79,6 +79,7 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
       const target = resolved === undefined ? undefined : routeCandidates(resolved).map((candidate) => routes.get(candidate)).find(Boolean)
       if (!target) {
         const shown = resolved ?? safeDecode(pathPart)
+        const withoutBase = withoutBaseUrl(shown, config.baseUrl)
         const near = closest(shown, routePaths)
         report(
           config.onBrokenLinks,
@@ -86,7 +87,11 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
           document,
           position,
           `Link "${safeDecode(url)}" matches no page${resolved !== undefined && resolved !== safeDecode(pathPart) ? ` (resolved as "${resolved}")` : ''}`,
-          near ? `Did you mean "${near}"?` : 'Link to an existing route, or create the page.',
+          withoutBase !== undefined && routeCandidates(withoutBase).some((candidate) => routes.has(candidate))
+            ? `Write the link without the base URL, as "${withoutBase}": docsgen publishes it under "${config.baseUrl}".`
+            : near
+              ? `Did you mean "${near}"?`
+              : 'Link to an existing route, or create the page.',
         )
         continue
       }
@@ -105,6 +110,11 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
     }
   }
   return problems
+}
+
+/** A root-relative path that starts with the site's base URL, without it; links name routes, not URLs. */
+function withoutBaseUrl(path: string, baseUrl: string): string | undefined {
+  return baseUrl !== '/' && path.startsWith(baseUrl) ? path.slice(baseUrl.length - 1) : undefined
 }
 
 /** Links with a scheme (`https:`, `mailto:`) or protocol-relative ones leave the site. */

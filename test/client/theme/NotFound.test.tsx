@@ -5,12 +5,23 @@ import { NotFound } from '../../../src/client/theme/NotFound.js'
 
 test('the not-found page says what happened and links home and to the docs introduction', () => {
   assert.is(
-    renderToStaticMarkup(<NotFound homeHref="/" />),
+    renderToStaticMarkup(<NotFound homeHref="/" docsHref="/docs/Sanctum/intro" />),
     '<main id="main-content" class="not-found">' +
       '<h1 class="not-found-title">Page Not Found</h1>' +
       '<p class="not-found-text">We could not find what you were looking for.</p>' +
       '<p class="not-found-links"><a class="button" href="/">Go to the home page</a>' +
       '<a class="button button--secondary" href="/docs/Sanctum/intro">Read the docs introduction</a></p>' +
+      '</main>',
+  )
+})
+
+test('without docs, the not-found page offers only the home page', () => {
+  assert.is(
+    renderToStaticMarkup(<NotFound homeHref="/handbook/" docsHref={undefined} />),
+    '<main id="main-content" class="not-found">' +
+      '<h1 class="not-found-title">Page Not Found</h1>' +
+      '<p class="not-found-text">We could not find what you were looking for.</p>' +
+      '<p class="not-found-links"><a class="button" href="/handbook/">Go to the home page</a></p>' +
       '</main>',
   )
 })

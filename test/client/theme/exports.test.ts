@@ -7,7 +7,6 @@ const folder = new URL('../../../src/client/theme/', import.meta.url)
 test('each component file exports the component it is named after (and nothing by accident)', async () => {
   const extraExports: Record<string, string[]> = {
     MobileMenu: ['MobileMenuSwitch', 'MobileMenuToggle'],
-    NotFound: ['docsIntroHref'],
     TableOfContents: ['nestEntries'],
     SidebarList: ['markCurrentInSidebar'],
   }

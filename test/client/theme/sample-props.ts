@@ -7,6 +7,8 @@ export function sampleSite(overrides: Partial<SiteView> = {}): SiteView {
     tagline: 'Dinosaurs are cool',
     lang: 'en',
     baseUrl: '/',
+    homeHref: '/',
+    docsHref: '/docs/Sanctum/intro',
     navbar: {
       title: 'Sanctum',
       logo: undefined,

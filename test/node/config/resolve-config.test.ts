@@ -67,15 +67,23 @@ test('a config that exports nothing usable says how to write one', () => {
 
 test('types, ranges and URLs are checked', () => {
   assert.equal(
-    problems({ title: 3, baseUrl: '/sub/', tableOfContents: { minHeadingLevel: 4, maxHeadingLevel: 3 }, login: { orgID: 'o', baseURL: 'ftp://x' }, i18n: { defaultLocale: 'fr' } }),
+    problems({ title: 3, baseUrl: 'https://example.github.io/handbook/?v=2', tableOfContents: { minHeadingLevel: 4, maxHeadingLevel: 3 }, login: { orgID: 'o', baseURL: 'ftp://x' }, i18n: { defaultLocale: 'fr' } }),
     [
       'site.config.ts: error: "title" must be a string, got number 3. [docsgen:config-invalid]',
       'site.config.ts: error: "tableOfContents.maxHeadingLevel" must not be below minHeadingLevel (4). [docsgen:config-invalid]',
       "site.config.ts: error: \"i18n.defaultLocale\" must be 'en' (only English is supported). [docsgen:config-invalid]",
-      'site.config.ts: error: "baseUrl" must be "/" (sites served under a sub-path are not supported yet), got "/sub/". [docsgen:config-invalid]',
+      'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, spaces or dot segments), got "https://example.github.io/handbook/?v=2". Write baseUrl: \'/handbook/\' and url: \'https://example.github.io\'. [docsgen:config-invalid]',
       'site.config.ts: error: "login.baseURL" must be an http or https URL, got "ftp://x". [docsgen:config-invalid]',
     ],
   )
+})
+
+test('baseUrl: given with or without its slashes, it always starts and ends with "/"', () => {
+  const baseUrlOf = (baseUrl: unknown) => resolveConfig({ title: 'T', baseUrl }, 'site.config.ts', '').config?.baseUrl
+  assert.equal([undefined, '/', 'handbook', '/handbook', 'team/handbook/', '//handbook//'].map(baseUrlOf), ['/', '/', '/handbook/', '/handbook/', '/team/handbook/', '/handbook/'])
+  assert.equal(problems({ title: 'T', baseUrl: '/my docs/../x' }), [
+    'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, spaces or dot segments), got "/my docs/../x". Write baseUrl: \'/my%20docs/x/\'. [docsgen:config-invalid]',
+  ])
 })
 
 test.run()
