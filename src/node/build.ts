@@ -5,6 +5,7 @@
  * succeeded, so a failed build never touches the last good output.
  */
 import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { siteHref } from '../shared/canonical-path.js'
@@ -138,7 +139,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   await stage(
     'validate',
     () => {
-      const found = validateSite({ manifest, documents: content.documents, config: config.config, rules, configSource: { file: config.file, text: config.source } })
+      const found = validateSite({
+        manifest,
+        documents: content.documents,
+        assetFiles: content.assetFiles,
+        config: config.config,
+        rules,
+        configSource: { file: config.file, text: config.source },
+      })
       diagnostics.push(...found)
       return found
     },
@@ -184,6 +192,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       for (const file of publicFiles(manifest, config.config, stylesheetFile, stylesheet)) publicWriter.write(file.file, file.content)
       const privateWriter = createFileWriter(staging.private.dir)
       privateWriter.write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`)
+      for (const asset of manifest.assets) (asset.access.private ? privateWriter : publicWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
       await sweepStaging(staging.public, [...rendered.written.public, ...publicWriter.written().paths])
       await sweepStaging(staging.private, [...rendered.written.private, ...privateWriter.written().paths])
       await swapIn(staging.public)

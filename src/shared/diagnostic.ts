@@ -22,6 +22,7 @@ export type RuleId =
   | 'category-invalid'
   | 'nav-missing-route'
   | 'redirect-target-private'
+  | 'static-private'
 
 export type Severity = 'error' | 'warning'
 

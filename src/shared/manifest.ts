@@ -37,6 +37,22 @@ export interface SourceLink {
   /** The link as written. */
   readonly url: string
   readonly position: SourcePosition | undefined
+  /** An image's source (`![alt](url)`) rather than a link. */
+  readonly image?: boolean
+}
+
+/**
+ * A file published as it is: a file of `static/` (always public), or a file beside the pages
+ * that a page links to or shows (private when its path is, or when only private pages use it).
+ */
+export interface Asset {
+  /** Canonical path it is served at, like a route path: `/docs/Guides/shot.png`. */
+  readonly path: string
+  /** Source file, relative to the site folder. */
+  readonly source: string
+  /** Output file, relative to the output folder. */
+  readonly file: string
+  readonly access: Access
 }
 
 export interface Route {
@@ -96,4 +112,6 @@ export interface Manifest {
   /** Private-path rules as RegExp sources, for client-side UX checks (never the only barrier). */
   readonly privatePaths: readonly { readonly pattern: string; readonly groups: readonly string[] }[]
   readonly sidebars: Readonly<Record<string, readonly SidebarItem[]>>
+  /** Files published as they are, sorted by path. The public manifest lists the public ones only. */
+  readonly assets: readonly Asset[]
 }

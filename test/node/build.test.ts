@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -12,7 +12,7 @@ const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnosti
 
 const output = suite('build: output of a valid site')
 
-output('writes one HTML file per route, the manifest, the stylesheet and the sitemap', async () => {
+output('writes one HTML file per route, the files pages use, static/, the manifest, the stylesheet and the sitemap', async () => {
   await withFixtureSite('basic-site', async (site) => {
     const result = await build({ siteDir: site.dir })
     // Warnings do not fail a build.
@@ -27,17 +27,21 @@ output('writes one HTML file per route, the manifest, the stylesheet and the sit
       'assets/styles.HASH.css',
       'docs.html',
       'docs/Guides/Setup/Install the Server.html',
+      // Files beside the pages are published where they sit, if a page uses them (unused.txt is not).
+      'docs/Guides/Setup/server checklist.txt',
+      'docs/Guides/diagram.svg',
       'docs/Guides/intro.html',
       'docs/Private/Vault/secrets.html',
       'docs/Private/index.html',
       'docs/Tools & Tips/Shortcuts & Tricks.html',
       'docs/category/guides.html',
       'docs/category/setup.html',
+      'img/logo.svg',
       'index.html',
       'manifest.json',
       'sitemap.xml',
     ])
-    assert.equal(await site.list('.docsgen/private'), ['docs/Private/Vault/secrets.html', 'docs/Private/index.html', 'manifest.json'])
+    assert.equal(await site.list('.docsgen/private'), ['docs/Private/Vault/secrets.html', 'docs/Private/Vault/vault-map.svg', 'docs/Private/index.html', 'manifest.json'])
   })
 })
 
@@ -80,6 +84,27 @@ output('every link, stylesheet and redirect of every page, public and private, l
   })
 })
 
+output('images and files beside the pages are published where they sit; static/ is published as it is', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 0)
+    const intro = await site.read('build/docs/Guides/intro.html')
+    assert.match(intro, '<p><img src="/docs/Guides/diagram.svg" alt="How the server is set up"></p>')
+    assert.match(intro, '<a href="/docs/Guides/Setup/server%20checklist.txt">server checklist</a>')
+    assert.match(intro, '<img class="navbar-logo" src="/img/logo.svg" alt="Fixture logo"')
+    assert.is(await site.read('build/docs/Guides/diagram.svg'), await site.read('content/docs/Guides/diagram.svg'))
+    assert.equal(
+      result.manifest!.assets.map((asset) => [asset.path, asset.source, asset.access.private]),
+      [
+        ['/docs/Guides/Setup/server checklist.txt', 'content/docs/Guides/Setup/server checklist.txt', false],
+        ['/docs/Guides/diagram.svg', 'content/docs/Guides/diagram.svg', false],
+        ['/docs/Private/Vault/vault-map.svg', 'content/docs/Private/Vault/vault-map.svg', true],
+        ['/img/logo.svg', 'static/img/logo.svg', false],
+      ],
+    )
+  })
+})
+
 /** Serves the fixture site under /handbook/, written as users often do, without the slashes. */
 async function underHandbook(site: FixtureSite): Promise<void> {
   const configFile = join(site.dir, 'site.config.ts')
@@ -107,6 +132,8 @@ output('a site served under a sub-path: every href, the stylesheet, redirects an
     assert.match(intro, /<link rel="stylesheet" href="\/handbook\/assets\/styles\.[0-9a-f]{10}\.css">/)
     assert.match(await site.read('build/about.html'), '<a href="/handbook/docs/Private/">admin area</a>')
     assert.match(await site.read('build/index.html'), '<a class="home-start" href="/handbook/docs/Guides/intro#first-steps">Start reading</a>')
+    assert.match(intro, '<img src="/handbook/docs/Guides/diagram.svg" alt="How the server is set up">')
+    assert.match(intro, '<img class="navbar-logo" src="/handbook/img/logo.svg" alt="Fixture logo"')
     assert.match(await site.read('build/docs.html'), '<meta http-equiv="refresh" content="0; url=/handbook/docs/Guides/intro">')
     assert.match(await site.read('build/404.html'), '<a class="button button--secondary" href="/handbook/docs/Guides/intro">Read the docs introduction</a>')
     assert.match(await site.read('build/sitemap.xml'), '<loc>https://fixture.example/handbook/docs/Guides/intro</loc>')
@@ -189,6 +216,40 @@ privacy('no byte of a private page reaches any deployable file', async () => {
   })
 })
 
+privacy('a file beside private pages, or used by private pages only, is published to the private output only', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    // A file in a public folder that only a private page shows says as much as the page.
+    await writeFile(join(site.dir, 'content/docs/Guides/audit.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><text>PRIVATE-MARKER-AUDIT</text></svg>\n')
+    const secrets = join(site.dir, 'content/docs/Private/Vault/secrets.md')
+    await writeFile(secrets, `${await readFile(secrets, 'utf8')}\n![Audit](../../Guides/audit.svg)\n`)
+    // A public page showing a file under a private path gets a warning; the file stays private.
+    await writeFile(join(site.dir, 'content/pages/about.md'), '---\ntitle: About\n---\n\n![The vault](/docs/Private/Vault/vault-map.svg)\n')
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 0)
+    assert.equal(messages(result), [
+      'content/pages/about.md:5:1: warning: Public page shows the private file "/docs/Private/Vault/vault-map.svg", which most readers cannot open. Use a public file instead, or make this page private too. [docsgen:private-link]',
+    ])
+    assert.equal(await site.list('.docsgen/private'), [
+      'docs/Guides/audit.svg',
+      'docs/Private/Vault/secrets.html',
+      'docs/Private/Vault/vault-map.svg',
+      'docs/Private/index.html',
+      'manifest.json',
+    ])
+    const published = await site.list('build')
+    assert.not.ok(published.includes('docs/Guides/audit.svg'))
+    assert.not.ok(published.includes('docs/Private/Vault/vault-map.svg'))
+    assert.equal(result.manifest!.assets.find((asset) => asset.path === '/docs/Guides/audit.svg')!.access, {
+      private: true,
+      groups: ['admins'],
+      rules: ['/docs/Private/**'],
+    })
+    const publicManifest = await site.read('build/manifest.json')
+    assert.not.match(publicManifest, 'vault-map')
+    assert.not.match(publicManifest, 'audit.svg')
+  })
+})
+
 privacy('private routes get a shell in the public output and their body in the private output', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
@@ -238,7 +299,7 @@ privacy('a public page quoting private text fails the build and names both files
 
 const validation = suite('build and check: every problem, with file:line:col, at once')
 
-validation('broken links, anchors, files and navbar targets', async () => {
+validation('broken links, anchors, files, images and navbar targets', async () => {
   await withFixtureSite('broken-links', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
@@ -247,7 +308,26 @@ validation('broken links, anchors, files and navbar targets', async () => {
       'content/docs/Guides/intro.md:5:58: error: Link "./install.md#configure-the-prot" points to "#configure-the-prot", which is not a heading on "/docs/Guides/install". Did you mean "#configure-the-port"? [docsgen:missing-anchor]',
       'content/docs/Guides/intro.md:7:3: error: Link "./setup.md" names a file that does not exist (resolved as "content/docs/Guides/setup.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
       'content/docs/Guides/intro.md:11:9: error: Link "#local-sectoin" points to "#local-sectoin", which is not a heading on "/docs/Guides/intro". Did you mean "#local-section"? [docsgen:missing-anchor]',
+      'content/docs/Guides/intro.md:13:1: error: Image "./server-diagam.svg" names a file that does not exist (resolved as "content/docs/Guides/server-diagam.svg"). Did you mean "./server-diagram.svg"? [docsgen:missing-file]',
+      'content/docs/Guides/intro.md:13:51: error: Image "/img/logo.png" matches no file in static/ or beside the pages. Did you mean "/img/logo.svg"? [docsgen:missing-file]',
+      'content/docs/Guides/intro.md:15:14: error: Link "./install.ps1" names a file that does not exist (resolved as "content/docs/Guides/install.ps1"). Put the file beside the page; paths are relative to the page\'s source file. [docsgen:missing-file]',
       'site.config.ts:5:45: error: navbar.items[0].to "/docs/Guides/Intro" matches no page. Did you mean "/docs/Guides/intro"? Routes are case-sensitive. [docsgen:nav-missing-route]',
+      'site.config.ts:5:83: error: navbar.logo.src "/img/logo.png" matches no file in static/. Did you mean "/img/logo.svg"? [docsgen:missing-file]',
+    ])
+  })
+})
+
+validation('a static file under a private path, and a file where a page is, are errors', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await mkdir(join(site.dir, 'static/docs/Private'), { recursive: true })
+    await writeFile(join(site.dir, 'static/docs/Private/roster.csv'), 'name,group\n')
+    await writeFile(join(site.dir, 'static/about.html'), '<p>An old page</p>\n')
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(messages(result), [
+      'content/pages/about.md:7:5: warning: Public page links to the private page "/docs/Private/", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]',
+      'static/about.html: error: "/about.html" is produced twice: by "static/about.html" and by "content/pages/about.md". Rename or move one of them; only one file can live at a path. [docsgen:duplicate-route]',
+      'static/docs/Private/roster.csv: error: Static file is served at "/docs/Private/roster.csv", which private-path rule "/docs/Private/**" protects, but files in static/ are always public. Move it into content/ beside the private pages that show it (they publish it privately), or out of /docs/Private/**. [docsgen:static-private]',
     ])
   })
 })

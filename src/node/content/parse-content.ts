@@ -11,7 +11,7 @@ import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { defaultCategory, readCategory, type CategoryMeta } from '../manifest/read-category.js'
-import { docId, routeFromFile } from '../manifest/route-from-file.js'
+import { assetPathFor, docId, routeFromFile } from '../manifest/route-from-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { parseMarkdown } from './parse-markdown.js'
@@ -33,10 +33,14 @@ export interface ContentDocument {
   readonly html: string
   readonly headings: readonly Heading[]
   readonly links: readonly SourceLink[]
+  /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
+  readonly assets: readonly string[]
 }
 
 export interface ParsedContent {
   readonly documents: readonly ContentDocument[]
+  /** Files published as they are: every file of `static/`, and the files beside the pages. */
+  readonly assetFiles: readonly { readonly file: string; readonly path: string; readonly kind: 'asset' | 'static' }[]
   /** Category metadata by docs folder (`Sanctum/PaperCut`). */
   readonly categories: ReadonlyMap<string, CategoryMeta>
   readonly diagnostics: readonly Diagnostic[]
@@ -51,6 +55,8 @@ export interface ParseOptions {
 export interface ParseJob {
   readonly files: readonly ContentFile[]
   readonly routeOfFile: readonly (readonly [string, string])[]
+  /** Where each file beside the pages is served, by source file. */
+  readonly assetOfFile: readonly (readonly [string, string])[]
   /** The site's base URL, which links to routes are published under. */
   readonly baseUrl: string
   /** The chunks of `files` this thread parses; all of them when absent. */
@@ -72,10 +78,16 @@ const filesPerChunk = 20
 export async function parseContent(files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
   const docsBase = config.docs.routeBasePath
   const routeOfFile = new Map<string, string>()
+  const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
   for (const file of files) {
+    if (file.kind === 'asset' || file.kind === 'static') {
+      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
+      continue
+    }
     const route = routeFromFile(file, docsBase)
     if (route !== undefined) routeOfFile.set(file.file, route)
   }
+  const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
 
   const diagnostics: Diagnostic[] = []
   const categories = new Map<string, CategoryMeta>()
@@ -100,6 +112,7 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
         html: '',
         headings: [],
         links: [],
+        assets: [],
       })
     }
   }
@@ -109,14 +122,14 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   const routes = [...routeOfFile]
   const results =
     threads === 1
-      ? [runParseJob({ files: markdown, routeOfFile: routes, baseUrl: config.baseUrl })]
+      ? [runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl })]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
-          jobFor: (work) => ({ files: markdown, routeOfFile: routes, baseUrl: config.baseUrl, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, baseUrl: config.baseUrl, work }),
+          jobFor: (work) => ({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }) satisfies ParseJob,
+          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }),
         })
   for (const result of results) {
     documents.push(...result.documents)
@@ -124,12 +137,14 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   }
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
-  return { documents, categories, diagnostics }
+  return { documents, categories, assetFiles, diagnostics }
 }
 
 /** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. */
 export function runParseJob(job: ParseJob): ParseJobResult {
   const routeOfFile = new Map(job.routeOfFile)
+  const assetOfFile = new Map(job.assetOfFile)
+  const fileOfAsset = new Map(job.assetOfFile.map(([file, path]) => [path, file]))
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
   if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
@@ -142,7 +157,13 @@ export function runParseJob(job: ParseJob): ParseJobResult {
 
   function parseFile(file: ContentFile): void {
     const kind = file.kind as 'doc' | 'page'
+    const assets = new Set<string>()
     const parsed = parseMarkdown(file.text, file.file, (url) => {
+      const asset = assetTarget(url, file.file, assetOfFile, fileOfAsset)
+      if (asset !== undefined) {
+        assets.add(asset.file)
+        return siteHref(job.baseUrl, asset.path)
+      }
       const target = markdownLinkTarget(url, file.file, kind)
       if (target === undefined) return underBaseUrl(url, job.baseUrl)
       const targetRoute = routeOfFile.get(target)
@@ -165,6 +186,7 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       html: parsed.html,
       headings: parsed.headings,
       links: parsed.links,
+      assets: [...assets],
     })
   }
 }
@@ -194,6 +216,25 @@ function docFolders(files: readonly ContentFile[]): Set<string> {
 function titleFromFileName(relative: string): string {
   const name = posix.basename(relative).replace(/\.(md|tsx|jsx)$/, '')
   return name === 'index' ? posix.basename(posix.dirname(relative)) || 'Home' : name
+}
+
+/**
+ * The file beside the pages a link or image names, written relative to the page's source
+ * (`./shot.png`) or as the path it is served at (`/docs/Guides/shot.png`); query and fragment
+ * are dropped, as a file has neither.
+ */
+export function assetTarget(
+  url: string,
+  fromFile: string,
+  assetOfFile: ReadonlyMap<string, string>,
+  fileOfAsset: ReadonlyMap<string, string>,
+): { file: string; path: string } | undefined {
+  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//') || url.startsWith('#')) return undefined
+  const pathPart = safeDecode(url.split(/[?#]/)[0]!)
+  if (pathPart === '') return undefined
+  const file = pathPart.startsWith('/') ? fileOfAsset.get(pathPart) : posix.join(posix.dirname(fromFile), pathPart)
+  const path = file === undefined ? undefined : assetOfFile.get(file)
+  return file === undefined || path === undefined ? undefined : { file, path }
 }
 
 /** Resolves a Markdown link target to the content file it names, or undefined for non-file links. */

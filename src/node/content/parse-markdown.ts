@@ -35,7 +35,7 @@ export interface ParsedMarkdown {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-/** Maps a link as written to the href to publish, or undefined to keep it. */
+/** Maps a link or image source as written to the URL to publish, or undefined to keep it. */
 export type RewriteLink = (url: string) => string | undefined
 
 // GitHub's schema without its id prefix: raw HTML is dropped, so the only ids are the footnote ids
@@ -83,6 +83,11 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
         const rewritten = rewriteLink(url)
         if (rewritten !== undefined) node.properties = { ...node.properties, href: rewritten }
       }
+    } else if (node.tagName === 'img' && typeof node.properties?.src === 'string') {
+      const url = node.properties.src
+      links.push({ url, position: node.position ? { line: node.position.start.line, column: node.position.start.column } : undefined, image: true })
+      const rewritten = rewriteLink(url)
+      if (rewritten !== undefined) node.properties = { ...node.properties, src: rewritten }
     } else if (node.tagName === 'p' && firstParagraph === undefined) {
       firstParagraph = toString(node).replace(/\s+/g, ' ').trim()
     }

@@ -1,28 +1,29 @@
 /**
- * Lists the site's sources once: Markdown docs, standalone pages (Markdown or React components)
- * and the `_category_.json` files of the docs folders. Everything after this reads the list,
- * never the file system.
+ * Lists the site's sources once: Markdown docs, standalone pages (Markdown or React components),
+ * the `_category_.json` files of the docs folders, the other files beside them (images, PDFs:
+ * published when a page links to them) and `static/` (published as it is). Everything after this
+ * reads the list, never the file system.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 
-export type ContentKind = 'doc' | 'page' | 'component-page' | 'category'
+export type ContentKind = 'doc' | 'page' | 'component-page' | 'category' | 'asset' | 'static'
 
 export interface ContentFile {
   /** Path relative to the site folder with forward slashes, e.g. `content/docs/Sanctum/intro.md`. */
   readonly file: string
-  /** Path relative to its section folder (`content/docs` or `content/pages`), forward slashes. */
+  /** Path relative to its section folder (`content/docs`, `content/pages` or `static`), forward slashes. */
   readonly relative: string
   readonly kind: ContentKind
-  /** Text of Markdown and JSON files; component pages are compiled later from `file`. */
+  /** Text of Markdown and JSON files; '' for the rest (component pages are compiled later from `file`). */
   readonly text: string
 }
 
 export async function readContent(siteDir: string): Promise<ContentFile[]> {
   const files: ContentFile[] = []
-  for (const section of ['docs', 'pages'] as const) {
-    const root = join(siteDir, 'content', section)
+  for (const section of ['content/docs', 'content/pages', 'static'] as const) {
+    const root = join(siteDir, section)
     if (!existsSync(root)) continue
     const names = (await readdir(root, { recursive: true, withFileTypes: true }))
       .filter((entry) => entry.isFile())
@@ -33,21 +34,26 @@ export async function readContent(siteDir: string): Promise<ContentFile[]> {
     for (const relative of names) {
       const kind = kindOf(section, relative)
       if (kind === undefined) continue
-      const text = kind === 'component-page' ? '' : readFileSync(join(root, relative), 'utf8')
-      files.push({ file: `content/${section}/${relative}`, relative, kind, text })
+      const text = kind === 'doc' || kind === 'page' || kind === 'category' ? readFileSync(join(root, relative), 'utf8') : ''
+      files.push({ file: `${section}/${relative}`, relative, kind, text })
     }
   }
   return files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 }
 
-function kindOf(section: 'docs' | 'pages', relative: string): ContentKind | undefined {
+function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: string): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
-  if (name.startsWith('.') || name.startsWith('_') && name !== '_category_.json') return undefined
-  if (section === 'docs') {
+  // Hidden files and folders (.DS_Store, .git) are never sources, in any section.
+  if (relative.split('/').some((part) => part.startsWith('.'))) return undefined
+  if (section === 'static') return 'static'
+  if (name.startsWith('_') && name !== '_category_.json') return undefined
+  if (section === 'content/docs') {
     if (name === '_category_.json') return 'category'
-    return name.endsWith('.md') ? 'doc' : undefined
+    return name.endsWith('.md') ? 'doc' : 'asset'
   }
   if (name.endsWith('.md')) return 'page'
   if (/\.(tsx|jsx)$/.test(name)) return 'component-page'
-  return undefined
+  // Modules that component pages import are code, not files to publish.
+  if (/\.(m|c)?(ts|js)$/.test(name)) return undefined
+  return 'asset'
 }

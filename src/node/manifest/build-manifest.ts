@@ -7,7 +7,7 @@ import { slug } from 'github-slugger'
 import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import type { Access, Manifest, Route, SidebarItem } from '../../shared/manifest.js'
+import type { Access, Asset, Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from './private-path-rules.js'
@@ -105,8 +105,61 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
     routes: [...routes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     privatePaths: rules.map((rule) => ({ pattern: rule.pattern, groups: rule.rule.groups })),
     sidebars: { [sidebarId]: sidebar },
+    assets: publishedAssets(content, routes, rules, diagnostics),
   }
   return { manifest: deepFreeze(manifest), diagnostics }
+}
+
+/**
+ * The files published as they are: all of `static/`, and each file beside the pages that some
+ * page uses. A file whose path a private-path rule matches is private; so is one only private
+ * pages use (needing every group they need), since no public page shows it. A static file must
+ * not sit under a private path: static files are always public.
+ */
+function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Route>, rules: readonly CompiledRule[], diagnostics: Diagnostic[]): Asset[] {
+  const users = new Map<string, Route[]>()
+  for (const document of content.documents)
+    for (const file of document.assets) users.set(file, [...(users.get(file) ?? []), routes.get(document.route)].filter((route) => route !== undefined))
+  const routeFiles = new Map([...routes.values()].map((route) => [route.file, route]))
+  const assets = new Map<string, Asset>()
+  for (const { file, path, kind } of content.assetFiles) {
+    const byRule = accessFor(path, rules)
+    let access: Access = byRule
+    if (kind === 'static' && byRule.private) {
+      diagnostics.push(
+        diagnostic({
+          file,
+          ruleId: 'static-private',
+          message: `Static file is served at "${path}", which private-path rule "${byRule.rules[0]}" protects, but files in static/ are always public`,
+          suggestion: `Move it into content/ beside the private pages that show it (they publish it privately), or out of ${byRule.rules[0]}.`,
+        }),
+      )
+      continue
+    }
+    if (kind === 'asset') {
+      const usedBy = users.get(file)
+      if (usedBy === undefined) continue
+      if (!byRule.private && usedBy.length > 0 && usedBy.every((route) => route.access.private)) {
+        const needed = usedBy.map((route) => route.access as Extract<Access, { private: true }>)
+        access = { private: true, groups: [...new Set(needed.flatMap((entry) => entry.groups))], rules: [...new Set(needed.flatMap((entry) => entry.rules))] }
+      }
+    }
+    const output = path.slice(1)
+    const clash = routeFiles.get(output) ?? assets.get(path)
+    if (clash) {
+      diagnostics.push(
+        diagnostic({
+          file,
+          ruleId: 'duplicate-route',
+          message: `"${path}" is produced twice: by "${file}" and by ${clash.source === undefined ? `the generated page "${clash.path}"` : `"${clash.source}"`}`,
+          suggestion: 'Rename or move one of them; only one file can live at a path.',
+        }),
+      )
+      continue
+    }
+    assets.set(path, { path, source: file, file: output, access })
+  }
+  return [...assets.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
 /** The first doc in sidebar order: the main doc when the config names none. */

@@ -1,7 +1,7 @@
 /**
  * The manifest as published: private routes keep only what their public shell already shows
  * (path, kind, file, that they are private and which groups they need). Their titles,
- * descriptions, headings and sidebar entries stay in the private output.
+ * descriptions, headings and sidebar entries stay in the private output, as do private files.
  */
 import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 
@@ -13,6 +13,8 @@ export function publicManifest(manifest: Manifest): Manifest {
         route.access.private ? { ...route, title: '', description: undefined, source: undefined, headings: [] } : route,
     ),
     sidebars: Object.fromEntries(Object.entries(manifest.sidebars).map(([id, items]) => [id, publicItems(items, manifest)])),
+    // A private file's name can say what it is about; the gate reads the private manifest.
+    assets: manifest.assets.filter((asset) => !asset.access.private),
   }
 }
 

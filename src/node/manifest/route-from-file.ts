@@ -21,7 +21,7 @@ export function isIndexDoc(relative: string): boolean {
 }
 
 export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docsBase: string): string | undefined {
-  if (file.kind === 'category') return undefined
+  if (file.kind === 'category' || file.kind === 'asset' || file.kind === 'static') return undefined
   if (file.kind === 'doc') {
     const id = docId(file.relative)
     if (isIndexDoc(file.relative)) {
@@ -34,6 +34,15 @@ export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docs
   if (withoutExtension === 'index') return '/'
   if (withoutExtension.endsWith('/index')) return `/${withoutExtension.slice(0, -'index'.length)}`
   return `/${withoutExtension}`
+}
+
+/**
+ * Where a file published as it is (an asset beside the pages, or a file of `static/`) is served:
+ * the same place relative to the pages as in the source, so `content/docs/Guides/shot.png` is
+ * `/docs/Guides/shot.png` beside `/docs/Guides/intro`, and `static/img/logo.svg` is `/img/logo.svg`.
+ */
+export function assetPathFor(file: Pick<ContentFile, 'file' | 'relative'>, docsBase: string): string {
+  return file.file.startsWith('content/docs/') ? `${docsBase}/${file.relative}` : `/${file.relative}`
 }
 
 /** The HTML file a route is written to: `/a/` → `a/index.html`, `/a/b` → `a/b.html`, `/` → `index.html`. */

@@ -1,21 +1,29 @@
 /**
  * Every internal link in every page must reach a route, every `#anchor` a heading on that page,
- * every link to a `.md` file an existing file. Problems are collected, never thrown.
+ * every link to a `.md` file an existing file, every image and link to a file (`./shot.png`,
+ * `/img/logo.svg`) a file beside the pages or in `static/`. Problems are collected, never thrown.
  */
 import { canonicalPath, routeCandidates, safeDecode } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { closest } from '../diagnostics/closest.js'
-import { markdownLinkTarget, type ContentDocument } from '../content/parse-content.js'
+import { markdownLinkTarget, type ContentDocument, type ParsedContent } from '../content/parse-content.js'
 import { posix } from 'node:path'
 
 type Policy = ResolvedConfig['onBrokenLinks']
 
-export function checkLinks(manifest: Manifest, documents: readonly ContentDocument[], config: ResolvedConfig): Diagnostic[] {
+export function checkLinks(
+  manifest: Manifest,
+  documents: readonly ContentDocument[],
+  assetFiles: ParsedContent['assetFiles'],
+  config: ResolvedConfig,
+): Diagnostic[] {
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
   const routePaths = [...routes.keys()]
   const filesByPath = new Map(documents.map((document) => [document.file, document]))
+  const assetsByPath = new Map(manifest.assets.map((asset) => [asset.path, asset]))
+  const assetsBySource = new Map(manifest.assets.map((asset) => [asset.source, asset]))
   const problems: Diagnostic[] = []
 
   const report = (policy: Policy, ruleId: RuleId, document: ContentDocument, position: { line: number; column: number } | undefined, message: string, suggestion?: string) => {
@@ -42,7 +50,7 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
   }
 
   for (const document of documents) {
-    for (const { url, position } of document.links) {
+    for (const { url, position, image = false } of document.links) {
       if (isExternal(url)) continue
       const hashIndex = url.indexOf('#')
       const hash = hashIndex === -1 ? '' : safeDecode(url.slice(hashIndex + 1))
@@ -51,6 +59,24 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
       if (pathPart === '') {
         const self = routes.get(document.route)
         if (self) checkAnchor(document, position, url, self, hash)
+        continue
+      }
+
+      const filePath = safeDecode(pathPart.split('?')[0]!)
+      const sourceFolder = posix.dirname(document.file)
+      const asset = filePath.startsWith('/') ? assetsByPath.get(filePath) : assetsBySource.get(posix.join(sourceFolder, filePath))
+      if (asset) {
+        if (asset.access.private && !routes.get(document.route)?.access.private)
+          problems.push(
+            diagnostic({
+              file: document.file,
+              ruleId: 'private-link',
+              severity: 'warning',
+              message: `Public page ${image ? 'shows' : 'links to'} the private file "${asset.path}", which most readers cannot open`,
+              suggestion: 'Use a public file instead, or make this page private too.',
+              ...position,
+            }),
+          )
         continue
       }
 
@@ -77,6 +103,26 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
 
       const resolved = resolveRoutePath(pathPart, document.route)
       const target = resolved === undefined ? undefined : routeCandidates(resolved).map((candidate) => routes.get(candidate)).find(Boolean)
+      if (!target && (image || looksLikeFile(filePath))) {
+        const relativeLink = !filePath.startsWith('/')
+        const candidates = relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(sourceFolder, file.file)) : assetFiles.map((file) => file.path)
+        const near = closest(relativeLink ? posix.normalize(filePath) : filePath, candidates)
+        report(
+          config.onBrokenLinks,
+          'missing-file',
+          document,
+          position,
+          relativeLink
+            ? `${image ? 'Image' : 'Link'} "${safeDecode(url)}" names a file that does not exist (resolved as "${posix.join(sourceFolder, filePath)}")`
+            : `${image ? 'Image' : 'Link'} "${safeDecode(url)}" matches no file in static/ or beside the pages`,
+          near
+            ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?`
+            : relativeLink
+              ? 'Put the file beside the page; paths are relative to the page\'s source file.'
+              : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).',
+        )
+        continue
+      }
       if (!target) {
         const shown = resolved ?? safeDecode(pathPart)
         const withoutBase = withoutBaseUrl(shown, config.baseUrl)
@@ -115,6 +161,11 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
 /** A root-relative path that starts with the site's base URL, without it; links name routes, not URLs. */
 function withoutBaseUrl(path: string, baseUrl: string): string | undefined {
   return baseUrl !== '/' && path.startsWith(baseUrl) ? path.slice(baseUrl.length - 1) : undefined
+}
+
+/** A path ending in an extension other than a page's is a file (`guide.pdf`), not a route. */
+function looksLikeFile(path: string): boolean {
+  return /\.[a-z\d]{1,8}$/i.test(path) && !/\.(html?|md)$/i.test(path)
 }
 
 /** Links with a scheme (`https:`, `mailto:`) or protocol-relative ones leave the site. */

@@ -1,4 +1,4 @@
-/** Navbar and footer links that point into the site (`to`) must reach a route. */
+/** Navbar and footer links that point into the site (`to`) must reach a route or a file; a site-relative logo, a file. */
 import { routeCandidates } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
@@ -9,6 +9,7 @@ import type { ConfigSource } from './check-private-paths.js'
 
 export function checkNavigation(manifest: Manifest, config: ResolvedConfig, source: ConfigSource): Diagnostic[] {
   const paths = new Set(manifest.routes.map((route) => route.path))
+  const files = manifest.assets.filter((asset) => !asset.access.private).map((asset) => asset.path)
   const links = [
     ...config.navbar.items.map((item, index) => ({ where: `navbar.items[${index}]`, to: item.to })),
     ...config.footer.links.flatMap((column, columnIndex) =>
@@ -19,7 +20,7 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
   for (const { where, to } of links) {
     if (to === undefined) continue
     const path = to.split('#')[0]!
-    if (routeCandidates(path).some((candidate) => paths.has(candidate))) continue
+    if (routeCandidates(path).some((candidate) => paths.has(candidate)) || files.includes(path)) continue
     const near = closest(path, [...paths])
     problems.push(
       diagnostic({
@@ -28,6 +29,19 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
         message: `${where}.to "${to}" matches no page`,
         suggestion: near ? `Did you mean "${near}"? Routes are case-sensitive.` : 'Link to an existing route.',
         ...locateInSource(source.text, to),
+      }),
+    )
+  }
+  const logo = config.navbar.logo?.src
+  if (logo !== undefined && logo.startsWith('/') && !logo.startsWith('//') && !files.includes(logo)) {
+    const near = closest(logo, files)
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'missing-file',
+        message: `navbar.logo.src "${logo}" matches no file in static/`,
+        suggestion: near ? `Did you mean "${near}"?` : `Put the file in static/ (static${logo} is served at ${logo}).`,
+        ...locateInSource(source.text, logo),
       }),
     )
   }

@@ -5,7 +5,7 @@
 import { sortDiagnostics, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import type { ContentDocument } from '../content/parse-content.js'
+import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.js'
 import { checkLinks } from './check-links.js'
 import { checkNavigation } from './check-navigation.js'
@@ -14,6 +14,7 @@ import { checkPrivatePaths, type ConfigSource } from './check-private-paths.js'
 export interface ValidateInput {
   readonly manifest: Manifest
   readonly documents: readonly ContentDocument[]
+  readonly assetFiles: ParsedContent['assetFiles']
   readonly config: ResolvedConfig
   readonly rules: { compiled: readonly CompiledRule[]; invalid: readonly InvalidRule[] }
   readonly configSource: ConfigSource
@@ -21,7 +22,7 @@ export interface ValidateInput {
 
 export function validateSite(input: ValidateInput): Diagnostic[] {
   return sortDiagnostics([
-    ...checkLinks(input.manifest, input.documents, input.config),
+    ...checkLinks(input.manifest, input.documents, input.assetFiles, input.config),
     ...checkNavigation(input.manifest, input.config, input.configSource),
     ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
   ])
