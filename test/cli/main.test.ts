@@ -70,7 +70,7 @@ commands('check writes nothing and exits 1 with every problem on stderr', async 
     const io = capture()
     assert.is(await main(['check', site.dir, '--no-color'], io.output), 1)
     assert.match(io.err(), 'content/docs/Guides/intro.md:5:13: error: Link "/docs/Guides/instal" matches no page.')
-    assert.match(io.err(), '✖ check failed: 9 errors. Nothing was written; the previous output is untouched.')
+    assert.match(io.err(), '✖ check failed: 10 errors. Nothing was written; the previous output is untouched.')
     assert.equal(await site.list('.').then((files) => files.filter((file) => file.startsWith('build/'))), [])
   })
 })

@@ -52,7 +52,8 @@ function problemOf(url: URL, served: readonly string[], baseUrl: string): string
   const found = served.flatMap((folder) => candidates.map((candidate) => join(folder, candidate))).find((full) => existsSync(full) && statSync(full).isFile())
   if (found === undefined) return 'no such file'
   const id = decodeURIComponent(url.hash.slice(1))
-  if (id !== '' && !readFileSync(found, 'utf8').includes(` id="${id}"`)) return `no element with id "${id}" in ${found}`
+  // Only pages have ids; a fragment on another file (`#page=2` of a PDF) is for its viewer.
+  if (id !== '' && found.endsWith('.html') && !readFileSync(found, 'utf8').includes(` id="${id}"`)) return `no element with id "${id}" in ${found}`
   return undefined
 }
 

@@ -90,7 +90,7 @@ output('images and files beside the pages are published where they sit; static/ 
     assert.is(result.exitCode, 0)
     const intro = await site.read('build/docs/Guides/intro.html')
     assert.match(intro, '<p><img src="/docs/Guides/diagram.svg" alt="How the server is set up"></p>')
-    assert.match(intro, '<a href="/docs/Guides/Setup/server%20checklist.txt">server checklist</a>')
+    assert.match(intro, '<a href="/docs/Guides/Setup/server%20checklist.txt#ports">server checklist</a>')
     assert.match(intro, '<img class="navbar-logo" src="/img/logo.svg" alt="Fixture logo"')
     assert.is(await site.read('build/docs/Guides/diagram.svg'), await site.read('content/docs/Guides/diagram.svg'))
     assert.equal(
@@ -311,23 +311,37 @@ validation('broken links, anchors, files, images and navbar targets', async () =
       'content/docs/Guides/intro.md:13:1: error: Image "./server-diagam.svg" names a file that does not exist (resolved as "content/docs/Guides/server-diagam.svg"). Did you mean "./server-diagram.svg"? [docsgen:missing-file]',
       'content/docs/Guides/intro.md:13:51: error: Image "/img/logo.png" matches no file in static/ or beside the pages. Did you mean "/img/logo.svg"? [docsgen:missing-file]',
       'content/docs/Guides/intro.md:15:14: error: Link "./install.ps1" names a file that does not exist (resolved as "content/docs/Guides/install.ps1"). Put the file beside the page; paths are relative to the page\'s source file. [docsgen:missing-file]',
+      'content/docs/Guides/intro.md:17:5: error: Link "../../../static/img/logo.svg" reaches into static/, which is not published beside the pages. Files in static/ are served at the site root: write "/img/logo.svg". [docsgen:missing-file]',
       'site.config.ts:5:45: error: navbar.items[0].to "/docs/Guides/Intro" matches no page. Did you mean "/docs/Guides/intro"? Routes are case-sensitive. [docsgen:nav-missing-route]',
       'site.config.ts:5:83: error: navbar.logo.src "/img/logo.png" matches no file in static/. Did you mean "/img/logo.svg"? [docsgen:missing-file]',
     ])
   })
 })
 
-validation('a static file under a private path, and a file where a page is, are errors', async () => {
+validation('a static file under a private path, and a file where a page, a folder or a generated file is, are errors', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await mkdir(join(site.dir, 'static/docs/Private'), { recursive: true })
+    await mkdir(join(site.dir, 'static/docs/Guides'), { recursive: true })
     await writeFile(join(site.dir, 'static/docs/Private/roster.csv'), 'name,group\n')
     await writeFile(join(site.dir, 'static/about.html'), '<p>An old page</p>\n')
-    const result = await build({ siteDir: site.dir, write: false })
+    // Where hosts look for the page /docs/Guides/intro before intro.html.
+    await writeFile(join(site.dir, 'static/docs/Guides/intro'), 'plain text\n')
+    // A file where the pages need a folder, and files the build writes itself.
+    await writeFile(join(site.dir, 'static/docs/Tools & Tips'), 'plain text\n')
+    await writeFile(join(site.dir, 'static/manifest.json'), '{}\n')
+    await mkdir(join(site.dir, 'static/assets'))
+    await writeFile(join(site.dir, 'static/assets/styles.0123456789.css'), 'body{}\n')
+    const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
+    assert.not.ok(existsSync(join(site.dir, 'build')))
     assert.equal(messages(result), [
       'content/pages/about.md:7:5: warning: Public page links to the private page "/docs/Private/", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]',
-      'static/about.html: error: "/about.html" is produced twice: by "static/about.html" and by "content/pages/about.md". Rename or move one of them; only one file can live at a path. [docsgen:duplicate-route]',
+      'static/about.html: error: "/about.html" is produced twice, or as both a file and a folder: by "static/about.html" and by "content/pages/about.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
+      'static/assets/styles.0123456789.css: error: "/assets/styles.0123456789.css" is produced twice, or as both a file and a folder: by "static/assets/styles.0123456789.css" and by the generated stylesheet. Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
+      'static/docs/Guides/intro: error: "/docs/Guides/intro" is produced twice, or as both a file and a folder: by "static/docs/Guides/intro" and by "content/docs/Guides/intro.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
       'static/docs/Private/roster.csv: error: Static file is served at "/docs/Private/roster.csv", which private-path rule "/docs/Private/**" protects, but files in static/ are always public. Move it into content/ beside the private pages that show it (they publish it privately), or out of /docs/Private/**. [docsgen:static-private]',
+      'static/docs/Tools & Tips: error: "/docs/Tools & Tips" is produced twice, or as both a file and a folder: by "static/docs/Tools & Tips" and by "content/docs/Tools & Tips/Shortcuts & Tricks.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
+      'static/manifest.json: error: "/manifest.json" is produced twice, or as both a file and a folder: by "static/manifest.json" and by the generated manifest.json. Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
     ])
   })
 })

@@ -144,11 +144,15 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
     report('i18n.locales', "must be ['en'] (only English is supported)")
 
   const baseUrl = read.baseUrl('baseUrl', value.baseUrl)
+  const url = read.optionalUrl('url', value.url)
+  const urlPath = url === undefined || !isHttpUrl(url) ? '/' : new URL(url).pathname
+  if (urlPath !== '/')
+    report('url', `must be an origin only, got "${url}"`, `Write url: '${new URL(url!).origin}' and baseUrl: '${urlPath.endsWith('/') ? urlPath : `${urlPath}/`}' (as in Docusaurus).`)
 
   const config: ResolvedConfig = {
     title,
     tagline: read.string('tagline', value.tagline, ''),
-    url: read.optionalUrl('url', value.url),
+    url,
     baseUrl,
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: read.oneOf('onBrokenLinks', value.onBrokenLinks, ['throw', 'warn', 'ignore'], 'throw'),

@@ -162,7 +162,8 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       const asset = assetTarget(url, file.file, assetOfFile, fileOfAsset)
       if (asset !== undefined) {
         assets.add(asset.file)
-        return siteHref(job.baseUrl, asset.path)
+        // A query or fragment (`#page=2` of a PDF) stays as written.
+        return siteHref(job.baseUrl, asset.path) + (/[?#]/.exec(url) ? url.slice(url.search(/[?#]/)) : '')
       }
       const target = markdownLinkTarget(url, file.file, kind)
       if (target === undefined) return underBaseUrl(url, job.baseUrl)
@@ -220,8 +221,8 @@ function titleFromFileName(relative: string): string {
 
 /**
  * The file beside the pages a link or image names, written relative to the page's source
- * (`./shot.png`) or as the path it is served at (`/docs/Guides/shot.png`); query and fragment
- * are dropped, as a file has neither.
+ * (`./shot.png`) or as the path it is served at (`/docs/Guides/shot.png`), without its query
+ * and fragment.
  */
 export function assetTarget(
   url: string,

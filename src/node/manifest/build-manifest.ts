@@ -120,8 +120,30 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
   const users = new Map<string, Route[]>()
   for (const document of content.documents)
     for (const file of document.assets) users.set(file, [...(users.get(file) ?? []), routes.get(document.route)].filter((route) => route !== undefined))
-  const routeFiles = new Map([...routes.values()].map((route) => [route.file, route]))
-  const assets = new Map<string, Asset>()
+  // Everything else in the output, by file and by folder: a file may take none of these places.
+  const files = new Map<string, string>([
+    ['manifest.json', 'the generated manifest.json'],
+    ['sitemap.xml', 'the generated sitemap.xml'],
+  ])
+  const folders = new Map<string, string>()
+  // A page also owns its path without `.html`, where many hosts look first; a folder may share it (docs.html, docs/).
+  const pagePaths = new Map<string, string>()
+  const claim = (output: string, owner: string) => {
+    files.set(output, owner)
+    for (let folder = posix.dirname(output); folder !== '.'; folder = posix.dirname(folder)) if (!folders.has(folder)) folders.set(folder, owner)
+  }
+  for (const route of routes.values()) {
+    claim(route.file, describeSource(route))
+    if (!route.path.endsWith('/')) pagePaths.set(route.path.slice(1), describeSource(route))
+  }
+  const clashOf = (output: string): string | undefined => {
+    if (output.startsWith('assets/styles.')) return 'the generated stylesheet'
+    const clash = files.get(output) ?? folders.get(output) ?? pagePaths.get(output)
+    if (clash !== undefined) return clash
+    for (let folder = posix.dirname(output); folder !== '.'; folder = posix.dirname(folder)) if (files.has(folder)) return files.get(folder)
+    return undefined
+  }
+  const assets: Asset[] = []
   for (const { file, path, kind } of content.assetFiles) {
     const byRule = accessFor(path, rules)
     let access: Access = byRule
@@ -145,21 +167,22 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
       }
     }
     const output = path.slice(1)
-    const clash = routeFiles.get(output) ?? assets.get(path)
-    if (clash) {
+    const clash = clashOf(output)
+    if (clash !== undefined) {
       diagnostics.push(
         diagnostic({
           file,
           ruleId: 'duplicate-route',
-          message: `"${path}" is produced twice: by "${file}" and by ${clash.source === undefined ? `the generated page "${clash.path}"` : `"${clash.source}"`}`,
-          suggestion: 'Rename or move one of them; only one file can live at a path.',
+          message: `"${path}" is produced twice, or as both a file and a folder: by "${file}" and by ${clash}`,
+          suggestion: 'Rename or move one of them; only one file or folder can live at a path.',
         }),
       )
       continue
     }
-    assets.set(path, { path, source: file, file: output, access })
+    claim(output, `"${file}"`)
+    assets.push({ path, source: file, file: output, access })
   }
-  return [...assets.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  return assets.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
 }
 
 /** The first doc in sidebar order: the main doc when the config names none. */

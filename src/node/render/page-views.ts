@@ -127,7 +127,8 @@ function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | 
     docsHref: mainDocPath === undefined ? undefined : hrefOf(mainDocPath),
     navbar: {
       title: config.navbar.title,
-      logo: logo && logo.src.startsWith('/') && !logo.src.startsWith('//') ? { ...logo, src: hrefOf(logo.src) } : logo,
+      // The logo's src is a URL as written (maybe already encoded): only the base URL is added.
+      logo: logo && logo.src.startsWith('/') && !logo.src.startsWith('//') ? { ...logo, src: `${config.baseUrl.slice(0, -1)}${logo.src}` } : logo,
       items: config.navbar.items.map((item) => ({
         label: item.label,
         href: href(item),

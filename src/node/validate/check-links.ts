@@ -23,7 +23,8 @@ export function checkLinks(
   const routePaths = [...routes.keys()]
   const filesByPath = new Map(documents.map((document) => [document.file, document]))
   const assetsByPath = new Map(manifest.assets.map((asset) => [asset.path, asset]))
-  const assetsBySource = new Map(manifest.assets.map((asset) => [asset.source, asset]))
+  // Relative links reach files beside the pages only: static/ is served at the root, not beside them.
+  const assetsBySource = new Map(manifest.assets.filter((asset) => asset.source.startsWith('content/')).map((asset) => [asset.source, asset]))
   const problems: Diagnostic[] = []
 
   const report = (policy: Policy, ruleId: RuleId, document: ContentDocument, position: { line: number; column: number } | undefined, message: string, suggestion?: string) => {
@@ -105,6 +106,8 @@ export function checkLinks(
       const target = resolved === undefined ? undefined : routeCandidates(resolved).map((candidate) => routes.get(candidate)).find(Boolean)
       if (!target && (image || looksLikeFile(filePath))) {
         const relativeLink = !filePath.startsWith('/')
+        const resolvedSource = posix.join(sourceFolder, filePath)
+        const staticFile = relativeLink ? assetFiles.find((file) => file.kind === 'static' && file.file === resolvedSource) : undefined
         const candidates = relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(sourceFolder, file.file)) : assetFiles.map((file) => file.path)
         const near = closest(relativeLink ? posix.normalize(filePath) : filePath, candidates)
         report(
@@ -112,14 +115,18 @@ export function checkLinks(
           'missing-file',
           document,
           position,
-          relativeLink
-            ? `${image ? 'Image' : 'Link'} "${safeDecode(url)}" names a file that does not exist (resolved as "${posix.join(sourceFolder, filePath)}")`
-            : `${image ? 'Image' : 'Link'} "${safeDecode(url)}" matches no file in static/ or beside the pages`,
-          near
-            ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?`
+          staticFile
+            ? `${image ? 'Image' : 'Link'} "${safeDecode(url)}" reaches into static/, which is not published beside the pages`
             : relativeLink
-              ? 'Put the file beside the page; paths are relative to the page\'s source file.'
-              : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).',
+              ? `${image ? 'Image' : 'Link'} "${safeDecode(url)}" names a file that does not exist (resolved as "${resolvedSource}")`
+              : `${image ? 'Image' : 'Link'} "${safeDecode(url)}" matches no file in static/ or beside the pages`,
+          staticFile
+            ? `Files in static/ are served at the site root: write "${staticFile.path}".`
+            : near
+              ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?`
+              : relativeLink
+                ? 'Put the file beside the page; paths are relative to the page\'s source file.'
+                : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).',
         )
         continue
       }

@@ -1,5 +1,5 @@
 /** Navbar and footer links that point into the site (`to`) must reach a route or a file; a site-relative logo, a file. */
-import { routeCandidates } from '../../shared/canonical-path.js'
+import { routeCandidates, safeDecode } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -20,7 +20,7 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
   for (const { where, to } of links) {
     if (to === undefined) continue
     const path = to.split('#')[0]!
-    if (routeCandidates(path).some((candidate) => paths.has(candidate)) || files.includes(path)) continue
+    if (routeCandidates(path).some((candidate) => paths.has(candidate)) || files.includes(safeDecode(path))) continue
     const near = closest(path, [...paths])
     problems.push(
       diagnostic({
@@ -33,7 +33,7 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
     )
   }
   const logo = config.navbar.logo?.src
-  if (logo !== undefined && logo.startsWith('/') && !logo.startsWith('//') && !files.includes(logo)) {
+  if (logo !== undefined && logo.startsWith('/') && !logo.startsWith('//') && !files.includes(safeDecode(logo.split(/[?#]/)[0]!))) {
     const near = closest(logo, files)
     problems.push(
       diagnostic({

@@ -78,6 +78,13 @@ test('types, ranges and URLs are checked', () => {
   )
 })
 
+test('url is an origin: a path in it belongs in baseUrl', () => {
+  assert.equal(problems({ title: 'T', url: 'https://example.github.io/handbook' }), [
+    'site.config.ts: error: "url" must be an origin only, got "https://example.github.io/handbook". Write url: \'https://example.github.io\' and baseUrl: \'/handbook/\' (as in Docusaurus). [docsgen:config-invalid]',
+  ])
+  assert.equal(problems({ title: 'T', url: 'https://docs.example.org/' }), [])
+})
+
 test('baseUrl: given with or without its slashes, it always starts and ends with "/"', () => {
   const baseUrlOf = (baseUrl: unknown) => resolveConfig({ title: 'T', baseUrl }, 'site.config.ts', '').config?.baseUrl
   assert.equal([undefined, '/', 'handbook', '/handbook', 'team/handbook/', '//handbook//'].map(baseUrlOf), ['/', '/', '/handbook/', '/handbook/', '/team/handbook/', '/handbook/'])
