@@ -163,7 +163,8 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       if (asset !== undefined) {
         assets.add(asset.file)
         // A query or fragment (`#page=2` of a PDF) stays as written.
-        return siteHref(job.baseUrl, asset.path) + (/[?#]/.exec(url) ? url.slice(url.search(/[?#]/)) : '')
+        const suffix = url.search(/[?#]/)
+        return siteHref(job.baseUrl, asset.path) + (suffix === -1 ? '' : url.slice(suffix))
       }
       const target = markdownLinkTarget(url, file.file, kind)
       if (target === undefined) return underBaseUrl(url, job.baseUrl)

@@ -118,8 +118,10 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
  */
 function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Route>, rules: readonly CompiledRule[], diagnostics: Diagnostic[]): Asset[] {
   const users = new Map<string, Route[]>()
-  for (const document of content.documents)
-    for (const file of document.assets) users.set(file, [...(users.get(file) ?? []), routes.get(document.route)].filter((route) => route !== undefined))
+  for (const document of content.documents) {
+    const route = routes.get(document.route)
+    if (route) for (const file of document.assets) users.set(file, [...(users.get(file) ?? []), route])
+  }
   // Everything else in the output, by file and by folder: a file may take none of these places.
   const files = new Map<string, string>([
     ['manifest.json', 'the generated manifest.json'],
@@ -161,7 +163,7 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
     if (kind === 'asset') {
       const usedBy = users.get(file)
       if (usedBy === undefined) continue
-      if (!byRule.private && usedBy.length > 0 && usedBy.every((route) => route.access.private)) {
+      if (!byRule.private && usedBy.every((route) => route.access.private)) {
         const needed = usedBy.map((route) => route.access as Extract<Access, { private: true }>)
         access = { private: true, groups: [...new Set(needed.flatMap((entry) => entry.groups))], rules: [...new Set(needed.flatMap((entry) => entry.rules))] }
       }

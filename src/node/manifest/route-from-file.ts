@@ -23,8 +23,7 @@ export function isIndexDoc(relative: string): boolean {
 export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docsBase: string): string | undefined {
   if (file.kind === 'category' || file.kind === 'asset' || file.kind === 'static') return undefined
   if (file.kind === 'doc') {
-    // routeBasePath '/' serves the docs at the root (a docs-only site): no double slash.
-    const base = docsBase.replace(/\/$/, '')
+    const base = docsPrefix(docsBase)
     const id = docId(file.relative)
     if (isIndexDoc(file.relative)) {
       const folder = id.split('/').slice(0, -1).join('/')
@@ -44,7 +43,12 @@ export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docs
  * `/docs/Guides/shot.png` beside `/docs/Guides/intro`, and `static/img/logo.svg` is `/img/logo.svg`.
  */
 export function assetPathFor(file: Pick<ContentFile, 'file' | 'relative'>, docsBase: string): string {
-  return file.file.startsWith('content/docs/') ? `${docsBase.replace(/\/$/, '')}/${file.relative}` : `/${file.relative}`
+  return file.file.startsWith('content/docs/') ? `${docsPrefix(docsBase)}/${file.relative}` : `/${file.relative}`
+}
+
+/** What paths under content/docs start with: routeBasePath '/' (a docs-only site) gives '', not a double slash. */
+function docsPrefix(docsBase: string): string {
+  return docsBase.replace(/\/$/, '')
 }
 
 /** The HTML file a route is written to: `/a/` → `a/index.html`, `/a/b` → `a/b.html`, `/` → `index.html`. */
