@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve } from 'node:path'
-import { siteHref } from '../shared/canonical-path.js'
+import { siteHref, underBaseUrl } from '../shared/canonical-path.js'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { loadConfig } from './config/load-config.js'
@@ -169,7 +169,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           documents: content.documents,
           components: content.components,
           config: config.config,
-          stylesheets: [`${config.config.baseUrl}${stylesheetFile}`],
+          stylesheets: [underBaseUrl(config.config.baseUrl, `/${stylesheetFile}`)],
           probes: privateProbes(manifest, content.documents),
           publicDir: staging.public.dir,
           privateDir: staging.private.dir,

@@ -58,8 +58,15 @@ export function routeHref(path: string, hash?: string): string {
  * link a page publishes goes through here, so a site deployed at `/handbook/` links within itself.
  */
 export function siteHref(baseUrl: string, path: string, hash?: string): string {
-  const href = routeHref(path, hash)
-  return baseUrl === '/' ? href : `${baseUrl.slice(0, -1)}${href}`
+  return underBaseUrl(baseUrl, routeHref(path, hash))
+}
+
+/**
+ * A site-relative URL as written (`/img/logo.svg`, already encoded) under the base URL; other
+ * URLs (`https:`, `//host`, `./x`) are returned as they are.
+ */
+export function underBaseUrl(baseUrl: string, url: string): string {
+  return baseUrl !== '/' && url.startsWith('/') && !url.startsWith('//') ? `${baseUrl.slice(0, -1)}${url}` : url
 }
 
 /** Percent-decodes, or keeps the text as written when it is not valid percent-encoding. */

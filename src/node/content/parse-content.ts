@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os'
 import { posix } from 'node:path'
-import { safeDecode, siteHref } from '../../shared/canonical-path.js'
+import { safeDecode, siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -167,7 +167,9 @@ export function runParseJob(job: ParseJob): ParseJobResult {
         return siteHref(job.baseUrl, asset.path) + (suffix === -1 ? '' : url.slice(suffix))
       }
       const target = markdownLinkTarget(url, file.file, kind)
-      if (target === undefined) return underBaseUrl(url, job.baseUrl)
+      // Other links are written as route paths (`/docs/intro`), as validation reads them, and
+      // published under the base URL, as Docusaurus does.
+      if (target === undefined) return underBaseUrl(job.baseUrl, url)
       const targetRoute = routeOfFile.get(target)
       // A missing target is reported by validation (missing-file) from the collected links.
       if (targetRoute === undefined) return undefined
@@ -191,14 +193,6 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       assets: [...assets],
     })
   }
-}
-
-/**
- * Links are written as route paths (`/docs/intro`), as validation reads them; on a site served
- * under a sub-path they are published under it, as Docusaurus does. Other links stay as written.
- */
-function underBaseUrl(url: string, baseUrl: string): string | undefined {
-  return baseUrl !== '/' && url.startsWith('/') && !url.startsWith('//') ? `${baseUrl.slice(0, -1)}${url}` : undefined
 }
 
 /** Every folder under content/docs that holds docs, directly or deeper. */

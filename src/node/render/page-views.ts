@@ -3,7 +3,7 @@
  * previous/next links, which routes each category holds) is computed once here; per page only
  * the branch leading to the page is expanded, so a page's size does not grow with the site.
  */
-import { safeDecode, siteHref } from '../../shared/canonical-path.js'
+import { safeDecode, siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 import type { Breadcrumb, CategoryCard, PageLink, PageView, SidebarViewItem, SiteView, TocEntry } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -128,7 +128,7 @@ function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | 
     navbar: {
       title: config.navbar.title,
       // The logo's src is a URL as written (maybe already encoded): only the base URL is added.
-      logo: logo && logo.src.startsWith('/') && !logo.src.startsWith('//') ? { ...logo, src: `${config.baseUrl.slice(0, -1)}${logo.src}` } : logo,
+      logo: logo && { ...logo, src: underBaseUrl(config.baseUrl, logo.src) },
       items: config.navbar.items.map((item) => ({
         label: item.label,
         href: href(item),
