@@ -8,18 +8,20 @@ import { createAnalytics } from './analytics.js'
 import { createProviderAPI, type ProviderAPI } from './api.js'
 import type { FailureReason } from './challenges/context.js'
 import { ORG_SWITCH_IN_PROGRESS, STORAGE_KEYS } from './constants.js'
-import { base64urlToText, codeChallengeS256, createCodeVerifier } from './encoding.js'
+import { codeChallengeS256, createCodeVerifier } from './encoding.js'
 import { ERROR_MESSAGES, IdentityError, flowCancelledError, toIdentityError } from './errors.js'
 import { createEventBus, type EventBus, type EventName } from './events.js'
 import { REACHABLE_HANDLE_TYPES, assertHandleFitsFactor } from './handles-and-factors.js'
+import { decodeLinkChallenges, readLinkChallenges } from './link-challenges.js'
 import { createLoginFlow, type FlowConfig, type FlowRunner, type LoginFlow } from './login-flow.js'
 import { resolveOptions, type IdentityOptions, type ResolvedOptions } from './options.js'
+import { createPendingLinks, findPendingLink, type PendingLink, type PendingLinks } from './pending-links.js'
 import { resolvePorts, type Ports, type ResolvedPorts, type StorageLike } from './ports.js'
 import { answerChallenges, createChallengeContext, createFlowMetadata, factorForWire, type SequenceResult, type SequenceSetup } from './sign-in.js'
 import { createSafeStorage, createTokenStorage } from './token-store.js'
 import { createTransport } from './transport.js'
 import type { Challenge, Factor, Handle, TokenValidation } from './types.js'
-import { createUser, type User } from './user.js'
+import { createUser, decodeTokenPayload, type User } from './user.js'
 
 export type SdkState = 'initial' | 'loaded' | 'retrievingToken' | 'ready'
 
@@ -78,6 +80,9 @@ function stripParams(ports: ResolvedPorts, url: URL, names: readonly string[]) {
   history.replaceState(null, '', clean.href)
 }
 
+/** Longest `sidcp` (challenge pack id) URL parameter sent to the provider. */
+const MAX_PACK_ID_LENGTH = 256
+
 /** Create the client; the sdkState is 'loaded' once this returns. Throws on invalid options. */
 export function createIdentityClient(options: IdentityOptions, ports?: Ports): IdentityClient {
   const resolved = resolveOptions(options)
@@ -90,6 +95,14 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
   let sessionStore: StorageLike | undefined
   const session = () => (sessionStore ??= createSafeStorage(platform.sessionStorage, 'sessionStorage', logger))
   const analytics = createAnalytics(api, resolved, platform, session)
+  let linkStore: PendingLinks | undefined
+  const pendingLinks = () =>
+    (linkStore ??= createPendingLinks(
+      createSafeStorage(platform.localStorage, 'localStorage', logger),
+      STORAGE_KEYS.pendingLinksPrefix + (resolved.oid ?? ''),
+      clock,
+      platform.crypto,
+    ))
 
   let sdkState: SdkState = 'initial'
   let user: User | undefined
@@ -196,6 +209,21 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     }
   }
 
+  /** A link this flow waits for is bound to its handle, or for a step-up without one to the bearer's person. */
+  function linkExpecter(handle: Handle | undefined, bearer: string | undefined) {
+    return (method: string) => {
+      let personId: string | undefined
+      try {
+        const claims = bearer === undefined ? undefined : decodeTokenPayload(bearer)
+        personId = typeof claims?.person_id === 'string' ? claims.person_id : undefined
+      } catch {
+        personId = undefined
+      }
+      if (!handle && !personId) return () => {}
+      return pendingLinks().expect({ method, handle, personId: handle ? undefined : personId, expiresAt: clock.now() + resolved.pollTimeoutMs })
+    }
+  }
+
   /** Answer challenges with a fresh context. */
   function answer(
     challenges: readonly Challenge[],
@@ -208,6 +236,7 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
       options: resolved,
       ...setup,
       reportFailure: failureReporter(setup.handle, setup.factor),
+      expectLink: linkExpecter(setup.handle, setup.token),
     })
     return answerChallenges(challenges, context)
   }
@@ -290,30 +319,60 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     const page = pageURL(platform, url)
     if (!page) return undefined
     const params = page.searchParams
-    const encoded = params.get('challenges')
-    const packId = params.get('sidcp')
-    if (encoded !== null && packId !== null) {
-      throw new IdentityError('invalidSlashIDURLParamsError', ERROR_MESSAGES.bothURLParams)
+    if (params.has('challenges') || params.has('sidcp')) {
+      return reported(page, ['challenges', 'sidcp'], { method: 'email_link' }, () => signInFromLink(page, signal))
     }
-    if (encoded === null && packId === null) {
-      const ssoChallenge = params.get('challenge_id')
-      const code = params.get('code')
-      if (ssoChallenge && code && params.get('state') !== null) return resolveSSOReturn(page, ssoChallenge, code, signal)
-      return undefined
+    const ssoChallenge = params.get('challenge_id')
+    const code = params.get('code')
+    if (ssoChallenge && code && params.get('state') !== null) {
+      return reported(page, ['challenge_id', 'code', 'state'], { method: 'oidc' }, () => resolveSSOReturn(page, ssoChallenge, code, signal))
     }
+    return undefined
+  }
+
+  /**
+   * Run a sign-in from the page URL: its parameters are removed from the address bar whatever
+   * happens (a rejected or used link must not run again on reload), and a failure is published.
+   */
+  async function reported(page: URL, names: readonly string[], factor: Factor, signIn: () => Promise<User>): Promise<User> {
+    try {
+      return await signIn()
+    } catch (thrown) {
+      const error = toIdentityError(thrown)
+      if (error.code !== 'flowCancelled') reportFailure(error, undefined, factor)
+      throw error
+    } finally {
+      stripParams(platform, page, names)
+    }
+  }
+
+  /** Links this browser waits for that a list of link challenges can answer; refused when none. */
+  function requirePendingLinks(links: readonly PendingLink[], challenges: readonly Challenge[]): PendingLink[] {
+    const methods = challenges.map((challenge) => challenge.authentication_method).filter((method) => method !== undefined)
+    const fitting = links.filter((link) => methods.every((method) => method === link.method))
+    if (fitting.length === 0) throw new IdentityError('invalidSlashIDURLParamsError', ERROR_MESSAGES.linkNotRequested)
+    return fitting
+  }
+
+  /** `?challenges=` or `?sidcp=`: only nonces, only for a link this browser asked for, only as that person. */
+  async function signInFromLink(page: URL, signal: AbortSignal | undefined): Promise<User> {
+    const encoded = page.searchParams.get('challenges')
+    const packId = page.searchParams.get('sidcp')
+    if (encoded !== null && packId !== null) throw new IdentityError('invalidSlashIDURLParamsError', ERROR_MESSAGES.bothURLParams)
+    // Read before answering: the tab that asked for the link forgets it once its poll succeeds.
+    const links = pendingLinks().pending()
     let challenges: readonly Challenge[]
     if (encoded !== null) {
-      try {
-        const list = JSON.parse(base64urlToText(encoded))
-        if (!Array.isArray(list)) throw new Error('not a list')
-        challenges = list
-      } catch (cause) {
-        throw new IdentityError('invalidSlashIDURLParamsError', "The 'challenges' URL parameter is not a base64url-encoded challenge list", { cause })
-      }
+      challenges = decodeLinkChallenges(encoded)
+      requirePendingLinks(links, challenges)
     } else {
-      challenges = await api.challengePack(packId!, { signal })
+      if (packId!.length > MAX_PACK_ID_LENGTH) {
+        throw new IdentityError('invalidSlashIDURLParamsError', `The 'sidcp' URL parameter is longer than ${MAX_PACK_ID_LENGTH} characters`)
+      }
+      requirePendingLinks(links, [])
+      challenges = readLinkChallenges(await api.challengePack(packId!, { signal }))
     }
-    const factor: Factor = { method: (challenges[0]?.authentication_method as Factor['method']) ?? 'email_link' }
+    const factor: Factor = { method: (challenges[0]!.authentication_method as Factor['method']) ?? 'email_link' }
     const result = await answer(challenges, {
       signal: signal ?? new AbortController().signal,
       token: anonymousUser?.token,
@@ -322,8 +381,14 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
       setPrompt: () => {},
     })
     const next = createUser(result.token)
+    const bound = findPendingLink(requirePendingLinks(links, challenges), next)
+    if (!bound) {
+      // A session for someone else, made by this click: end it rather than leave it unused.
+      await api.revokeToken(next.token)
+      throw new IdentityError('invalidSlashIDURLParamsError', ERROR_MESSAGES.linkForAnotherPerson)
+    }
+    pendingLinks().forget(bound.id)
     storeUser(next)
-    stripParams(platform, page, ['challenges', 'sidcp'])
     events.publish('userAuthenticatedFromURL', { token: next.token })
     const last = next.authentications.at(-1)
     const lastFactor: Factor = { method: (last?.method as Factor['method']) ?? factor.method }
@@ -337,10 +402,11 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     const store = session()
     const csrf = store.getItem(STORAGE_KEYS.csrfToken)
     const verifier = store.getItem(STORAGE_KEYS.pkceCodeVerifier)
-    if (!csrf || !verifier) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfOrVerifierMissing)
-    if (page.searchParams.get('state') !== csrf) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfMismatch)
+    // One-shot, whatever happens next: a forged return must not leave the state for another try.
     store.removeItem(STORAGE_KEYS.csrfToken)
     store.removeItem(STORAGE_KEYS.pkceCodeVerifier)
+    if (!csrf || !verifier) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfOrVerifierMissing)
+    if (page.searchParams.get('state') !== csrf) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfMismatch)
     const orgId = requireOid(resolved.oid)
     await api.resolveSSO({ challenge_id: challengeId, code, pkce_code_verifier: verifier }, { orgId, signal })
     const result = await answer([{ id: challengeId, type: 'proxy', options: { challenge_id: challengeId } }], {
@@ -352,7 +418,6 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     })
     const next = createUser(result.token)
     storeUser(next)
-    stripParams(platform, page, ['challenge_id', 'code', 'state'])
     events.publish('idFlowSucceeded', { token: next.token, handle: undefined, factor: { method: 'oidc' } })
     reportSuccess(next, undefined, 'oidc')
     return next

@@ -48,6 +48,8 @@ export const STORAGE_KEYS = {
   oidcRedirectURI: '@SLASHID/OIDC_REDIRECT_URI',
   /** Analytics correlation id, one per browser session (session storage). */
   analyticsCorrelationId: '@slashid/EVENTS_CORRELATION_ID',
+  /** Per-organization list of the sign-in links this browser waits for (localStorage, shared by tabs). */
+  pendingLinksPrefix: '@slashid/PENDING_LINKS/',
   /** Set to ORG_SWITCH_IN_PROGRESS while an organization switch runs (session storage). */
   orgSwitching: '@slashid/ORG_SWITCHING',
 } as const

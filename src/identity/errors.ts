@@ -71,6 +71,10 @@ export const ERROR_MESSAGES = {
   usernameNotReachable: 'Username is not a reachable handle type',
   recoveryNeedsReachableHandle: 'Recovery requires a reachable handle type.',
   bothURLParams: "Both 'challenges' and 'sidcp' URL parameters are present, only one is allowed",
+  linkWithoutChallenges: 'The sign-in link carries no challenges',
+  linkNotRequested:
+    'This sign-in link was not requested from this browser: open it in the browser where you asked for it, or ask for a new link here',
+  linkForAnotherPerson: 'This sign-in link is for another person than the one this browser asked a link for',
   errorFetchingChallenges: 'error fetching challenges',
   userNotReturned: 'User not returned from /id',
   noUserToken: 'no user token in attestation response',

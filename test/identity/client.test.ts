@@ -34,21 +34,31 @@ test('lookup 1: a valid initial token is used first (validated with Bearer)', as
   assert.is(validate!.headers['slashid-orgid'], undefined)
 })
 
+/** Another tab of the same browser asks for an e-mail link and waits for it. */
+async function waitForLink(context: ReturnType<typeof setup>) {
+  context.provider.on('POST /id/v2', ok([{ id: 'p1', type: 'proxy', options: { challenge_id: 'p1' } }]))
+  context.provider.on('GET /challenge/p1/v2', { status: 202, body: { errors: [{ httpcode: 202, message: 'challenge not completed yet' }] } })
+  await prompted(context.tab().identify(EMAIL, { method: 'email_link' }), 'waiting')
+}
+const LINK_TOKEN = makeToken({ authentications: [{ handle: EMAIL, method: 'email_link' }] })
+
 test('lookup 2: a token from the URL (challenges parameter) before stored tokens', async () => {
   const challenges = textToBase64url(JSON.stringify([{ id: 'n1', type: 'nonce', options: { challenge: 'abc' } }]))
   const page = fakeWindow(`https://docs.test/docs/?challenges=${challenges}&x=1`)
-  const { client, provider, local } = setup({ tokenStorage: 'localStorage' }, { window: page.window })
+  const context = setup({ tokenStorage: 'localStorage' }, { window: page.window })
+  const { client, provider, local } = context
+  await waitForLink(context)
   local.setItem('@slashid/USER_TOKEN/org-test', makeToken({ person_id: 'stored' }))
-  provider.on('POST /attestation/v3', ok({ token: TOKEN }))
+  provider.on('POST /attestation/v3', ok({ token: LINK_TOKEN }))
   const events = recordEvents(client)
   const user = await client.start()
-  assert.is(user!.token, TOKEN)
-  assert.equal(provider.requests.map((r) => `${r.method} ${r.path}`), ['POST /attestation/v3'])
-  assert.equal(provider.requests[0]!.body, { challenge_id: 'n1', challenge_type: 'nonce', data: { challenge: 'abc' } })
+  assert.is(user!.token, LINK_TOKEN)
+  assert.equal(provider.requests.map((r) => `${r.method} ${r.path}`), ['POST /id/v2', 'POST /attestation/v3'])
+  assert.equal(provider.requests[1]!.body, { challenge_id: 'n1', challenge_type: 'nonce', data: { challenge: 'abc' } })
   assert.equal(events.names(), ['userAuthenticatedFromURL', 'idFlowSucceeded'])
   assert.equal(events.seen[1]!.payload.handle, EMAIL)
   assert.equal(page.replaced, ['https://docs.test/docs/?x=1'])
-  assert.is(local.getItem('@slashid/USER_TOKEN/org-test'), TOKEN)
+  assert.is(local.getItem('@slashid/USER_TOKEN/org-test'), LINK_TOKEN)
 })
 
 test('lookup 3: the legacy stored token is removed after it is read', async () => {
@@ -223,11 +233,13 @@ test('a login failure logs the user out', async () => {
 })
 
 test('getUserFromURL: sidcp fetches the challenge pack; both parameters is an error; none gives undefined', async () => {
-  const { client, provider } = setup()
+  const context = setup()
+  const { client, provider } = context
+  await waitForLink(context)
   provider.on('GET /challenge_pack/pack_1', ok([{ id: 'n1', type: 'nonce', options: { challenge: 'zz' } }]))
-  provider.on('POST /attestation/v3', ok({ token: TOKEN }))
+  provider.on('POST /attestation/v3', ok({ token: LINK_TOKEN }))
   const user = await client.getUserFromURL('https://docs.test/?sidcp=pack_1')
-  assert.is(user!.token, TOKEN)
+  assert.is(user!.token, LINK_TOKEN)
   assert.is(provider.calls('GET /challenge_pack/pack_1')[0]!.headers['slashid-orgid'], undefined)
   const both = await rejection(client.getUserFromURL('https://docs.test/?sidcp=a&challenges=b'))
   assert.is(both.code, 'invalidSlashIDURLParamsError')

@@ -170,7 +170,13 @@ export function setup(options: IdentityOptions = {}, ports: Ports = {}) {
     { oid: 'org-test', baseURL: 'https://api.test', analyticsEnabled: false, ...options },
     { fetch: provider.fetch, clock: port, crypto: nodeCrypto, localStorage: local, sessionStorage: session, logger: log.logger, ...ports },
   )
-  return { client, provider, clock, log, local, session }
+  /** Another tab of the same browser: same provider, clock and localStorage, its own sessionStorage. */
+  const tab = (tabOptions: IdentityOptions = {}, tabPorts: Ports = {}) =>
+    createIdentityClient(
+      { oid: 'org-test', baseURL: 'https://api.test', analyticsEnabled: false, ...options, ...tabOptions },
+      { fetch: provider.fetch, clock: port, crypto: nodeCrypto, localStorage: local, sessionStorage: memoryStorage(), logger: log.logger, ...tabPorts },
+    )
+  return { client, provider, clock, log, local, session, tab }
 }
 
 /** RFC 7636 Appendix B random octets. */

@@ -7,16 +7,28 @@
 import { PROXY_POLL_INTERVAL_MS } from '../constants.js'
 import { ERROR_MESSAGES, IdentityError, errorFromServer } from '../errors.js'
 import { sleep } from '../wait.js'
-import type { ChallengeHandler } from './context.js'
+import { LINK_METHODS } from '../pending-links.js'
+import type { ChallengeContext, ChallengeHandler } from './context.js'
 
 export const handleProxy: ChallengeHandler = async (challenge, context) => {
   const pollId = challenge.options?.challenge_id
   if (typeof pollId !== 'string' || pollId === '') {
     throw new IdentityError('apiResponseError', `The proxy challenge '${challenge.id}' has no options.challenge_id`)
   }
-  const { clock } = context.ports
-  const isLink = context.factor.method === 'email_link' || context.factor.method === 'sms_link'
+  // A recovery flow's factor is the password, but its proxy waits for an e-mail/SMS link.
+  const method = challenge.authentication_method ?? context.factor.method
+  const isLink = LINK_METHODS.includes(method)
   context.setPrompt({ kind: 'waiting', challengeId: challenge.id, for: isLink ? 'link' : 'sso' })
+  const forgetLink = isLink ? context.expectLink(method) : () => {}
+  try {
+    return await poll(pollId, context)
+  } finally {
+    forgetLink()
+  }
+}
+
+async function poll(pollId: string, context: ChallengeContext): Promise<string> {
+  const { clock } = context.ports
   const deadline = clock.now() + context.options.pollTimeoutMs
   for (;;) {
     await sleep(clock, PROXY_POLL_INTERVAL_MS, context.signal)
