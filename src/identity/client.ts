@@ -9,7 +9,7 @@ import { createProviderAPI, type ProviderAPI } from './api.js'
 import type { FailureReason } from './challenges/context.js'
 import { ORG_SWITCH_IN_PROGRESS, STORAGE_KEYS } from './constants.js'
 import { codeChallengeS256, createCodeVerifier } from './encoding.js'
-import { ERROR_MESSAGES, IdentityError, flowCancelledError, toIdentityError } from './errors.js'
+import { ERROR_MESSAGES, IdentityError, flowCancelledError, isIdentityError, isProviderOutage, toIdentityError } from './errors.js'
 import { createEventBus, type EventBus, type EventName } from './events.js'
 import { REACHABLE_HANDLE_TYPES, assertHandleFitsFactor } from './handles-and-factors.js'
 import { decodeLinkChallenges, readLinkChallenges } from './link-challenges.js'
@@ -38,7 +38,12 @@ export interface IdentityClient {
   onChange(listener: () => void): () => void
   subscribe: EventBus['subscribe']
   publish: EventBus['publish']
-  /** loaded → retrievingToken → ready: find a token (spec 001 §4 lookup order). Runs once; later calls share the result. */
+  /**
+   * loaded → retrievingToken → ready: find a token (spec 001 §4 lookup order). Runs once; later
+   * calls share the result. When the provider cannot say whether a stored token is valid (outage,
+   * rate limit — see `retryAfterMs` —, network) it rejects with that error, keeps every stored
+   * token, goes back to 'loaded', and the next call looks again.
+   */
   start(): Promise<User | undefined>
   /** A flow in 'initial' state, for a UI that calls logIn later. */
   createLoginFlow(options?: { oid?: string }): LoginFlow
@@ -79,6 +84,9 @@ function stripParams(ports: ResolvedPorts, url: URL, names: readonly string[]) {
   for (const name of names) clean.searchParams.delete(name)
   history.replaceState(null, '', clean.href)
 }
+
+/** Answers from `/token/validate` that say the token itself is refused. */
+const DEFINITIVELY_INVALID: readonly number[] = [400, 401, 403]
 
 /** Longest `sidcp` (challenge pack id) URL parameter sent to the provider. */
 const MAX_PACK_ID_LENGTH = 256
@@ -136,15 +144,25 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     return oid
   }
 
-  /** Valid only if the provider says so; anonymous tokens only when anonymous users are on. */
+  /**
+   * Valid only if the provider says so; anonymous tokens only when anonymous users are on.
+   * Throws when the provider could not say (outage, rate limit, network, a malformed answer):
+   * only a definitive answer may get a stored token removed, or an outage logs everyone out.
+   */
   async function isTokenValid(token: string): Promise<boolean> {
+    let candidate: User
     try {
-      const candidate = createUser(token)
-      if (candidate.anonymous && !resolved.anonymousUsersEnabled) return false
+      candidate = createUser(token)
+    } catch {
+      return false
+    }
+    if (candidate.anonymous && !resolved.anonymousUsersEnabled) return false
+    try {
       return (await api.validateToken(token)).valid
     } catch (error) {
-      logger.error('Token validation failed; treating the token as invalid', error)
-      return false
+      if (isIdentityError(error) && DEFINITIVELY_INVALID.includes(error.httpStatus ?? 0)) return false
+      logger.error('Token validation failed; the token is kept, not trusted', error)
+      throw error
     }
   }
 
@@ -275,8 +293,9 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
           analytics('AuthenticationFailed_v1', { failed_authn_method: factor.method, failure_reason: 'recovery_failed', failure_detail: error.message, handle })
         }
         reportFailure(error, handle, factor)
-        // A failed login logs the person out (spec 001 §4); a failed switch keeps the session.
-        if (kind !== 'switch' && user) await logout()
+        // A failed login logs the person out (spec 001 §4); a failed switch, or a provider that
+        // could not answer, keeps the session.
+        if (kind !== 'switch' && user && !isProviderOutage(error)) await logout()
         throw error
       }
     }
@@ -423,40 +442,56 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     return next
   }
 
+  /** Spec 001 §4 lookup order. Rejects, keeping every stored token, when a check could not be made. */
   async function lookUpToken(): Promise<User | undefined> {
+    let outage: unknown
+    /** true/false from the provider, undefined when it could not say (the error is kept). */
+    const check = (token: string) =>
+      isTokenValid(token).catch((error: unknown) => {
+        outage ??= error
+        return undefined
+      })
     const adopt = (token: string) => {
       const next = createUser(token)
       storeUser(next)
       return next
     }
-    if (resolved.initialToken && (await isTokenValid(resolved.initialToken))) return adopt(resolved.initialToken)
+    if (resolved.initialToken && (await check(resolved.initialToken))) return adopt(resolved.initialToken)
     try {
       const fromURL = await getUserFromURL()
       if (fromURL) return fromURL
     } catch (error) {
       logger.error('Signing in from the URL failed', error)
     }
+    const key = userKey(resolved.oid)
     const legacy = storage.getItem(STORAGE_KEYS.legacyUserToken)
     if (legacy !== null) {
       storage.removeItem(STORAGE_KEYS.legacyUserToken)
-      if (await isTokenValid(legacy)) return adopt(legacy)
+      const verdict = await check(legacy)
+      if (verdict) return adopt(legacy)
+      // Unchecked, it moves to where the per-organization lookup finds it next time.
+      if (verdict === undefined && storage.getItem(key) === null) storage.setItem(key, legacy)
     }
-    const stored = storage.getItem(userKey(resolved.oid))
-    if (stored !== null) {
-      if (await isTokenValid(stored)) return adopt(stored)
-      storage.removeItem(userKey(resolved.oid))
+    const stored = storage.getItem(key)
+    if (stored !== null && stored !== legacy) {
+      const verdict = await check(stored)
+      if (verdict) return adopt(stored)
+      if (verdict === false) storage.removeItem(key)
     }
-    if (resolved.anonymousUsersEnabled) {
-      const anonymous = storage.getItem(anonymousKey)
-      if (anonymous !== null) {
-        if (await isTokenValid(anonymous)) return adopt(anonymous)
-        storage.removeItem(anonymousKey)
-      }
-      try {
-        return await createAnonymousUser()
-      } catch (error) {
-        logger.error('Creating an anonymous user failed', error)
-      }
+    if (outage !== undefined) throw outage
+    if (!resolved.anonymousUsersEnabled) return undefined
+    const anonymous = storage.getItem(anonymousKey)
+    if (anonymous !== null) {
+      const verdict = await check(anonymous)
+      if (verdict) return adopt(anonymous)
+      // An unchecked anonymous identity is kept, not replaced by a new anonymous person.
+      if (verdict === undefined) throw outage
+      storage.removeItem(anonymousKey)
+    }
+    try {
+      return await createAnonymousUser()
+    } catch (error) {
+      logger.error('Creating an anonymous user failed', error)
     }
     return undefined
   }
@@ -488,10 +523,20 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
       if (!starting) {
         sdkState = 'retrievingToken'
         changed()
-        starting = lookUpToken().finally(() => {
-          sdkState = 'ready'
-          changed()
-        })
+        starting = lookUpToken().then(
+          (found) => {
+            sdkState = 'ready'
+            changed()
+            return found
+          },
+          (error: unknown) => {
+            // Nothing was decided: back to 'loaded', and the next start() asks again.
+            starting = undefined
+            sdkState = 'loaded'
+            changed()
+            throw error
+          },
+        )
       }
       return starting
     },

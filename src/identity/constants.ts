@@ -11,6 +11,8 @@ export const RETRY_COUNT = 5
 export const RETRY_BASE_DELAY_MS = 500
 /** Default per-request deadline; a request that takes longer is aborted and counts as a network failure. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+/** A provider's Retry-After longer than this is read as this (a day): a hostile header must not park a client forever. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000
 /** Proxy challenges are polled once per second (spec 001 §4, §9). */
 export const PROXY_POLL_INTERVAL_MS = 1_000
 /** Default deadline of one proxy challenge (link not followed, SSO never finished): "Log in expired". */

@@ -106,6 +106,8 @@ export interface IdentityErrorDetails {
   readonly reason?: string | undefined
   /** Password rules that failed, for `invalid_password` failures. */
   readonly failedRules?: readonly FailedPasswordRule[] | undefined
+  /** How long the provider asked to wait before trying again (its `Retry-After` on a 429 or 503), in milliseconds. */
+  readonly retryAfterMs?: number | undefined
   readonly cause?: unknown
 }
 
@@ -122,6 +124,7 @@ export class IdentityError extends Error {
   readonly correlationId: string | undefined
   readonly reason: string | undefined
   readonly failedRules: readonly FailedPasswordRule[] | undefined
+  readonly retryAfterMs: number | undefined
 
   constructor(code: ErrorCode, message: string, details: IdentityErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })
@@ -132,6 +135,7 @@ export class IdentityError extends Error {
     this.correlationId = details.correlationId
     this.reason = details.reason
     this.failedRules = details.failedRules
+    this.retryAfterMs = details.retryAfterMs
   }
 }
 
@@ -157,6 +161,15 @@ export function toIdentityError(value: unknown): IdentityError {
   return new IdentityError('unknown', `${shown} was thrown as is, not as an Error`, { cause: value })
 }
 
+/**
+ * The provider could not answer — network, request deadline, rate limit, 5xx — which says
+ * nothing about the person or their token, so it must never log anyone out.
+ */
+export function isProviderOutage(error: IdentityError): boolean {
+  if (error.code === 'networkError' || error.code === 'rateLimit' || error.reason === 'requestTimeout') return true
+  return error.httpStatus !== undefined && error.httpStatus >= 500
+}
+
 /** One entry of a provider error envelope. */
 export interface ServerError {
   readonly httpcode: number
@@ -171,11 +184,12 @@ export function errorFromServer(
   status: number,
   errors: readonly ServerError[] | undefined,
   correlationId?: string,
+  retryAfterMs?: number,
 ): IdentityError {
   const first = errors?.[0]
   const httpcode = first?.httpcode ?? status
   const message = first?.message ?? ''
-  const details = { httpStatus: httpcode, serverMessage: message, correlationId }
+  const details = { httpStatus: httpcode, serverMessage: message, correlationId, retryAfterMs }
   const named = (code: ErrorCode, text = message) => new IdentityError(code, text, details)
 
   if (httpcode === 429) return named('rateLimit', message || 'Too many attempts')
