@@ -89,6 +89,7 @@ export const ERROR_MESSAGES = {
   noTotpCode: 'no TOTP code provided',
   noPassword: 'No password provided',
   tokenNotString: 'token must be a string',
+  answerLost: "The provider's reply to this answer was lost, and a challenge cannot be answered twice: start again",
   tokenDecode: 'error when decoding token',
   anonymousMfa: 'Anonymous users cannot perform MFA, log in first',
   anonymousUsersDisabled: 'Anonymous users are not enabled',
@@ -162,11 +163,12 @@ export function toIdentityError(value: unknown): IdentityError {
 }
 
 /**
- * The provider could not answer — network, request deadline, rate limit, 5xx — which says
- * nothing about the person or their token, so it must never log anyone out.
+ * The provider could not answer — network, request deadline, a lost reply, rate limit, 5xx —
+ * which says nothing about the person or their token, so it must never log anyone out.
  */
 export function isProviderOutage(error: IdentityError): boolean {
-  if (error.code === 'networkError' || error.code === 'rateLimit' || error.reason === 'requestTimeout') return true
+  if (error.code === 'networkError' || error.code === 'rateLimit') return true
+  if (error.reason === 'requestTimeout' || error.reason === 'answerLost') return true
   return error.httpStatus !== undefined && error.httpStatus >= 500
 }
 

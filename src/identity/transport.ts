@@ -33,6 +33,8 @@ export interface ProviderRequest {
   readonly retry?: boolean
   readonly keepalive?: boolean
   readonly signal?: AbortSignal | undefined
+  /** Told before each automatic re-send (the first try may have been applied). */
+  readonly onResend?: (() => void) | undefined
 }
 
 export interface ProviderResponse {
@@ -148,7 +150,10 @@ export function createTransport(options: TransportOptions): Transport {
     const attempts = request.retry ? RETRY_COUNT + 1 : 1
     let lastFailure: unknown
     for (let n = 0; n < attempts; n++) {
-      if (n > 0) await sleep(clock, RETRY_BASE_DELAY_MS * 2 ** (n - 1), request.signal)
+      if (n > 0) {
+        await sleep(clock, RETRY_BASE_DELAY_MS * 2 ** (n - 1), request.signal)
+        request.onResend?.()
+      }
       let answer: { response: Response; text: string }
       try {
         answer = await attempt(request, n)
