@@ -62,7 +62,12 @@ export interface IdentityClient {
   logout(): Promise<void>
   /** Redirect to the provider's hosted login page (PKCE S256, CSRF state); returns the URL. */
   startHostedLogin(options: { clientId: string; redirectUri: string }): Promise<string>
-  /** On return from hosted login: check the state, exchange the code; undefined without a code. */
+  /**
+   * On return from hosted login: check the state, exchange the code. Undefined when the page
+   * carries neither `code` nor `error`; any failure (the provider's `?error=`, a bad state, a
+   * failed exchange) publishes oauthFlowFailed and rejects. The stored transaction is cleared
+   * and the return parameters removed from the address bar either way.
+   */
   completeHostedLogin(url?: string): Promise<User | undefined>
 }
 
@@ -90,6 +95,14 @@ const DEFINITIVELY_INVALID: readonly number[] = [400, 401, 403]
 
 /** Longest `sidcp` (challenge pack id) URL parameter sent to the provider. */
 const MAX_PACK_ID_LENGTH = 256
+
+/** Query parameters of a hosted-login return (RFC 6749 §4.1.2, RFC 9207 `iss`), removed once read. */
+const HOSTED_LOGIN_RETURN_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss']
+
+/** A URL parameter shown in a message: printable ASCII only (no control or bidi characters), capped. */
+function shownParam(value: string, max: number): string {
+  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, max)
+}
 
 /** Create the client; the sdkState is 'loaded' once this returns. Throws on invalid options. */
 export function createIdentityClient(options: IdentityOptions, ports?: Ports): IdentityClient {
@@ -496,6 +509,38 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
     return undefined
   }
 
+  /** The hosted-login return: check the state, then the provider's error or the code exchange. */
+  async function exchangeHostedLoginCode(
+    params: URLSearchParams,
+    stored: { state: string | null; verifier: string | null; clientId: string | null; redirectUri: string | null },
+  ): Promise<User> {
+    if (!stored.state || !stored.verifier) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfOrVerifierMissing)
+    if (params.get('state') !== stored.state) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfMismatch)
+    const denied = params.get('error')
+    if (denied !== null) {
+      const code = shownParam(denied, 64)
+      const description = params.get('error_description')
+      const detail = description ? ` (${shownParam(description, 200)})` : ''
+      throw new IdentityError('apiResponseError', `${ERROR_MESSAGES.ssoUnsuccessful}: ${code}${detail}`, { serverMessage: code })
+    }
+    if (!stored.clientId || !stored.redirectUri) throw new IdentityError('invalidActionError', ERROR_MESSAGES.clientIdOrRedirectMissing)
+    let tokens: Record<string, unknown>
+    try {
+      const form = {
+        client_id: stored.clientId,
+        code: params.get('code') ?? '',
+        code_verifier: stored.verifier,
+        grant_type: 'authorization_code',
+        redirect_uri: stored.redirectUri,
+      }
+      tokens = await api.exchangeCode(form, {})
+    } catch (error) {
+      throw new IdentityError('apiResponseError', ERROR_MESSAGES.noAccessToken, { cause: error })
+    }
+    if (typeof tokens.id_token !== 'string') throw new IdentityError('apiResponseError', ERROR_MESSAGES.noAccessToken)
+    return createUser(tokens.id_token)
+  }
+
   const client: IdentityClient = {
     get options() {
       return resolved
@@ -651,8 +696,7 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
 
     async completeHostedLogin(url) {
       const page = pageURL(platform, url)
-      const code = page?.searchParams.get('code')
-      if (!page || !code) return undefined
+      if (!page || (!page.searchParams.has('code') && !page.searchParams.has('error'))) return undefined
       const store = session()
       const stored = {
         state: store.getItem(STORAGE_KEYS.csrfToken),
@@ -664,35 +708,19 @@ export function createIdentityClient(options: IdentityOptions, ports?: Ports): I
       for (const key of [STORAGE_KEYS.csrfToken, STORAGE_KEYS.pkceCodeVerifier, STORAGE_KEYS.oidcClientId, STORAGE_KEYS.oidcRedirectURI]) {
         store.removeItem(key)
       }
-      const fail = (error: IdentityError): never => {
+      try {
+        const next = await exchangeHostedLoginCode(page.searchParams, stored)
+        storeUser(next)
+        events.publish('idFlowSucceeded', { token: next.token, handle: undefined, factor: { method: 'oidc' } })
+        reportSuccess(next, undefined, 'oidc')
+        return next
+      } catch (thrown) {
+        const error = toIdentityError(thrown)
         events.publish('oauthFlowFailed', { error })
         throw error
+      } finally {
+        stripParams(platform, page, HOSTED_LOGIN_RETURN_PARAMS)
       }
-      if (!stored.state || !stored.verifier) fail(new IdentityError('invalidActionError', ERROR_MESSAGES.csrfOrVerifierMissing))
-      if (page.searchParams.get('state') !== stored.state) fail(new IdentityError('invalidActionError', ERROR_MESSAGES.csrfMismatch))
-      if (!stored.clientId || !stored.redirectUri) fail(new IdentityError('invalidActionError', ERROR_MESSAGES.clientIdOrRedirectMissing))
-      let tokens: Record<string, unknown>
-      try {
-        tokens = await api.exchangeCode(
-          {
-            client_id: stored.clientId!,
-            code,
-            code_verifier: stored.verifier!,
-            grant_type: 'authorization_code',
-            redirect_uri: stored.redirectUri!,
-          },
-          {},
-        )
-      } catch (error) {
-        return fail(new IdentityError('apiResponseError', ERROR_MESSAGES.noAccessToken, { cause: error }))
-      }
-      if (typeof tokens.id_token !== 'string') fail(new IdentityError('apiResponseError', ERROR_MESSAGES.noAccessToken))
-      stripParams(platform, page, ['code', 'state'])
-      const next = createUser(tokens.id_token)
-      storeUser(next)
-      events.publish('idFlowSucceeded', { token: next.token, handle: undefined, factor: { method: 'oidc' } })
-      reportSuccess(next, undefined, 'oidc')
-      return next
     },
   }
   return client

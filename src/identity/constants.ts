@@ -19,6 +19,8 @@ export const PROXY_POLL_INTERVAL_MS = 1_000
 export const DEFAULT_POLL_TIMEOUT_MS = 10 * 60_000
 /** Default deadline for the person to answer a prompt (code, password, recovery codes). */
 export const DEFAULT_INPUT_TIMEOUT_MS = 30 * 60_000
+/** How often an open SSO popup is checked for having been closed (spec 001 §9 window-focus poll). */
+export const POPUP_CLOSED_POLL_MS = 50
 /** Login popup size (spec 001 §9). */
 export const POPUP_WIDTH = 400
 export const POPUP_HEIGHT = 600

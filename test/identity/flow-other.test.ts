@@ -6,6 +6,7 @@ import { fail, fakeWindow, makeToken, ok, prompted, recordEvents, rejection, set
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const PHONE = { type: 'phone_number', value: '+15555550100' } as const
 const TOKEN = makeToken()
+const PENDING = { status: 202, body: { errors: [{ httpcode: 202, message: 'challenge not completed yet' }] } }
 
 
 test('the whole error catalogue, from /id/v2 answers, ends the flow with the named error and idFlowFailed', async () => {
@@ -202,6 +203,46 @@ test('oidc: popup blocked, bad URL, redirect mode', async () => {
   assert.equal(redirectPage.assigned, ['https://idp.test/a'])
   assert.is(redirect.provider.calls('POST /id/v2')[0]!.body.factor.options.redirect_target, 'https://docs.test/login')
   flow.cancel()
+})
+
+test('oidc popup closed by the person: the flow ends within 50 ms and one last look, as a cancel', async () => {
+  const page = fakeWindow()
+  const { client, provider, clock } = setup({}, { window: page.window })
+  const events = recordEvents(client)
+  provider.on('POST /id/v2', ok([
+    { id: 'o1', type: 'oidc', options: { auth_code_url: 'https://idp.test/authorize' } },
+    { id: 'p1', type: 'proxy', options: { challenge_id: 'o1' } },
+  ]))
+  provider.on('GET /challenge/o1/v2', PENDING)
+  const flow = client.identify(undefined, { method: 'oidc' })
+  await prompted(flow, 'waiting')
+  await clock.tickAsync(1_000)
+  page.opened[0]!.closed = true
+  const done = rejection(flow.done())
+  await clock.tickAsync(50)
+  const error = await done
+  assert.is(error.code, 'flowCancelled')
+  assert.is(flow.state.status, 'initial')
+  assert.is(provider.calls('GET /challenge/o1/v2').length, 2)
+  assert.equal(events.names(), ['idFlowStarted', 'oauthFlowStarted', 'flowCancelled'])
+  await clock.tickAsync(10_000)
+  assert.is(provider.calls('GET /challenge/o1/v2').length, 2)
+})
+
+test('oidc popup that closes itself once the provider finished: the last look gets the token', async () => {
+  const page = fakeWindow()
+  const { client, provider, clock } = setup({}, { window: page.window })
+  provider.on('POST /id/v2', ok([
+    { id: 'o1', type: 'oidc', options: { auth_code_url: 'https://idp.test/authorize' } },
+    { id: 'p1', type: 'proxy', options: { challenge_id: 'o1' } },
+  ]))
+  provider.on('GET /challenge/o1/v2', ok(TOKEN))
+  const flow = client.identify(undefined, { method: 'oidc' })
+  await prompted(flow, 'waiting')
+  page.opened[0]!.closed = true
+  await clock.tickAsync(50)
+  assert.is((await flow.done()).token, TOKEN)
+  assert.is(provider.calls('GET /challenge/o1/v2').length, 1)
 })
 
 test('authn context update switches the factor; ui customization is published; unknown types are skipped with a warning', async () => {
