@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CredentialsLike } from '../../src/identity/ports.js'
-import { fail, fakeWindow, makeToken, ok, prompted, recordEvents, rejection, setup } from './helpers.js'
+import { fail, fakeWindow, flush, makeToken, memoryStorage, ok, prompted, recordEvents, rejection, setup } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const PHONE = { type: 'phone_number', value: '+15555550100' } as const
@@ -309,6 +309,22 @@ test('analytics: metadata, user agent cut to 500, one correlation id per session
   assert.equal(succeeded!.body.event_data, {
     event_name: 'AuthenticationSucceeded_v1', person_id: 'pid_7', success_authn_method: 'otp_via_email', authenticated_methods: ['otp_via_email'], handle: EMAIL,
   })
+})
+
+test('analytics never sends sign-in secrets from the page URL, nor a stored correlation id it did not write', async () => {
+  const page = fakeWindow('https://docs.test/docs/?challenges=bm9uY2U&code=c0de&state=s&challenge_id=c&sidcp=p&keep=1')
+  const first = setup({ analyticsEnabled: true }, { window: page.window })
+  first.provider.on('POST /actions/sdk', { status: 201, body: {} })
+  await flush()
+  assert.is(first.provider.calls('POST /actions/sdk')[0]!.body.window_location, 'https://docs.test/docs/?keep=1')
+
+  const junk = memoryStorage()
+  junk.setItem('@slashid/EVENTS_CORRELATION_ID', 'x'.repeat(100_000))
+  const second = setup({ analyticsEnabled: true }, { sessionStorage: junk, window: fakeWindow('https://docs.test/').window })
+  await flush()
+  const sent = second.provider.calls('POST /actions/sdk')[0]!.body.analytics_correlation_id
+  assert.match(sent, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  assert.is(junk.getItem('@slashid/EVENTS_CORRELATION_ID'), sent)
 })
 
 test.run()
