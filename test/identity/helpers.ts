@@ -203,7 +203,9 @@ import { EVENT_NAMES } from '../../src/identity/events.js'
 
 /** Let real async work (WebCrypto digests, response bodies) finish until `check` holds. */
 export async function eventually(check: () => boolean, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
+  // Bounded by real time, not by a count of turns: on a loaded machine a digest takes many turns.
+  const started = Date.now()
+  while (Date.now() - started < 5_000) {
     if (check()) return
     await flush()
   }

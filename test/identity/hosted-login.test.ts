@@ -1,8 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { appendixBCrypto, fakeWindow, ok, recordEvents, rejection, setup } from './helpers.js'
+import { appendixBCrypto, fakeWindow, makeToken, ok, recordEvents, rejection, setup } from './helpers.js'
 
 const STATE = '3b1e0a52-6c1f-4f7e-9d38-0f6f2b3a9c11'
+const TOKEN = makeToken()
 const KEYS = ['@SLASHID/CSRF_TOKEN', '@SLASHID/PKCE_CODE_VERIFIER', '@SLASHID/OIDC_CLIENT_ID', '@SLASHID/OIDC_REDIRECT_URI']
 
 /** A page that started hosted login and came back to `returnURL`. */
@@ -13,6 +14,58 @@ async function returned(returnURL: string) {
   const events = recordEvents(context.client)
   return { ...context, page, events }
 }
+
+test('hosted login: PKCE S256 with the RFC 7636 Appendix B vector, CSRF state, code exchange', async () => {
+  const page = fakeWindow('https://docs.test/docs/')
+  const { client, provider, session } = setup({}, { window: page.window, crypto: appendixBCrypto })
+  const url = new URL(await client.startHostedLogin({ clientId: 'client-1', redirectUri: 'https://docs.test/callback' }))
+  assert.is(url.origin + url.pathname, 'https://api.test/oauth2/authorize')
+  assert.equal(Object.fromEntries(url.searchParams), {
+    redirect_uri: 'https://docs.test/callback',
+    client_id: 'client-1',
+    response_type: 'code',
+    state: '3b1e0a52-6c1f-4f7e-9d38-0f6f2b3a9c11',
+    scope: 'openid',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+  })
+  assert.equal(page.assigned, [url.href])
+  assert.is(session.getItem('@SLASHID/PKCE_CODE_VERIFIER'), 'dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')
+
+  provider.on('POST /oauth2/tokens', { status: 200, body: { access_token: 'at', id_token: TOKEN, token_type: 'Bearer', expires_in: 3600 } })
+  const user = await client.completeHostedLogin('https://docs.test/callback?code=c0de&state=3b1e0a52-6c1f-4f7e-9d38-0f6f2b3a9c11')
+  assert.is(user!.token, TOKEN)
+  const [exchange] = provider.calls('POST /oauth2/tokens')
+  assert.is(exchange!.rawBody, 'client_id=client-1&code=c0de&code_verifier=dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk&grant_type=authorization_code&redirect_uri=https%3A%2F%2Fdocs.test%2Fcallback')
+  assert.is(session.getItem('@SLASHID/PKCE_CODE_VERIFIER'), null)
+})
+
+test('hosted login return: state mismatch, missing verifier, missing client data, failed exchange', async () => {
+  const page = fakeWindow('https://docs.test/')
+  const { client, provider, session } = setup({}, { window: page.window, crypto: appendixBCrypto })
+  const start = () => client.startHostedLogin({ clientId: 'client-1', redirectUri: 'https://docs.test/callback' })
+  await start()
+  assert.is((await rejection(client.completeHostedLogin('https://docs.test/?code=c&state=forged'))).message, 'CSRF token mismatch')
+  // The transaction is one-shot: a second try with the right state finds nothing.
+  assert.is(
+    (await rejection(client.completeHostedLogin('https://docs.test/?code=c&state=3b1e0a52-6c1f-4f7e-9d38-0f6f2b3a9c11'))).message,
+    'CSRF token or PKCE code verifier not found',
+  )
+  await start()
+  session.removeItem('@SLASHID/OIDC_CLIENT_ID')
+  assert.is(
+    (await rejection(client.completeHostedLogin('https://docs.test/?code=c&state=3b1e0a52-6c1f-4f7e-9d38-0f6f2b3a9c11'))).message,
+    'Client ID or redirect URI not found in session storage',
+  )
+  assert.is(provider.calls('POST /oauth2/tokens').length, 0)
+  await start()
+  provider.on('POST /oauth2/tokens', { status: 400, body: { error: 'invalid_grant' } })
+  assert.is(
+    (await rejection(client.completeHostedLogin('https://docs.test/?code=c&state=3b1e0a52-6c1f-4f7e-9d38-0f6f2b3a9c11'))).message,
+    'Failed to obtain access token',
+  )
+  assert.is(await client.completeHostedLogin('https://docs.test/?state=x'), undefined)
+})
 
 const stored = (session: ReturnType<typeof setup>['session']) => KEYS.filter((key) => session.getItem(key) !== null)
 

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { textToBase64url } from '../../src/identity/encoding.js'
 import type { FactorMethod, Handle } from '../../src/identity/index.js'
-import { fakeWindow, makeToken, ok, prompted, recordEvents, rejection, setup, tickUntilSettled } from './helpers.js'
+import { eventually, fakeWindow, flush, makeToken, ok, prompted, recordEvents, rejection, setup, tickUntilSettled } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const PHONE = { type: 'phone_number', value: '+15550001111' } as const
@@ -173,6 +173,42 @@ test('an SSO return with a forged state is refused, stripped and published; the 
   assert.is(session.getItem('@SLASHID/CSRF_TOKEN'), null)
   assert.is(session.getItem('@SLASHID/PKCE_CODE_VERIFIER'), null)
   assert.is(provider.requests.length, 0)
+})
+
+test('getUserFromURL: sidcp fetches the challenge pack; both parameters is an error; none gives undefined', async () => {
+  const context = setup()
+  const { client, provider } = context
+  await waitForLink(context)
+  provider.on('GET /challenge_pack/pack_1', ok([{ id: 'n1', type: 'nonce', options: { challenge: 'zz' } }]))
+  provider.on('POST /attestation/v3', ok({ token: TOKEN }))
+  const user = await client.getUserFromURL('https://docs.test/?sidcp=pack_1')
+  assert.is(user!.token, TOKEN)
+  assert.is(provider.calls('GET /challenge_pack/pack_1')[0]!.headers['slashid-orgid'], undefined)
+  const both = await rejection(client.getUserFromURL('https://docs.test/?sidcp=a&challenges=b'))
+  assert.is(both.code, 'invalidSlashIDURLParamsError')
+  assert.is(both.message, "Both 'challenges' and 'sidcp' URL parameters are present, only one is allowed")
+  assert.is(await client.getUserFromURL('https://docs.test/docs/'), undefined)
+  const garbage = await rejection(client.getUserFromURL('https://docs.test/?challenges=%%%'))
+  assert.is(garbage.code, 'invalidSlashIDURLParamsError')
+})
+
+test('SSO redirect return: state checked, /sso/resolve, then the challenge is polled', async () => {
+  const { client, provider, session, clock } = setup()
+  session.setItem('@SLASHID/CSRF_TOKEN', 'csrf-1')
+  session.setItem('@SLASHID/PKCE_CODE_VERIFIER', 'verifier-1')
+  provider.on('POST /sso/resolve', { status: 200, body: {} })
+  provider.on('GET /challenge/ch_s/v2', ok(TOKEN))
+  const pending = client.getUserFromURL('https://docs.test/?challenge_id=ch_s&code=abc&state=csrf-1')
+  await eventually(() => provider.calls('POST /sso/resolve').length === 1)
+  await flush()
+  await clock.tickAsync(1000)
+  assert.is((await pending)!.token, TOKEN)
+  const [resolve] = provider.calls('POST /sso/resolve')
+  assert.equal(resolve!.body, { challenge_id: 'ch_s', code: 'abc', pkce_code_verifier: 'verifier-1' })
+  assert.is(resolve!.headers['slashid-orgid'], 'org-test')
+  session.setItem('@SLASHID/CSRF_TOKEN', 'csrf-2')
+  session.setItem('@SLASHID/PKCE_CODE_VERIFIER', 'v')
+  assert.is((await rejection(client.getUserFromURL('https://docs.test/?challenge_id=x&code=abc&state=nope'))).message, 'CSRF token mismatch')
 })
 
 test.run()
