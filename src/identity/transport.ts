@@ -70,7 +70,7 @@ class RequestTimedOut extends Error {}
  * A `Retry-After` value (RFC 9110 §10.2.3: delay-seconds or an HTTP-date) in milliseconds from
  * `now`, capped at a day; undefined when absent or unreadable.
  */
-export function readRetryAfter(value: string | null, now: number): number | undefined {
+function readRetryAfter(value: string | null, now: number): number | undefined {
   if (value === null) return undefined
   const text = value.trim()
   let ms: number
