@@ -21,6 +21,23 @@ export type AnalyticsEventData = Readonly<Record<string, unknown>>
 
 export type SendAnalytics = (name: AnalyticsEventName, data?: AnalyticsEventData) => void
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Query parameters that carry one-time sign-in secrets (link nonces, codes, state). */
+const SIGN_IN_PARAMS = ['challenges', 'sidcp', 'code', 'state', 'challenge_id']
+
+/** The page URL without its sign-in secrets: the analytics event is sent before they are stripped. */
+function withoutSignInSecrets(href: string | undefined): string {
+  if (href === undefined) return ''
+  try {
+    const url = new URL(href)
+    for (const name of SIGN_IN_PARAMS) url.searchParams.delete(name)
+    return url.href
+  } catch {
+    return ''
+  }
+}
+
 export function createAnalytics(
   api: ProviderAPI,
   options: ResolvedOptions,
@@ -30,7 +47,8 @@ export function createAnalytics(
   const correlationId = () => {
     const store = session()
     let id = store.getItem(STORAGE_KEYS.analyticsCorrelationId)
-    if (!id) {
+    // Storage is input too: anything but the UUID we wrote is replaced, not sent on.
+    if (!id || !UUID.test(id)) {
       id = ports.crypto.randomUUID()
       store.setItem(STORAGE_KEYS.analyticsCorrelationId, id)
     }
@@ -43,7 +61,7 @@ export function createAnalytics(
     const event = {
       organization_id: options.oid,
       analytics_correlation_id: correlationId(),
-      window_location: ports.window?.location.href ?? '',
+      window_location: withoutSignInSecrets(ports.window?.location.href),
       user_agent: ports.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
       event_data: eventData,
     }

@@ -1,6 +1,6 @@
 /** One function per provider call (provider-wire §3), on top of the transport. */
 
-import { ERROR_MESSAGES, IdentityError } from './errors.js'
+import { ERROR_MESSAGES, IdentityError, isIdentityError } from './errors.js'
 import type { ProviderResponse, Transport } from './transport.js'
 import type { Attestation, Challenge, Factor, Handle, TokenValidation } from './types.js'
 
@@ -61,7 +61,19 @@ export function createProviderAPI(send: Transport): ProviderAPI {
     },
 
     async attest(attestation, { token, signal }) {
-      const response = await send({ method: 'POST', path: '/attestation/v3', body: attestation, token, signal, retry: true })
+      let resent = false
+      let response: ProviderResponse
+      try {
+        const onResend = () => void (resent = true)
+        response = await send({ method: 'POST', path: '/attestation/v3', body: attestation, token, signal, retry: true, onResend })
+      } catch (error) {
+        // A 409 on a re-send: the provider took the first try, whose reply was lost, so the
+        // challenge is used up. Not a wrong answer and not "something went wrong": start again.
+        if (resent && isIdentityError(error) && error.httpStatus === 409) {
+          throw new IdentityError('timeout', ERROR_MESSAGES.answerLost, { httpStatus: 409, serverMessage: error.serverMessage, reason: 'answerLost', cause: error })
+        }
+        throw error
+      }
       const result = response.envelope.result as { token?: unknown } | undefined
       if (typeof result?.token !== 'string' || result.token === '') {
         throw new IdentityError('apiResponseError', ERROR_MESSAGES.noUserToken)

@@ -1,29 +1,26 @@
 /**
  * The identity client: SDK state, the current and anonymous users, token storage, and the
  * sign-in operations (spec 001 §4, §7). Every operation that asks the person for something
- * returns a LoginFlow.
+ * returns a LoginFlow. The parts live in their own modules; this one puts them together.
  */
 
-import { createAnalytics } from './analytics.js'
-import { createProviderAPI, type ProviderAPI } from './api.js'
-import type { FailureReason } from './challenges/context.js'
-import { ORG_SWITCH_IN_PROGRESS, STORAGE_KEYS } from './constants.js'
-import { base64urlToText, codeChallengeS256, createCodeVerifier } from './encoding.js'
-import { ERROR_MESSAGES, IdentityError, flowCancelledError, toIdentityError } from './errors.js'
-import { createEventBus, type EventBus, type EventName } from './events.js'
-import { REACHABLE_HANDLE_TYPES, assertHandleFitsFactor } from './handles-and-factors.js'
-import { createLoginFlow, type FlowConfig, type FlowRunner, type LoginFlow } from './login-flow.js'
-import { resolveOptions, type IdentityOptions, type ResolvedOptions } from './options.js'
-import { resolvePorts, type Ports, type ResolvedPorts, type StorageLike } from './ports.js'
-import { answerChallenges, createChallengeContext, createFlowMetadata, factorForWire, type SequenceResult, type SequenceSetup } from './sign-in.js'
-import { createSafeStorage, createTokenStorage } from './token-store.js'
-import { createTransport } from './transport.js'
-import type { Challenge, Factor, Handle, TokenValidation } from './types.js'
-import { createUser, type User } from './user.js'
+import { createChallengeAnswerer } from './challenge-answerer.js'
+import { createClientContext } from './client-context.js'
+import { ERROR_MESSAGES, IdentityError } from './errors.js'
+import type { EventBus, EventName } from './events.js'
+import { createFlowRunners } from './flow-runner.js'
+import { createHostedLogin } from './hosted-login.js'
+import type { LoginFlow } from './login-flow.js'
+import type { IdentityOptions, ResolvedOptions } from './options.js'
+import type { Ports } from './ports.js'
+import { createSessionState, type OrgSwitchingState, type SdkState } from './session-state.js'
+import { createSignInReports } from './sign-in-reports.js'
+import { createTokenLookup } from './token-lookup.js'
+import type { Factor, Handle, TokenValidation } from './types.js'
+import { createURLSignIn } from './url-sign-in.js'
+import type { User } from './user.js'
 
-export type SdkState = 'initial' | 'loaded' | 'retrievingToken' | 'ready'
-
-export type OrgSwitchingState = { readonly state: 'idle' } | { readonly state: 'switching'; readonly oid: string }
+export type { OrgSwitchingState, SdkState }
 
 export interface IdentityClient {
   readonly options: ResolvedOptions
@@ -36,7 +33,12 @@ export interface IdentityClient {
   onChange(listener: () => void): () => void
   subscribe: EventBus['subscribe']
   publish: EventBus['publish']
-  /** loaded → retrievingToken → ready: find a token (spec 001 §4 lookup order). Runs once; later calls share the result. */
+  /**
+   * loaded → retrievingToken → ready: find a token (spec 001 §4 lookup order). Runs once; later
+   * calls share the result. When the provider cannot say whether a stored token is valid (outage,
+   * rate limit — see `retryAfterMs` —, network) it rejects with that error, keeps every stored
+   * token, goes back to 'loaded', and the next call looks again.
+   */
   start(): Promise<User | undefined>
   /** A flow in 'initial' state, for a UI that calls logIn later. */
   createLoginFlow(options?: { oid?: string }): LoginFlow
@@ -55,535 +57,82 @@ export interface IdentityClient {
   logout(): Promise<void>
   /** Redirect to the provider's hosted login page (PKCE S256, CSRF state); returns the URL. */
   startHostedLogin(options: { clientId: string; redirectUri: string }): Promise<string>
-  /** On return from hosted login: check the state, exchange the code; undefined without a code. */
+  /**
+   * On return from hosted login: check the state, exchange the code. Undefined when the page
+   * carries neither `code` nor `error`; any failure (the provider's `?error=`, a bad state, a
+   * failed exchange) publishes oauthFlowFailed and rejects. The stored transaction is cleared
+   * and the return parameters removed from the address bar either way.
+   */
   completeHostedLogin(url?: string): Promise<User | undefined>
-}
-
-function pageURL(ports: ResolvedPorts, url: string | undefined): URL | undefined {
-  const href = url ?? ports.window?.location.href
-  if (href === undefined) return undefined
-  try {
-    return new URL(href)
-  } catch {
-    throw new IdentityError('invalidSlashIDURLParamsError', `Not a URL: '${href}'`)
-  }
-}
-
-/** Remove the given query parameters from the address bar (history.replaceState). */
-function stripParams(ports: ResolvedPorts, url: URL, names: readonly string[]) {
-  const history = ports.window?.history
-  if (!history || ports.window?.location.href !== url.href) return
-  const clean = new URL(url.href)
-  for (const name of names) clean.searchParams.delete(name)
-  history.replaceState(null, '', clean.href)
 }
 
 /** Create the client; the sdkState is 'loaded' once this returns. Throws on invalid options. */
 export function createIdentityClient(options: IdentityOptions, ports?: Ports): IdentityClient {
-  const resolved = resolveOptions(options)
-  const platform = resolvePorts(ports)
-  const { logger, clock } = platform
-  const events = createEventBus(logger)
-  const api: ProviderAPI = createProviderAPI(
-    createTransport({ baseURL: resolved.baseURL, fetch: platform.fetch, clock, logger, requestTimeoutMs: resolved.requestTimeoutMs }),
-  )
-  let sessionStore: StorageLike | undefined
-  const session = () => (sessionStore ??= createSafeStorage(platform.sessionStorage, 'sessionStorage', logger))
-  const analytics = createAnalytics(api, resolved, platform, session)
-
-  let sdkState: SdkState = 'initial'
-  let user: User | undefined
-  let anonymousUser: User | undefined
-  let orgSwitching: OrgSwitchingState = { state: 'idle' }
-  let starting: Promise<User | undefined> | undefined
-  const listeners = new Set<() => void>()
-  const changed = () => {
-    for (const listener of [...listeners]) {
-      try {
-        listener()
-      } catch (error) {
-        logger.error('An onChange listener threw', error)
-      }
-    }
-  }
-
-  const storage = createTokenStorage(resolved.tokenStorage, resolved.cookie, {
-    localStorage: platform.localStorage,
-    document: platform.document,
-    clock,
-    logger,
-  })
-  const userKey = (oid: string | undefined) => STORAGE_KEYS.userTokenPrefix + (oid ?? '')
-  const anonymousKey = STORAGE_KEYS.anonymousUserTokenPrefix + (resolved.oid ?? '')
-  sdkState = 'loaded'
-  analytics('SlashIDSDKLoaded_v1')
-
-  function requireOid(oid: string | undefined): string {
-    if (!oid) throw new IdentityError('invalidSlashIDConfigurationError', '"oid" is required to sign in')
-    return oid
-  }
-
-  /** Valid only if the provider says so; anonymous tokens only when anonymous users are on. */
-  async function isTokenValid(token: string): Promise<boolean> {
-    try {
-      const candidate = createUser(token)
-      if (candidate.anonymous && !resolved.anonymousUsersEnabled) return false
-      return (await api.validateToken(token)).valid
-    } catch (error) {
-      logger.error('Token validation failed; treating the token as invalid', error)
-      return false
-    }
-  }
-
-  /** Keep a new user: a logged-in user replaces (and removes) the anonymous one. */
-  function storeUser(next: User) {
-    if (next.anonymous) {
-      anonymousUser = next
-      storage.setItem(anonymousKey, next.token)
-    } else {
-      user = next
-      storage.setItem(userKey(next.oid ?? resolved.oid), next.token)
-      if (anonymousUser || storage.getItem(anonymousKey) !== null) {
-        anonymousUser = undefined
-        storage.removeItem(anonymousKey)
-      }
-    }
-    changed()
-  }
-
-  function reportSuccess(next: User, handle: Handle | undefined, method: string | undefined) {
-    analytics('PersonIdentified_v1', { person_id: next.personId })
-    analytics('AuthenticationSucceeded_v1', {
-      person_id: next.personId,
-      success_authn_method: method,
-      authenticated_methods: next.authenticatedMethods,
-      handle,
-    })
-  }
-
-  /** Client-side errors go to the private clientSideError event; provider errors to idFlowFailed. */
-  function reportFailure(error: IdentityError, handle: Handle | undefined, factor: Factor | undefined) {
-    const clientSide = error.httpStatus === undefined && error.code !== 'networkError' && error.code !== 'timeout'
-    if (clientSide) events.publish('clientSideError', { error })
-    else events.publish('idFlowFailed', { error, handle, factor })
-    analytics('AuthenticationFailed_v1', {
-      failed_authn_method: factor?.method,
-      failure_reason: clientSide ? 'client_side_error' : undefined,
-      failure_detail: error.message,
-      person_id: user?.personId,
-      handle,
-    })
-  }
-
-  function failureReporter(handle: Handle | undefined, factor: Factor) {
-    return (reason: FailureReason, challengeId: string, detail?: string) =>
-      analytics('AuthenticationFailed_v1', {
-        failed_authn_method: factor.method,
-        failure_reason: reason,
-        challenge_id: challengeId,
-        failure_detail: detail,
-        person_id: user?.personId,
-        handle,
-      })
-  }
-
-  async function assertFactorSupported(factor: Factor) {
-    if (factor.method !== 'webauthn') return
-    if (!platform.credentials) throw new IdentityError('invalidAuthenticationMethodError', ERROR_MESSAGES.webAuthnUnavailable)
-    if (factor.options?.attachment === 'platform') {
-      const available = (await platform.isUserVerifyingPlatformAuthenticatorAvailable?.()) ?? false
-      if (!available) throw new IdentityError('invalidAuthenticationMethodError', ERROR_MESSAGES.noPlatformAuthenticator)
-    }
-  }
-
-  /** Answer challenges with a fresh context. */
-  function answer(
-    challenges: readonly Challenge[],
-    setup: Pick<SequenceSetup, 'signal' | 'token' | 'handle' | 'factor' | 'setPrompt'>,
-  ): Promise<SequenceResult> {
-    const context = createChallengeContext({
-      api,
-      events,
-      ports: platform,
-      options: resolved,
-      ...setup,
-      reportFailure: failureReporter(setup.handle, setup.factor),
-    })
-    return answerChallenges(challenges, context)
-  }
-
-  /**
-   * Wrap one sign-in attempt: started/succeeded/failed events, storing the user, and the rule
-   * that a cancelled flow is not a login failure.
-   */
-  function runner(
-    kind: 'id' | 'recovery' | 'switch',
-    fetchChallenges: (config: FlowConfig, signal: AbortSignal) => Promise<{ challenges?: readonly Challenge[]; token?: string; bearer?: string | undefined }>,
-  ): FlowRunner {
-    return async ({ handle, factor }, signal, setPrompt) => {
-      if (kind === 'id') events.publish('idFlowStarted', { handle, factor })
-      if (kind === 'recovery') events.publish('recoveryFlowStarted', { handle: handle!, factor })
-      try {
-        const start = await fetchChallenges({ handle, factor }, signal)
-        const result: SequenceResult = start.token
-          ? { token: start.token, recoveryCodes: undefined }
-          : await answer(start.challenges ?? [], { signal, token: start.bearer, handle, factor, setPrompt })
-        const next = createUser(result.token)
-        if (signal.aborted) throw flowCancelledError()
-        storeUser(next)
-        if (kind === 'recovery') events.publish('recoveryFlowSucceeded', { handle: handle!, factor, token: next.token })
-        // A switch has no factor of its own: report the last authentication the token carries.
-        const last = kind === 'switch' ? next.authentications.at(-1) : undefined
-        const succeeded = last ? { handle: last.handle, factor: { method: last.method as Factor['method'] } } : { handle, factor }
-        events.publish('idFlowSucceeded', { token: next.token, ...succeeded })
-        reportSuccess(next, succeeded.handle, succeeded.factor.method)
-        return { user: next, recoveryCodes: result.recoveryCodes }
-      } catch (thrown) {
-        const error = toIdentityError(thrown)
-        if (signal.aborted || error.code === 'flowCancelled') throw flowCancelledError()
-        if (kind === 'recovery') {
-          events.publish('recoveryFlowFailed', { handle: handle!, factor, error })
-          analytics('AuthenticationFailed_v1', { failed_authn_method: factor.method, failure_reason: 'recovery_failed', failure_detail: error.message, handle })
-        }
-        reportFailure(error, handle, factor)
-        // A failed login logs the person out (spec 001 §4); a failed switch keeps the session.
-        if (kind !== 'switch' && user) await logout()
-        throw error
-      }
-    }
-  }
-
-  function idRunner(oid: string | undefined, bearer: () => string | undefined): FlowRunner {
-    return runner('id', async ({ handle, factor }, signal) => {
-      const orgId = requireOid(oid)
-      const wireFactor = factorForWire(factor, platform)
-      assertHandleFitsFactor(handle, factor)
-      await assertFactorSupported(factor)
-      const metadata = await createFlowMetadata(platform, session())
-      const token = bearer()
-      const body = handle ? { handle, factor: wireFactor, metadata } : { factor: wireFactor, metadata }
-      const challenges = await api.id(body, { orgId, token, signal })
-      return { challenges, bearer: token }
-    })
-  }
-
-  async function logout() {
-    const current = user
-    if (!current) return
-    user = undefined
-    storage.removeItem(userKey(current.oid ?? resolved.oid))
-    changed()
-    analytics('PersonLoggedOut_v1', { person_id: current.personId })
-    await api.revokeToken(current.token)
-  }
-
-  async function createAnonymousUser(): Promise<User> {
-    if (!resolved.anonymousUsersEnabled) throw new IdentityError('invalidActionError', ERROR_MESSAGES.anonymousUsersDisabled)
-    const token = await api.createAnonymousPerson({ orgId: requireOid(resolved.oid) })
-    const next = createUser(token)
-    if (!next.anonymous) throw new IdentityError('invalidActionError', ERROR_MESSAGES.notAnonymousToken)
-    storeUser(next)
-    return next
-  }
-
-  async function getUserFromURL(url?: string, { signal }: { signal?: AbortSignal } = {}): Promise<User | undefined> {
-    const page = pageURL(platform, url)
-    if (!page) return undefined
-    const params = page.searchParams
-    const encoded = params.get('challenges')
-    const packId = params.get('sidcp')
-    if (encoded !== null && packId !== null) {
-      throw new IdentityError('invalidSlashIDURLParamsError', ERROR_MESSAGES.bothURLParams)
-    }
-    if (encoded === null && packId === null) {
-      const ssoChallenge = params.get('challenge_id')
-      const code = params.get('code')
-      if (ssoChallenge && code && params.get('state') !== null) return resolveSSOReturn(page, ssoChallenge, code, signal)
-      return undefined
-    }
-    let challenges: readonly Challenge[]
-    if (encoded !== null) {
-      try {
-        const list = JSON.parse(base64urlToText(encoded))
-        if (!Array.isArray(list)) throw new Error('not a list')
-        challenges = list
-      } catch (cause) {
-        throw new IdentityError('invalidSlashIDURLParamsError', "The 'challenges' URL parameter is not a base64url-encoded challenge list", { cause })
-      }
-    } else {
-      challenges = await api.challengePack(packId!, { signal })
-    }
-    const factor: Factor = { method: (challenges[0]?.authentication_method as Factor['method']) ?? 'email_link' }
-    const result = await answer(challenges, {
-      signal: signal ?? new AbortController().signal,
-      token: anonymousUser?.token,
-      handle: undefined,
-      factor,
-      setPrompt: () => {},
-    })
-    const next = createUser(result.token)
-    storeUser(next)
-    stripParams(platform, page, ['challenges', 'sidcp'])
-    events.publish('userAuthenticatedFromURL', { token: next.token })
-    const last = next.authentications.at(-1)
-    const lastFactor: Factor = { method: (last?.method as Factor['method']) ?? factor.method }
-    events.publish('idFlowSucceeded', { token: next.token, handle: last?.handle, factor: lastFactor })
-    reportSuccess(next, last?.handle, lastFactor.method)
-    return next
-  }
-
-  /** SSO redirect return: `?challenge_id&code&state` → check state, /sso/resolve, poll for the token. */
-  async function resolveSSOReturn(page: URL, challengeId: string, code: string, signal: AbortSignal | undefined) {
-    const store = session()
-    const csrf = store.getItem(STORAGE_KEYS.csrfToken)
-    const verifier = store.getItem(STORAGE_KEYS.pkceCodeVerifier)
-    if (!csrf || !verifier) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfOrVerifierMissing)
-    if (page.searchParams.get('state') !== csrf) throw new IdentityError('invalidActionError', ERROR_MESSAGES.csrfMismatch)
-    store.removeItem(STORAGE_KEYS.csrfToken)
-    store.removeItem(STORAGE_KEYS.pkceCodeVerifier)
-    const orgId = requireOid(resolved.oid)
-    await api.resolveSSO({ challenge_id: challengeId, code, pkce_code_verifier: verifier }, { orgId, signal })
-    const result = await answer([{ id: challengeId, type: 'proxy', options: { challenge_id: challengeId } }], {
-      signal: signal ?? new AbortController().signal,
-      token: undefined,
-      handle: undefined,
-      factor: { method: 'oidc' },
-      setPrompt: () => {},
-    })
-    const next = createUser(result.token)
-    storeUser(next)
-    stripParams(platform, page, ['challenge_id', 'code', 'state'])
-    events.publish('idFlowSucceeded', { token: next.token, handle: undefined, factor: { method: 'oidc' } })
-    reportSuccess(next, undefined, 'oidc')
-    return next
-  }
-
-  async function lookUpToken(): Promise<User | undefined> {
-    const adopt = (token: string) => {
-      const next = createUser(token)
-      storeUser(next)
-      return next
-    }
-    if (resolved.initialToken && (await isTokenValid(resolved.initialToken))) return adopt(resolved.initialToken)
-    try {
-      const fromURL = await getUserFromURL()
-      if (fromURL) return fromURL
-    } catch (error) {
-      logger.error('Signing in from the URL failed', error)
-    }
-    const legacy = storage.getItem(STORAGE_KEYS.legacyUserToken)
-    if (legacy !== null) {
-      storage.removeItem(STORAGE_KEYS.legacyUserToken)
-      if (await isTokenValid(legacy)) return adopt(legacy)
-    }
-    const stored = storage.getItem(userKey(resolved.oid))
-    if (stored !== null) {
-      if (await isTokenValid(stored)) return adopt(stored)
-      storage.removeItem(userKey(resolved.oid))
-    }
-    if (resolved.anonymousUsersEnabled) {
-      const anonymous = storage.getItem(anonymousKey)
-      if (anonymous !== null) {
-        if (await isTokenValid(anonymous)) return adopt(anonymous)
-        storage.removeItem(anonymousKey)
-      }
-      try {
-        return await createAnonymousUser()
-      } catch (error) {
-        logger.error('Creating an anonymous user failed', error)
-      }
-    }
-    return undefined
-  }
+  const context = createClientContext(options, ports)
+  const { events, api, options: resolved, ports: platform } = context
+  const state = createSessionState(context)
+  const reports = createSignInReports(context, state)
+  const answer = createChallengeAnswerer(context, reports)
+  const getUserFromURL = createURLSignIn(context, state, answer, reports)
+  const lookup = createTokenLookup(context, state, () => getUserFromURL())
+  const runners = createFlowRunners(context, state, answer, reports, lookup.isTokenValid)
+  const hostedLogin = createHostedLogin(context, state, reports)
+  state.setSdkState('loaded')
+  context.analytics('SlashIDSDKLoaded_v1')
 
   const client: IdentityClient = {
     get options() {
       return resolved
     },
     get sdkState() {
-      return sdkState
+      return state.sdkState
     },
     get user() {
-      return user
+      return state.user
     },
     get anonymousUser() {
-      return anonymousUser
+      return state.anonymousUser
     },
     get orgSwitching() {
-      return orgSwitching
+      return state.orgSwitching
     },
-    onChange(listener) {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
+    onChange: (listener) => state.onChange(listener),
     subscribe: (name, handler) => events.subscribe(name, handler),
     publish: (name, payload) => events.publish(name, payload),
-
-    start() {
-      if (!starting) {
-        sdkState = 'retrievingToken'
-        changed()
-        starting = lookUpToken().finally(() => {
-          sdkState = 'ready'
-          changed()
-        })
-      }
-      return starting
-    },
-
-    createLoginFlow({ oid } = {}) {
-      return createLoginFlow(events, idRunner(oid ?? resolved.oid, () => anonymousUser?.token))
-    },
-
+    start: () => lookup.start(),
+    createLoginFlow: ({ oid } = {}) => runners.idFlow(oid ?? resolved.oid, () => state.anonymousUser?.token),
     identify(handle, factor, { oid } = {}) {
       const flow = client.createLoginFlow({ oid: oid ?? resolved.oid })
       flow.logIn({ handle, factor })
       return flow
     },
-
     mfa(handle, factor) {
-      const current = user
+      const current = state.user
       if (!current) {
-        logger.warn(anonymousUser ? ERROR_MESSAGES.anonymousMfa : 'MFA needs a signed-in user, log in first')
-        throw new IdentityError('invalidActionError', anonymousUser ? ERROR_MESSAGES.anonymousMfa : 'MFA needs a signed-in user, log in first')
+        const message = state.anonymousUser ? ERROR_MESSAGES.anonymousMfa : 'MFA needs a signed-in user, log in first'
+        platform.logger.warn(message)
+        throw new IdentityError('invalidActionError', message)
       }
-      const flow = createLoginFlow(events, idRunner(current.oid ?? resolved.oid, () => user?.token))
+      const flow = runners.idFlow(current.oid ?? resolved.oid, () => state.user?.token)
       flow.logIn({ handle, factor })
       return flow
     },
-
     recover(handle, factor = { method: 'password' }) {
-      const flow = createLoginFlow(
-        events,
-        runner('recovery', async (config, signal) => {
-          const orgId = requireOid(resolved.oid)
-          if (config.handle?.type === 'username') {
-            throw new IdentityError('recoverNonReachableHandleType', ERROR_MESSAGES.usernameNotReachable)
-          }
-          if (!config.handle || !REACHABLE_HANDLE_TYPES.includes(config.handle.type)) {
-            throw new IdentityError('recoverNonReachableHandleType', ERROR_MESSAGES.recoveryNeedsReachableHandle)
-          }
-          if (config.factor.method !== 'password') {
-            throw new IdentityError('invalidAuthenticationMethodError', `Recovery needs the 'password' factor, got '${config.factor.method}'`)
-          }
-          const challenges = await api.recover({ handle: config.handle, factor: { method: 'password' } }, { orgId, signal })
-          return { challenges }
-        }),
-      )
+      const flow = runners.recoveryFlow()
       flow.logIn({ handle, factor })
       return flow
     },
-
     switchOrganization(oid) {
-      const flow = createLoginFlow(
-        events,
-        runner('switch', async (_config, signal) => {
-          const current = user
-          if (!current) throw new IdentityError('invalidActionError', 'Switching organization needs a signed-in user, log in first')
-          orgSwitching = { state: 'switching', oid }
-          session().setItem(STORAGE_KEYS.orgSwitching, ORG_SWITCH_IN_PROGRESS)
-          changed()
-          try {
-            const stored = storage.getItem(userKey(oid))
-            if (stored !== null) {
-              if (await isTokenValid(stored)) return { token: stored }
-              storage.removeItem(userKey(oid))
-            }
-            const metadata = await createFlowMetadata(platform, session())
-            const answer = await api.tokenForOrganization(metadata, { orgId: oid, token: current.token, signal })
-            return answer.type === 'token' ? { token: answer.token } : { challenges: answer.challenges, bearer: current.token }
-          } catch (error) {
-            endSwitch()
-            throw error
-          }
-        }),
-      )
-      const endSwitch = () => {
-        if (orgSwitching.state === 'idle') return
-        orgSwitching = { state: 'idle' }
-        session().removeItem(STORAGE_KEYS.orgSwitching)
-        changed()
-      }
-      flow.subscribe((state) => {
-        if (state.status !== 'authenticating') endSwitch()
-      })
+      const flow = runners.switchFlow(oid)
       flow.logIn({ factor: { method: 'password' } })
       return flow
     },
-
     getUserFromURL,
-    createAnonymousUser,
+    createAnonymousUser: () => lookup.createAnonymousUser(),
     validateToken: (token) => api.validateToken(token),
-    logout,
-
-    async startHostedLogin({ clientId, redirectUri }) {
-      const store = session()
-      const state = platform.crypto.randomUUID()
-      const verifier = createCodeVerifier(platform.crypto)
-      store.setItem(STORAGE_KEYS.csrfToken, state)
-      store.setItem(STORAGE_KEYS.pkceCodeVerifier, verifier)
-      store.setItem(STORAGE_KEYS.oidcClientId, clientId)
-      store.setItem(STORAGE_KEYS.oidcRedirectURI, redirectUri)
-      const url = new URL('/oauth2/authorize', resolved.baseURL)
-      url.search = new URLSearchParams({
-        redirect_uri: redirectUri,
-        client_id: clientId,
-        response_type: 'code',
-        state,
-        scope: 'openid',
-        code_challenge: await codeChallengeS256(platform.crypto, verifier),
-        code_challenge_method: 'S256',
-      }).toString()
-      events.publish('oauthFlowStarted', { url: url.href })
-      platform.window?.location.assign(url.href)
-      return url.href
-    },
-
-    async completeHostedLogin(url) {
-      const page = pageURL(platform, url)
-      const code = page?.searchParams.get('code')
-      if (!page || !code) return undefined
-      const store = session()
-      const stored = {
-        state: store.getItem(STORAGE_KEYS.csrfToken),
-        verifier: store.getItem(STORAGE_KEYS.pkceCodeVerifier),
-        clientId: store.getItem(STORAGE_KEYS.oidcClientId),
-        redirectUri: store.getItem(STORAGE_KEYS.oidcRedirectURI),
-      }
-      // One-shot: the stored transaction is cleared before the exchange, whatever happens next.
-      for (const key of [STORAGE_KEYS.csrfToken, STORAGE_KEYS.pkceCodeVerifier, STORAGE_KEYS.oidcClientId, STORAGE_KEYS.oidcRedirectURI]) {
-        store.removeItem(key)
-      }
-      const fail = (error: IdentityError): never => {
-        events.publish('oauthFlowFailed', { error })
-        throw error
-      }
-      if (!stored.state || !stored.verifier) fail(new IdentityError('invalidActionError', ERROR_MESSAGES.csrfOrVerifierMissing))
-      if (page.searchParams.get('state') !== stored.state) fail(new IdentityError('invalidActionError', ERROR_MESSAGES.csrfMismatch))
-      if (!stored.clientId || !stored.redirectUri) fail(new IdentityError('invalidActionError', ERROR_MESSAGES.clientIdOrRedirectMissing))
-      let tokens: Record<string, unknown>
-      try {
-        tokens = await api.exchangeCode(
-          {
-            client_id: stored.clientId!,
-            code,
-            code_verifier: stored.verifier!,
-            grant_type: 'authorization_code',
-            redirect_uri: stored.redirectUri!,
-          },
-          {},
-        )
-      } catch (error) {
-        return fail(new IdentityError('apiResponseError', ERROR_MESSAGES.noAccessToken, { cause: error }))
-      }
-      if (typeof tokens.id_token !== 'string') fail(new IdentityError('apiResponseError', ERROR_MESSAGES.noAccessToken))
-      stripParams(platform, page, ['code', 'state'])
-      const next = createUser(tokens.id_token)
-      storeUser(next)
-      events.publish('idFlowSucceeded', { token: next.token, handle: undefined, factor: { method: 'oidc' } })
-      reportSuccess(next, undefined, 'oidc')
-      return next
-    },
+    logout: () => state.logout(),
+    startHostedLogin: (login) => hostedLogin.start(login),
+    completeHostedLogin: (url) => hostedLogin.complete(url),
   }
   return client
 }

@@ -11,12 +11,16 @@ export const RETRY_COUNT = 5
 export const RETRY_BASE_DELAY_MS = 500
 /** Default per-request deadline; a request that takes longer is aborted and counts as a network failure. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
+/** A provider's Retry-After longer than this is read as this (a day): a hostile header must not park a client forever. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000
 /** Proxy challenges are polled once per second (spec 001 §4, §9). */
 export const PROXY_POLL_INTERVAL_MS = 1_000
 /** Default deadline of one proxy challenge (link not followed, SSO never finished): "Log in expired". */
 export const DEFAULT_POLL_TIMEOUT_MS = 10 * 60_000
 /** Default deadline for the person to answer a prompt (code, password, recovery codes). */
 export const DEFAULT_INPUT_TIMEOUT_MS = 30 * 60_000
+/** How often an open SSO popup is checked for having been closed (spec 001 §9 window-focus poll). */
+export const POPUP_CLOSED_POLL_MS = 50
 /** Login popup size (spec 001 §9). */
 export const POPUP_WIDTH = 400
 export const POPUP_HEIGHT = 600
@@ -48,6 +52,8 @@ export const STORAGE_KEYS = {
   oidcRedirectURI: '@SLASHID/OIDC_REDIRECT_URI',
   /** Analytics correlation id, one per browser session (session storage). */
   analyticsCorrelationId: '@slashid/EVENTS_CORRELATION_ID',
+  /** Per-organization list of the sign-in links this browser waits for (localStorage, shared by tabs). */
+  pendingLinksPrefix: '@slashid/PENDING_LINKS/',
   /** Set to ORG_SWITCH_IN_PROGRESS while an organization switch runs (session storage). */
   orgSwitching: '@slashid/ORG_SWITCHING',
 } as const

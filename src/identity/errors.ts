@@ -71,6 +71,10 @@ export const ERROR_MESSAGES = {
   usernameNotReachable: 'Username is not a reachable handle type',
   recoveryNeedsReachableHandle: 'Recovery requires a reachable handle type.',
   bothURLParams: "Both 'challenges' and 'sidcp' URL parameters are present, only one is allowed",
+  linkWithoutChallenges: 'The sign-in link carries no challenges',
+  linkNotRequested:
+    'This sign-in link was not requested from this browser: open it in the browser where you asked for it, or ask for a new link here',
+  linkForAnotherPerson: 'This sign-in link is for another person than the one this browser asked a link for',
   errorFetchingChallenges: 'error fetching challenges',
   userNotReturned: 'User not returned from /id',
   noUserToken: 'no user token in attestation response',
@@ -85,6 +89,7 @@ export const ERROR_MESSAGES = {
   noTotpCode: 'no TOTP code provided',
   noPassword: 'No password provided',
   tokenNotString: 'token must be a string',
+  answerLost: "The provider's reply to this answer was lost, and a challenge cannot be answered twice: start again",
   tokenDecode: 'error when decoding token',
   anonymousMfa: 'Anonymous users cannot perform MFA, log in first',
   anonymousUsersDisabled: 'Anonymous users are not enabled',
@@ -102,6 +107,8 @@ export interface IdentityErrorDetails {
   readonly reason?: string | undefined
   /** Password rules that failed, for `invalid_password` failures. */
   readonly failedRules?: readonly FailedPasswordRule[] | undefined
+  /** How long the provider asked to wait before trying again (its `Retry-After` on a 429 or 503), in milliseconds. */
+  readonly retryAfterMs?: number | undefined
   readonly cause?: unknown
 }
 
@@ -118,6 +125,7 @@ export class IdentityError extends Error {
   readonly correlationId: string | undefined
   readonly reason: string | undefined
   readonly failedRules: readonly FailedPasswordRule[] | undefined
+  readonly retryAfterMs: number | undefined
 
   constructor(code: ErrorCode, message: string, details: IdentityErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })
@@ -128,6 +136,7 @@ export class IdentityError extends Error {
     this.correlationId = details.correlationId
     this.reason = details.reason
     this.failedRules = details.failedRules
+    this.retryAfterMs = details.retryAfterMs
   }
 }
 
@@ -153,6 +162,16 @@ export function toIdentityError(value: unknown): IdentityError {
   return new IdentityError('unknown', `${shown} was thrown as is, not as an Error`, { cause: value })
 }
 
+/**
+ * The provider could not answer — network, request deadline, a lost reply, rate limit, 5xx —
+ * which says nothing about the person or their token, so it must never log anyone out.
+ */
+export function isProviderOutage(error: IdentityError): boolean {
+  if (error.code === 'networkError' || error.code === 'rateLimit') return true
+  if (error.reason === 'requestTimeout' || error.reason === 'answerLost') return true
+  return error.httpStatus !== undefined && error.httpStatus >= 500
+}
+
 /** One entry of a provider error envelope. */
 export interface ServerError {
   readonly httpcode: number
@@ -167,11 +186,12 @@ export function errorFromServer(
   status: number,
   errors: readonly ServerError[] | undefined,
   correlationId?: string,
+  retryAfterMs?: number,
 ): IdentityError {
   const first = errors?.[0]
   const httpcode = first?.httpcode ?? status
   const message = first?.message ?? ''
-  const details = { httpStatus: httpcode, serverMessage: message, correlationId }
+  const details = { httpStatus: httpcode, serverMessage: message, correlationId, retryAfterMs }
   const named = (code: ErrorCode, text = message) => new IdentityError(code, text, details)
 
   if (httpcode === 429) return named('rateLimit', message || 'Too many attempts')

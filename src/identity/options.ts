@@ -146,6 +146,12 @@ function resolveCookie(value: unknown): CookieOptions {
   return { ...cookie, path: cookie.path ?? '/' }
 }
 
+/** The organization id a sign-in needs; invalidSlashIDConfigurationError without one. */
+export function requireOid(oid: string | undefined): string {
+  if (!oid) throw new IdentityError('invalidSlashIDConfigurationError', '"oid" is required to sign in')
+  return oid
+}
+
 export function resolveOptions(options: IdentityOptions | undefined): ResolvedOptions {
   if (typeof options !== 'object' || options === null) fail('The options object is required')
   for (const key of Object.keys(options)) {

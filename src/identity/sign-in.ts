@@ -95,7 +95,7 @@ export async function createFlowMetadata(
 /** What one sequence needs; the rest of a ChallengeContext is built from it. */
 export type SequenceSetup = Pick<
   ChallengeContext,
-  'api' | 'events' | 'ports' | 'options' | 'signal' | 'token' | 'handle' | 'factor' | 'setPrompt' | 'reportFailure'
+  'api' | 'events' | 'ports' | 'options' | 'signal' | 'token' | 'handle' | 'factor' | 'setPrompt' | 'reportFailure' | 'expectLink'
 >
 
 export function createChallengeContext(setup: SequenceSetup): ChallengeContext {
@@ -113,6 +113,7 @@ export function createChallengeContext(setup: SequenceSetup): ChallengeContext {
     popup: undefined,
     setPrompt: setup.setPrompt,
     reportFailure: setup.reportFailure,
+    expectLink: setup.expectLink,
     async attest(attestation) {
       const answer = await api.attest(attestation, { token, signal })
       if (answer.location) events.publish('redirectUriDiscovered', { redirectUri: answer.location })

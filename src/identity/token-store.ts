@@ -93,7 +93,14 @@ export function createCookieStorage(jar: CookieJar, options: CookieOptions, cloc
       const name = encodeURIComponent(key)
       for (const pair of jar.cookie.split(';')) {
         const index = pair.indexOf('=')
-        if (index > 0 && pair.slice(0, index).trim() === name) return decodeURIComponent(pair.slice(index + 1).trim())
+        if (index > 0 && pair.slice(0, index).trim() === name) {
+          // Any site of the domain can set a cookie: a value that is not URI-encoded reads as absent.
+          try {
+            return decodeURIComponent(pair.slice(index + 1).trim())
+          } catch {
+            return null
+          }
+        }
       }
       return null
     },

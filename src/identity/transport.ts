@@ -4,7 +4,7 @@
  * included, are never re-sent; they become the named errors of spec 001 §8.
  */
 
-import { RETRY_BASE_DELAY_MS, RETRY_COUNT, SDK_VERSION } from './constants.js'
+import { MAX_RETRY_AFTER_MS, RETRY_BASE_DELAY_MS, RETRY_COUNT, SDK_VERSION } from './constants.js'
 import { IdentityError, errorFromServer, flowCancelledError, type ServerError } from './errors.js'
 import type { Clock, FetchLike, Logger } from './ports.js'
 import { sleep } from './wait.js'
@@ -33,6 +33,8 @@ export interface ProviderRequest {
   readonly retry?: boolean
   readonly keepalive?: boolean
   readonly signal?: AbortSignal | undefined
+  /** Told before each automatic re-send (the first try may have been applied). */
+  readonly onResend?: (() => void) | undefined
 }
 
 export interface ProviderResponse {
@@ -63,6 +65,20 @@ export function isNetworkFailure(error: unknown): boolean {
 }
 
 class RequestTimedOut extends Error {}
+
+/**
+ * A `Retry-After` value (RFC 9110 §10.2.3: delay-seconds or an HTTP-date) in milliseconds from
+ * `now`, capped at a day; undefined when absent or unreadable.
+ */
+function readRetryAfter(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined
+  const text = value.trim()
+  let ms: number
+  if (/^\d{1,10}$/.test(text)) ms = Number(text) * 1000
+  else if (/[A-Za-z]/.test(text) && !Number.isNaN(Date.parse(text))) ms = Math.max(0, Date.parse(text) - now)
+  else return undefined
+  return Math.min(ms, MAX_RETRY_AFTER_MS)
+}
 
 function readEnvelope(body: unknown): Envelope {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return {}
@@ -134,7 +150,10 @@ export function createTransport(options: TransportOptions): Transport {
     const attempts = request.retry ? RETRY_COUNT + 1 : 1
     let lastFailure: unknown
     for (let n = 0; n < attempts; n++) {
-      if (n > 0) await sleep(clock, RETRY_BASE_DELAY_MS * 2 ** (n - 1), request.signal)
+      if (n > 0) {
+        await sleep(clock, RETRY_BASE_DELAY_MS * 2 ** (n - 1), request.signal)
+        request.onResend?.()
+      }
       let answer: { response: Response; text: string }
       try {
         answer = await attempt(request, n)
@@ -166,12 +185,14 @@ export function createTransport(options: TransportOptions): Transport {
 
   function parse(request: ProviderRequest, response: Response, text: string): ProviderResponse {
     const correlationId = response.headers.get('SlashID-Correlation-ID') ?? undefined
+    const retryAfterMs =
+      response.status === 429 || response.status === 503 ? readRetryAfter(response.headers.get('Retry-After'), clock.now()) : undefined
     let body: unknown
     if (text !== '') {
       try {
         body = JSON.parse(text)
       } catch {
-        if (!response.ok) throw errorFromServer(response.status, undefined, correlationId)
+        if (!response.ok) throw errorFromServer(response.status, undefined, correlationId, retryAfterMs)
         throw new IdentityError('apiResponseError', `${request.method} ${request.path}: the answer is not JSON`, {
           httpStatus: response.status,
           correlationId,
@@ -179,7 +200,7 @@ export function createTransport(options: TransportOptions): Transport {
       }
     }
     const envelope = readEnvelope(body)
-    if (!response.ok) throw errorFromServer(response.status, envelope.errors, correlationId)
+    if (!response.ok) throw errorFromServer(response.status, envelope.errors, correlationId, retryAfterMs)
     return { status: response.status, headers: response.headers, body, envelope }
   }
 }

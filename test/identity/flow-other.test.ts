@@ -1,11 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { CredentialsLike } from '../../src/identity/ports.js'
-import { fail, fakeWindow, makeToken, ok, prompted, recordEvents, rejection, setup } from './helpers.js'
+import { fail, fakeWindow, flush, makeToken, memoryStorage, ok, prompted, recordEvents, rejection, setup } from './helpers.js'
 
 const EMAIL = { type: 'email_address', value: 'ada@example.test' } as const
 const PHONE = { type: 'phone_number', value: '+15555550100' } as const
 const TOKEN = makeToken()
+const PENDING = { status: 202, body: { errors: [{ httpcode: 202, message: 'challenge not completed yet' }] } }
 
 
 test('the whole error catalogue, from /id/v2 answers, ends the flow with the named error and idFlowFailed', async () => {
@@ -204,6 +205,46 @@ test('oidc: popup blocked, bad URL, redirect mode', async () => {
   flow.cancel()
 })
 
+test('oidc popup closed by the person: the flow ends within 50 ms and one last look, as a cancel', async () => {
+  const page = fakeWindow()
+  const { client, provider, clock } = setup({}, { window: page.window })
+  const events = recordEvents(client)
+  provider.on('POST /id/v2', ok([
+    { id: 'o1', type: 'oidc', options: { auth_code_url: 'https://idp.test/authorize' } },
+    { id: 'p1', type: 'proxy', options: { challenge_id: 'o1' } },
+  ]))
+  provider.on('GET /challenge/o1/v2', PENDING)
+  const flow = client.identify(undefined, { method: 'oidc' })
+  await prompted(flow, 'waiting')
+  await clock.tickAsync(1_000)
+  page.opened[0]!.closed = true
+  const done = rejection(flow.done())
+  await clock.tickAsync(50)
+  const error = await done
+  assert.is(error.code, 'flowCancelled')
+  assert.is(flow.state.status, 'initial')
+  assert.is(provider.calls('GET /challenge/o1/v2').length, 2)
+  assert.equal(events.names(), ['idFlowStarted', 'oauthFlowStarted', 'flowCancelled'])
+  await clock.tickAsync(10_000)
+  assert.is(provider.calls('GET /challenge/o1/v2').length, 2)
+})
+
+test('oidc popup that closes itself once the provider finished: the last look gets the token', async () => {
+  const page = fakeWindow()
+  const { client, provider, clock } = setup({}, { window: page.window })
+  provider.on('POST /id/v2', ok([
+    { id: 'o1', type: 'oidc', options: { auth_code_url: 'https://idp.test/authorize' } },
+    { id: 'p1', type: 'proxy', options: { challenge_id: 'o1' } },
+  ]))
+  provider.on('GET /challenge/o1/v2', ok(TOKEN))
+  const flow = client.identify(undefined, { method: 'oidc' })
+  await prompted(flow, 'waiting')
+  page.opened[0]!.closed = true
+  await clock.tickAsync(50)
+  assert.is((await flow.done()).token, TOKEN)
+  assert.is(provider.calls('GET /challenge/o1/v2').length, 1)
+})
+
 test('authn context update switches the factor; ui customization is published; unknown types are skipped with a warning', async () => {
   const { client, provider, clock, log } = setup()
   const events = recordEvents(client)
@@ -268,6 +309,22 @@ test('analytics: metadata, user agent cut to 500, one correlation id per session
   assert.equal(succeeded!.body.event_data, {
     event_name: 'AuthenticationSucceeded_v1', person_id: 'pid_7', success_authn_method: 'otp_via_email', authenticated_methods: ['otp_via_email'], handle: EMAIL,
   })
+})
+
+test('analytics never sends sign-in secrets from the page URL, nor a stored correlation id it did not write', async () => {
+  const page = fakeWindow('https://docs.test/docs/?challenges=bm9uY2U&code=c0de&state=s&challenge_id=c&sidcp=p&keep=1')
+  const first = setup({ analyticsEnabled: true }, { window: page.window })
+  first.provider.on('POST /actions/sdk', { status: 201, body: {} })
+  await flush()
+  assert.is(first.provider.calls('POST /actions/sdk')[0]!.body.window_location, 'https://docs.test/docs/?keep=1')
+
+  const junk = memoryStorage()
+  junk.setItem('@slashid/EVENTS_CORRELATION_ID', 'x'.repeat(100_000))
+  const second = setup({ analyticsEnabled: true }, { sessionStorage: junk, window: fakeWindow('https://docs.test/').window })
+  await flush()
+  const sent = second.provider.calls('POST /actions/sdk')[0]!.body.analytics_correlation_id
+  assert.match(sent, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  assert.is(junk.getItem('@slashid/EVENTS_CORRELATION_ID'), sent)
 })
 
 test.run()

@@ -182,11 +182,25 @@ test('proxy: a link never followed ends in a timeout error at the polling deadli
   const flow = client.identify(EMAIL, { method: 'email_link' })
   const done = rejection(flow.done())
   await prompted(flow, 'waiting')
-  await clock.tickAsync(61_000)
+  await clock.tickAsync(60_000)
   const error = await done
   assert.is(error.code, 'timeout')
   assert.is(error.reason, 'pollTimeout')
-  assert.is(provider.calls('GET /challenge/P/v2').length, 60)
+  assert.is(error.message, "The challenge 'P' was not completed within 60000 ms")
+  assert.is(provider.calls('GET /challenge/P/v2').length, 59)
+})
+
+test('proxy: the polling deadline also ends a poll request that hangs', async () => {
+  const { client, provider, clock } = setup({ pollTimeoutMs: 5_000, requestTimeoutMs: 30_000 })
+  provider.on('POST /id/v2', ok([{ id: 'ch_1', type: 'proxy', options: { challenge_id: 'P' } }]))
+  provider.on('GET /challenge/P/v2', 'hang')
+  const flow = client.identify(EMAIL, { method: 'email_link' })
+  const done = rejection(flow.done())
+  await prompted(flow, 'waiting')
+  const elapsed = await tickUntilSettled(clock, done)
+  assert.ok(elapsed <= 5_250, `ended after ${elapsed} ms`)
+  assert.is((await done).reason, 'pollTimeout')
+  assert.is(provider.calls('GET /challenge/P/v2').length, 1)
 })
 
 test('waiting for a code is bounded by inputTimeoutMs', async () => {

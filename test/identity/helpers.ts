@@ -170,7 +170,13 @@ export function setup(options: IdentityOptions = {}, ports: Ports = {}) {
     { oid: 'org-test', baseURL: 'https://api.test', analyticsEnabled: false, ...options },
     { fetch: provider.fetch, clock: port, crypto: nodeCrypto, localStorage: local, sessionStorage: session, logger: log.logger, ...ports },
   )
-  return { client, provider, clock, log, local, session }
+  /** Another tab of the same browser: same provider, clock and localStorage, its own sessionStorage. */
+  const tab = (tabOptions: IdentityOptions = {}, tabPorts: Ports = {}) =>
+    createIdentityClient(
+      { oid: 'org-test', baseURL: 'https://api.test', analyticsEnabled: false, ...options, ...tabOptions },
+      { fetch: provider.fetch, clock: port, crypto: nodeCrypto, localStorage: local, sessionStorage: memoryStorage(), logger: log.logger, ...tabPorts },
+    )
+  return { client, provider, clock, log, local, session, tab }
 }
 
 /** RFC 7636 Appendix B random octets. */
@@ -197,7 +203,9 @@ import { EVENT_NAMES } from '../../src/identity/events.js'
 
 /** Let real async work (WebCrypto digests, response bodies) finish until `check` holds. */
 export async function eventually(check: () => boolean, what = 'condition'): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
+  // Bounded by real time, not by a count of turns: on a loaded machine a digest takes many turns.
+  const started = Date.now()
+  while (Date.now() - started < 5_000) {
     if (check()) return
     await flush()
   }

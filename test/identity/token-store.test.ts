@@ -114,4 +114,24 @@ test('cookie storage without a document falls back to memory', () => {
   assert.is(warnings.length, 1)
 })
 
+test('a malformed cookie (set by a sibling site, say) reads as absent; the cookie storage stays in use', () => {
+  const { port } = fakeClock()
+  const { logger, warnings } = recordingLogger()
+  let cookies = 'other=%E0%A4%A; %40slashid%2FUSER_TOKEN%2Forg-test=%E0%A4%A'
+  const jar = {
+    get cookie() {
+      return cookies
+    },
+    set cookie(value: string) {
+      const [pair] = value.split(';')
+      cookies = `${cookies}; ${pair}`
+    },
+  }
+  const storage = createTokenStorage('cookie', { path: '/' }, { localStorage: undefined, document: jar, clock: port, logger })
+  assert.is(storage.getItem('@slashid/USER_TOKEN/org-test'), null)
+  storage.setItem('k', 'v')
+  assert.match(cookies, '; k=v')
+  assert.equal(warnings, [])
+})
+
 test.run()

@@ -169,4 +169,32 @@ test('a provider that never answers ends in a timeout error', async () => {
   assert.is(flow.state.status, 'error')
 })
 
+test('an answer the emulator took whose reply was lost: the re-send ends signed in, or in a clear "start again"', async () => {
+  const w = world()
+  const statuses: number[] = []
+  const fetch = async (input: string, init?: RequestInit) => {
+    const response = await w.fetch(input, init)
+    if (new URL(input).pathname !== '/attestation/v3') return response
+    statuses.push(response.status)
+    if (statuses.length === 1) throw new TypeError('connection reset')
+    return response
+  }
+  const handle = ada()
+  const flow = w.client({}, { fetch }).identify(handle, { method: 'otp_via_email' })
+  await prompted(flow, 'otp')
+  flow.submitOtp((await w.lastMessage(handle.value)).otp)
+  const outcome = flow.done().catch((error: unknown) => error)
+  await eventually(() => statuses.length === 1, 'the first answer')
+  await w.clock.tickAsync(500)
+  const result = (await outcome) as { token?: string; code?: string; reason?: string }
+  assert.is(statuses[0], 200, 'the emulator took the first answer')
+  // An emulator that answers a same-data retry with the same token signs in; a strict one says 409.
+  if (statuses[1] === 200) assert.is(typeof result.token, 'string')
+  else {
+    assert.is(statuses[1], 409)
+    assert.is(result.code, 'timeout')
+    assert.is(result.reason, 'answerLost')
+  }
+})
+
 test.run()

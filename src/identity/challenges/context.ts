@@ -64,6 +64,8 @@ export interface ChallengeContext {
   /** Wait for the app to publish the person's answer. Listen first, then publish the ready event. */
   waitForInput(event: 'otpCodeSubmitted' | 'passwordSubmitted'): Promise<string>
   reportFailure(reason: FailureReason, challengeId: string, detail?: string): void
+  /** Record that this browser waits for an e-mail/SMS link of `method`; returns the function that forgets it. */
+  expectLink(method: string): () => void
 }
 
 /** Answers one challenge; returns the token it produced, if any. */
