@@ -1,0 +1,68 @@
+/**
+ * A happy-dom page for widget tests. The window's globals are installed only while a page is
+ * open (uvu loads every test file into one process, so nothing may leak into other files), and
+ * react-dom/client is imported after the first install, as it checks for a DOM when it loads.
+ */
+import { Window } from 'happy-dom'
+import type { ReactNode } from 'react'
+
+type ReactDomClient = typeof import('react-dom/client')
+let reactDomClient: ReactDomClient | undefined
+
+export interface Page {
+  readonly window: Window
+  readonly document: Document
+  /** The element the widget renders into. */
+  readonly container: HTMLElement
+  render(node: ReactNode): void
+  close(): Promise<void>
+}
+
+function installGlobals(window: Window): () => void {
+  const added: string[] = []
+  for (const key of Object.getOwnPropertyNames(window)) {
+    if (key in globalThis) continue
+    Object.defineProperty(globalThis, key, { configurable: true, writable: true, value: (window as unknown as Record<string, unknown>)[key] })
+    added.push(key)
+  }
+  return () => {
+    for (const key of added) delete (globalThis as Record<string, unknown>)[key]
+  }
+}
+
+export async function openPage(url = 'http://localhost/'): Promise<Page> {
+  const window = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableCSSFileLoading: true } })
+  const uninstall = installGlobals(window)
+  reactDomClient ??= await import('react-dom/client')
+  const document = window.document as unknown as Document
+  const container = document.createElement('main')
+  document.body.appendChild(container)
+  const root = reactDomClient.createRoot(container)
+  let open = true
+  return {
+    window,
+    document,
+    container,
+    render: (node) => root.render(node),
+    async close() {
+      if (!open) return
+      open = false
+      root.unmount()
+      await window.happyDOM.abort()
+      await window.happyDOM.close()
+      uninstall()
+    },
+  }
+}
+
+/** Let pending promise callbacks and React's scheduled renders run (no timers). */
+export const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Flush until `check` holds; fails with `describe()` (e.g. the screen's text) after a while. */
+export async function waitFor(check: () => boolean, describe: () => string = () => ''): Promise<void> {
+  const started = Date.now()
+  while (!check()) {
+    if (Date.now() - started > 5000) throw new Error(`waitFor: condition not met; ${describe()}`)
+    await flush()
+  }
+}
