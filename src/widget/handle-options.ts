@@ -3,7 +3,7 @@
  * (spec 001 §2, §5): a tab per handle type some factor accepts, a method selector when several
  * factors fit the chosen type, SSO factors as buttons below the divider.
  */
-import { assertHandleFitsFactor, type HandleType } from '../identity/index.js'
+import { assertHandleFitsFactor, type Factor, type HandleType } from '../identity/index.js'
 import type { FactorConfig } from './resolve-widget-config.js'
 
 export const HANDLE_TYPE_ORDER: readonly HandleType[] = ['email_address', 'phone_number', 'username']
@@ -13,6 +13,11 @@ const SAMPLE_VALUES: Readonly<Record<HandleType, string>> = {
   email_address: 'person@example.com',
   phone_number: '+15550100000',
   username: 'person',
+}
+
+/** The factor as the SDK takes it: the widget's own label and logo stay behind. */
+export function sdkFactor({ label: _label, logo: _logo, ...factor }: FactorConfig): Factor {
+  return factor
 }
 
 export function isSsoFactor(factor: FactorConfig): boolean {

@@ -65,6 +65,7 @@ export async function openWorld({ fixture, client: clientOptions = {}, ports = {
     async render(element?: ReactElement, props: Partial<LoginFormProps> = {}) {
       page.render(element ?? <LoginForm client={client} ports={{ clock: port, storage }} {...props} />)
       await waitFor(() => root.querySelector('h2') !== null, describe)
+      await flush() // effects (focus) run after the paint
     },
     /** Flush until `check` holds (real async work: the emulator, WebCrypto). */
     until: (check: () => boolean) => waitFor(check, describe),

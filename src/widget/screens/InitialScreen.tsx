@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react'
 import type { Factor, Handle, HandleType } from '../../identity/index.js'
 import type { TextKey } from '../default-text.js'
-import { handleTypesFor, isSsoFactor, methodsFor } from '../handle-options.js'
+import { handleTypesFor, isSsoFactor, methodsFor, sdkFactor } from '../handle-options.js'
 import { draftFactor, draftHandle, draftProblem, type LoginDraft } from '../login-draft.js'
 import type { FactorConfig } from '../resolve-widget-config.js'
 import { Screen } from '../Screen.js'
@@ -42,7 +42,7 @@ export function InitialScreen({ draft, onDraftChange, onLogIn }: InitialScreenPr
   const submit = () => {
     const found = draftProblem(draft)
     setProblem(found)
-    if (!found && factor) onLogIn(draftHandle(draft), { method: factor.method, ...(factor.options ? { options: factor.options } : {}) })
+    if (!found && factor) onLogIn(draftHandle(draft), sdkFactor(factor))
   }
   const fields = (
     <>
@@ -87,7 +87,7 @@ export function InitialScreen({ draft, onDraftChange, onLogIn }: InitialScreenPr
       ) : null}
       {sso.length > 0 && types.length > 0 ? <Divider>{t('initial.divider')}</Divider> : null}
       {sso.map((entry, index) => (
-        <SsoButton key={index} factor={entry} onClick={() => onLogIn(undefined, { method: entry.method, ...(entry.options ? { options: entry.options } : {}) })} />
+        <SsoButton key={index} factor={entry} onClick={() => onLogIn(undefined, sdkFactor(entry))} />
       ))}
     </Screen>
   )

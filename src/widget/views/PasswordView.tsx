@@ -55,7 +55,7 @@ export function PasswordView({ flow, prompt, handle, onForgot, onBack }: Passwor
   }
   if (state.status === 'initial') {
     return (
-      <Screen focusKey="password-initial" title={t('password.verify.title')}>
+      <Screen focusKey="password-initial" title={t('authenticating.title.pending')}>
         <p className="sid-status" role="status">
           <Spinner />
           {t('authenticating.sending')}
