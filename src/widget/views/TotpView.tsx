@@ -28,7 +28,7 @@ export function TotpView({ flow, prompt }: { flow: LoginFlow; prompt: Prompt | u
 
   if (state.status === 'initial') {
     return (
-      <Screen focusKey="totp-initial" title={t('totp.verify.title')}>
+      <Screen focusKey="totp-initial" title={t('authenticating.title.pending')}>
         <p className="sid-status" role="status">
           <Spinner />
           {t('authenticating.sending')}
