@@ -55,8 +55,15 @@ export async function openPage(url = 'http://localhost/'): Promise<Page> {
   }
 }
 
-/** Let pending promise callbacks and React's scheduled renders run (no timers). */
-export const flush = () => new Promise<void>((resolve) => setImmediate(resolve))
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/**
+ * Let pending promise callbacks and React's scheduled work run (no timers): a render, its commit
+ * and its effects can take a few macrotasks each.
+ */
+export async function flush(): Promise<void> {
+  for (let round = 0; round < 5; round++) await tick()
+}
 
 /** Flush until `check` holds; fails with `describe()` (e.g. the screen's text) after a while. */
 export async function waitFor(check: () => boolean, describe: () => string = () => ''): Promise<void> {

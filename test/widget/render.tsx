@@ -4,7 +4,7 @@ import { resolveWidgetConfig, type WidgetConfig } from '../../src/widget/resolve
 import type { WidgetPorts } from '../../src/widget/widget-context.js'
 import { WidgetRoot } from '../../src/widget/WidgetRoot.js'
 import { fakeClock } from '../identity/helpers.js'
-import { flush, openPage } from './dom.js'
+import { flush, openPage, waitFor } from './dom.js'
 
 export async function renderInWidget(node: ReactNode, { config = {}, ports = {} }: { config?: WidgetConfig; ports?: WidgetPorts } = {}) {
   const page = await openPage()
@@ -18,6 +18,7 @@ export async function renderInWidget(node: ReactNode, { config = {}, ports = {} 
       </WidgetRoot>,
     )
   rerender(node)
-  await flush()
+  await waitFor(() => page.container.querySelector('.sid-root') !== null)
+  await flush() // effects run after the paint
   return { page, clock, root: page.container, rerender }
 }

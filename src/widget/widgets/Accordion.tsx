@@ -18,10 +18,8 @@ export interface AccordionProps {
 export function Accordion({ items, type, defaultOpen = [] }: AccordionProps): ReactElement {
   const id = useId()
   const [open, setOpen] = useState<readonly string[]>(type === 'single' ? defaultOpen.slice(0, 1) : defaultOpen)
-  const toggle = (itemId: string) => {
-    if (open.includes(itemId)) setOpen(open.filter((other) => other !== itemId))
-    else setOpen(type === 'single' ? [itemId] : [...open, itemId])
-  }
+  const toggle = (itemId: string) =>
+    setOpen((current) => (current.includes(itemId) ? current.filter((other) => other !== itemId) : type === 'single' ? [itemId] : [...current, itemId]))
   return (
     <div className="sid-accordion">
       {items.map((item, index) => {
