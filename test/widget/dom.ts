@@ -30,10 +30,34 @@ function installGlobals(window: Window): () => void {
   }
 }
 
+/**
+ * react-dom decides once, when it loads, whether there is a DOM; loaded too early it falls back to
+ * legacy event handling and misses input events. Fail loudly instead of testing that.
+ */
+async function loadReactDomClient(document: Document): Promise<ReactDomClient> {
+  const client = await import('react-dom/client')
+  const { createElement } = await import('react')
+  const container = document.createElement('div')
+  document.body.appendChild(container)
+  const root = client.createRoot(container)
+  let changed = false
+  root.render(createElement('input', { value: '', onChange: () => (changed = true) }))
+  await waitFor(() => container.querySelector('input') !== null)
+  const input = container.querySelector('input')!
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(input), 'value')!.set!.call(input, 'x')
+  input.dispatchEvent(new (document.defaultView as unknown as typeof globalThis).Event('input', { bubbles: true }))
+  root.unmount()
+  container.remove()
+  if (!changed) {
+    throw new Error('react-dom/client was loaded before the DOM globals existed; test files must import modules that load it (mount.tsx) dynamically, after openPage()')
+  }
+  return client
+}
+
 export async function openPage(url = 'http://localhost/'): Promise<Page> {
   const window = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableCSSFileLoading: true } })
   const uninstall = installGlobals(window)
-  reactDomClient ??= await import('react-dom/client')
+  reactDomClient ??= await loadReactDomClient(window.document as unknown as Document)
   const document = window.document as unknown as Document
   const container = document.createElement('main')
   document.body.appendChild(container)

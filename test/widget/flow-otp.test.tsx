@@ -64,7 +64,8 @@ const resend = suite<{ world: World }>('Resend after 30 seconds')
 resend.after.each(async (context) => context.world?.close())
 
 resend('the countdown reads "in N second(s)", Resend sends a new code (retrying variant), which signs in', async (context) => {
-  const world = (context.world = await openWorld())
+  // The second /id/v2 answers after a second of the fake clock, so the retrying variant can be seen.
+  const world = (context.world = await openWorld({ fixture: { faults: [{ path: '/id/v2', skip: 1, delayMs: 1000 }] } }))
   await world.render(undefined, { factors: [{ method: 'otp_via_email' }] })
   const { root } = world
   const email = freshEmail()
@@ -81,6 +82,7 @@ resend('the countdown reads "in N second(s)", Resend sends a new code (retrying 
   await flush()
   assert.is(heading(root), 'Sending a new code')
   assert.ok(hasText(root, `We are sending a new code to ${email}.`))
+  await world.advance(1000)
   await world.until(() => world.emulator.outbox(email).length === 2)
   await world.title('Check your email')
   const second = (await world.lastMessage(email)).otp!

@@ -15,6 +15,13 @@ function byIds(element: Element, ids: string): string {
   )
 }
 
+/** Text content without the parts hidden from assistive technology (aria-hidden). */
+function textOf(node: Node): string {
+  if (node.nodeType === 3) return node.textContent ?? ''
+  if (node.nodeType !== 1 || (node as Element).getAttribute('aria-hidden') === 'true') return ''
+  return [...node.childNodes].map(textOf).join('')
+}
+
 /** The accessible name (the parts of the naming algorithm the widget uses). */
 export function accessibleName(element: Element): string {
   const labelledBy = element.getAttribute('aria-labelledby')
@@ -28,7 +35,7 @@ export function accessibleName(element: Element): string {
   const wrapping = element.closest('label')
   if (wrapping) return normalize(wrapping.textContent)
   if (element.tagName === 'IMG') return normalize(element.getAttribute('alt'))
-  return normalize(element.textContent)
+  return normalize(textOf(element))
 }
 
 const IMPLICIT_ROLES: Record<string, string> = { BUTTON: 'button', A: 'link', H1: 'heading', H2: 'heading', H3: 'heading', IMG: 'img', UL: 'list', LI: 'listitem' }
