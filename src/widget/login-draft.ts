@@ -21,14 +21,17 @@ export interface LoginDraft {
   readonly method: FactorMethod | undefined
 }
 
-/** Splits `+<dial code><number>`: the default country when its dial code fits, else the longest fitting one. */
+/**
+ * Splits `+<dial code><number>`: the default country when its dial code fits, else the longest
+ * fitting dial code, a preferred country first among those sharing it (+44: United Kingdom).
+ */
 export function splitPhone(value: string, defaultCountry: string): { country: string; phone: string } | undefined {
   const fits = (dialCode: string) => value.startsWith(dialCode)
   const preferred = findCountry(defaultCountry)
   const country =
     preferred && fits(preferred.dialCode)
       ? preferred
-      : COUNTRIES.filter((candidate) => fits(candidate.dialCode)).sort((a, b) => b.dialCode.length - a.dialCode.length)[0]
+      : COUNTRIES.filter((candidate) => fits(candidate.dialCode)).sort((a, b) => b.dialCode.length - a.dialCode.length || Number(b.preferred) - Number(a.preferred))[0]
   return country ? { country: country.code, phone: value.slice(country.dialCode.length) } : undefined
 }
 
