@@ -1,5 +1,4 @@
 import { useId, useMemo, useState, type ReactElement } from 'react'
-import type { TextKey } from './default-text.js'
 import { WIDGET_OPTION_KEYS, resolveWidgetConfig, type WidgetConfig } from './resolve-widget-config.js'
 import { useWidget, type WidgetPorts } from './widget-context.js'
 import { WidgetRoot } from './WidgetRoot.js'
@@ -61,9 +60,9 @@ function ConsentDialog({ initial, onSave }: { initial: readonly ConsentLevel[]; 
                   aria-describedby={`${id}-${level}-text`}
                 />
                 <div>
-                  <label htmlFor={`${id}-${level}`}>{t(`gdpr.consent.${level}.title` as TextKey)}</label>
+                  <label htmlFor={`${id}-${level}`}>{t(`gdpr.consent.${level}.title`)}</label>
                   <p className="sid-subtitle" id={`${id}-${level}-text`}>
-                    {t(`gdpr.consent.${level}.description` as TextKey)}
+                    {t(`gdpr.consent.${level}.description`)}
                   </p>
                 </div>
               </div>

@@ -41,13 +41,13 @@ function LoginFlowView({ client, oid, onSuccess }: { client: IdentityClient; oid
   const state = useFlowState(flow)
   const handle = main.state.config?.handle
 
+  // Once per success: the callbacks and the stored values need not re-run it.
   useEffect(() => {
     if (state.status !== 'success' || !state.user) return
     if (config.storeLastHandle && handle) writeLastHandle(storage, handle)
     const method = main.state.config?.factor.method
     if (config.storeLastFactor && oid !== undefined && method) writeLastFactor(storage, oid, method)
     onSuccess?.(state.user)
-    // Once per success: the callbacks and the stored values need not re-run it.
   }, [state.status])
 
   const logIn = (next: Handle | undefined, factor: Factor) => main.logIn({ handle: next, factor })

@@ -12,7 +12,9 @@ test('should expose the public api', async () => {
   // Imported after a page is open: index re-exports mount(), which loads react-dom/client (see dom.ts).
   const page = await openPage()
   const widget = await import('../../src/widget/index.js')
+  const bundleEntry = await import('../../src/widget/bundle-entry.js')
   await page.close()
+  assert.equal(Object.keys(bundleEntry).sort(), [...Object.keys(widget), 'createIdentityClient'].sort(), 'the bundle adds the SDK’s client')
   assert.equal(Object.keys(widget).sort(), [
     'CONSENT_LEVELS',
     'COUNTRIES',

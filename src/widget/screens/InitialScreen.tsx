@@ -21,6 +21,17 @@ export interface InitialScreenProps {
   readonly onLogIn: (handle: Handle | undefined, factor: Factor) => void
 }
 
+/** Names of the methods a handle can use (SSO factors are buttons, not methods). */
+const FACTOR_TEXT: Readonly<Partial<Record<Factor['method'], TextKey>>> = {
+  webauthn: 'factor.webauthn',
+  email_link: 'factor.email_link',
+  otp_via_email: 'factor.otp_via_email',
+  sms_link: 'factor.sms_link',
+  otp_via_sms: 'factor.otp_via_sms',
+  password: 'factor.password',
+  totp: 'factor.totp',
+}
+
 const TAB_TEXT: Readonly<Record<HandleType, TextKey>> = {
   email_address: 'initial.handle.tab.email',
   phone_number: 'initial.handle.tab.phone',
@@ -50,7 +61,10 @@ export function InitialScreen({ draft, onDraftChange, onLogIn }: InitialScreenPr
       {methods.length > 1 ? (
         <Dropdown
           label={t('initial.authenticationMethod')}
-          items={methods.map((candidate) => ({ value: candidate.method, text: t(`factor.${candidate.method as 'password'}`), label: t(`factor.${candidate.method as 'password'}`) }))}
+          items={methods.map((candidate) => {
+            const name = t(FACTOR_TEXT[candidate.method] ?? 'factor.password')
+            return { value: candidate.method, text: name, label: name }
+          })}
           value={factor?.method}
           onChange={(method) => edit({ method: method as Factor['method'] })}
         />

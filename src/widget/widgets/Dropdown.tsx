@@ -25,6 +25,53 @@ export interface DropdownProps {
 
 const PAGE = 10
 
+interface KeyState {
+  readonly open: boolean
+  readonly active: number
+  readonly selectedIndex: number
+  readonly count: number
+  readonly typeahead: ReturnType<typeof useTypeahead>
+  readonly show: (index: number) => void
+  readonly choose: (index: number) => void
+  readonly close: () => void
+}
+
+/** The combobox's keys: typeahead, moves, Enter/Space to open or choose, Escape, Tab. */
+function keyHandler({ open, active, selectedIndex, count, typeahead, show, choose, close }: KeyState) {
+  const current = Math.max(selectedIndex, 0)
+  return (event: KeyboardEvent<HTMLButtonElement>) => {
+    const { key } = event
+    const printable = key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
+    if (printable && (key !== ' ' || typeahead.typing())) {
+      event.preventDefault()
+      const index = typeahead.search(key, open ? active : current)
+      if (index >= 0) show(index)
+      return
+    }
+    const moves: Record<string, number> = {
+      ArrowDown: open ? active + 1 : current,
+      ArrowUp: open ? active - 1 : current,
+      Home: 0,
+      End: count - 1,
+      PageDown: active + PAGE,
+      PageUp: active - PAGE,
+    }
+    if (Object.hasOwn(moves, key)) {
+      event.preventDefault()
+      show(moves[key]!)
+    } else if (key === 'Enter' || key === ' ') {
+      event.preventDefault()
+      if (open) choose(active)
+      else show(current)
+    } else if (key === 'Escape' && open) {
+      event.preventDefault()
+      close()
+    } else if (key === 'Tab' && open) {
+      choose(active)
+    }
+  }
+}
+
 /**
  * A select-only combobox (the WAI-ARIA pattern): focus stays on the control, the active option
  * is its aria-activedescendant. Arrows, Home/End, PageUp/PageDown, Enter/Space to choose,
@@ -53,37 +100,7 @@ export function Dropdown({ label, items, value, onChange, placeholder, hideLabel
     if (item) onChange(item.value)
     setOpen(false)
   }
-  const isPrintable = (event: KeyboardEvent) => event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const { key } = event
-    if (isPrintable(event) && (key !== ' ' || typeahead.typing())) {
-      event.preventDefault()
-      const index = typeahead.search(key, open ? active : Math.max(selectedIndex, 0))
-      if (index >= 0) show(index)
-      return
-    }
-    const moves: Record<string, number> = {
-      ArrowDown: open ? active + 1 : Math.max(selectedIndex, 0),
-      ArrowUp: open ? active - 1 : Math.max(selectedIndex, 0),
-      Home: 0,
-      End: items.length - 1,
-      PageDown: active + PAGE,
-      PageUp: active - PAGE,
-    }
-    if (Object.hasOwn(moves, key)) {
-      event.preventDefault()
-      show(moves[key]!)
-    } else if (key === 'Enter' || key === ' ') {
-      event.preventDefault()
-      if (open) choose(active)
-      else show(Math.max(selectedIndex, 0))
-    } else if (key === 'Escape' && open) {
-      event.preventDefault()
-      setOpen(false)
-    } else if (key === 'Tab' && open) {
-      choose(active)
-    }
-  }
+  const onKeyDown = keyHandler({ open, active, selectedIndex, count: items.length, typeahead, show, choose, close: () => setOpen(false) })
   const selected = items[selectedIndex]
   return (
     <div className="sid-dropdown">
