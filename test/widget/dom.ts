@@ -93,7 +93,7 @@ export async function flush(): Promise<void> {
 export async function waitFor(check: () => boolean, describe: () => string = () => ''): Promise<void> {
   const started = Date.now()
   while (!check()) {
-    if (Date.now() - started > 5000) throw new Error(`waitFor: condition not met; ${describe()}`)
+    if (Date.now() - started > 10_000) throw new Error(`waitFor: condition not met; ${describe()}`)
     await flush()
   }
 }

@@ -82,8 +82,7 @@ resend('the countdown reads "in N second(s)", Resend sends a new code (retrying 
   await flush()
   assert.is(heading(root), 'Sending a new code')
   assert.ok(hasText(root, `We are sending a new code to ${email}.`))
-  await world.advance(1000)
-  await world.until(() => world.emulator.outbox(email).length === 2)
+  await world.advanceUntil(() => world.emulator.outbox(email).length === 2)
   await world.title('Check your email')
   const second = (await world.lastMessage(email)).otp!
   assert.is.not(second, undefined)

@@ -80,6 +80,14 @@ export async function openWorld({ fixture, client: clientOptions = {}, ports = {
         await flush()
       }
     },
+    /** Move the fake clock forward until `check` holds (at most `limitMs`): for waits that start asynchronously. */
+    async advanceUntil(check: () => boolean, limitMs = 60_000) {
+      for (let waited = 0; !check(); waited += 250) {
+        if (waited >= limitMs) throw new Error(`not met within ${limitMs} ms of fake time; ${describe()}`)
+        await clock.tickAsync(250)
+        await flush()
+      }
+    },
     async lastMessage(handle: string) {
       await waitFor(() => emulator.lastMessage(handle) !== undefined, () => `no message to ${handle}; ${describe()}`)
       return emulator.lastMessage(handle)!

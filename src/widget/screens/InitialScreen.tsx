@@ -10,6 +10,7 @@ import { useWidget } from '../widget-context.js'
 import { Button } from '../widgets/Button.js'
 import { Divider } from '../widgets/Divider.js'
 import { Dropdown } from '../widgets/Dropdown.js'
+import { Form } from '../widgets/Form.js'
 import { PhoneField } from '../widgets/PhoneField.js'
 import { ProviderIcon } from '../widgets/ProviderIcon.js'
 import { Tabs } from '../widgets/Tabs.js'
@@ -79,14 +80,7 @@ export function InitialScreen({ draft, onDraftChange, onLogIn }: InitialScreenPr
       subtitle={t('initial.subtitle')}
     >
       {types.length > 0 ? (
-        <form
-          className="sid-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            submit()
-          }}
-        >
+        <Form onSubmit={submit}>
           {types.length > 1 ? (
             <Tabs label={t('initial.handleTypes')} tabs={types.map((type) => ({ id: type, label: t(TAB_TEXT[type]) }))} selected={draft.type} onSelect={(type) => edit({ type: type as HandleType })}>
               {fields}
@@ -97,7 +91,7 @@ export function InitialScreen({ draft, onDraftChange, onLogIn }: InitialScreenPr
           <Button type="submit" disabled={problem !== undefined}>
             {t('initial.submit')}
           </Button>
-        </form>
+        </Form>
       ) : null}
       {sso.length > 0 && types.length > 0 ? <Divider>{t('initial.divider')}</Divider> : null}
       {sso.map((entry, index) => (

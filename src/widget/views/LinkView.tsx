@@ -5,7 +5,7 @@ import { handleValues } from '../text.js'
 import { useWidget } from '../widget-context.js'
 import { Button } from '../widgets/Button.js'
 import { Icon } from '../widgets/Icon.js'
-import { Spinner } from '../widgets/Spinner.js'
+import { BusyStatus } from '../widgets/BusyStatus.js'
 import { ResendPrompt } from './ResendPrompt.js'
 
 /** A sign-in link was sent: the SDK polls until it is followed; resend after 30 s, or cancel. */
@@ -21,10 +21,7 @@ export function LinkView({ flow, prompt, handle, method }: { flow: LoginFlow; pr
       title={t(`authenticating.title.${kind}`, values)}
       subtitle={waiting ? t(`authenticating.message.${kind}`, values) : undefined}
     >
-      <p className="sid-status" role="status">
-        <Spinner />
-        {waiting ? t('authenticating.waiting') : t('authenticating.sending')}
-      </p>
+      <BusyStatus>{waiting ? t('authenticating.waiting') : t('authenticating.sending')}</BusyStatus>
       {waiting ? <ResendPrompt key={prompt.challengeId} channel={kind === 'sms_link' ? 'sms' : 'email'} onResend={() => flow.retry()} /> : null}
       <Button variant="secondary" onClick={() => flow.cancel()}>
         {t('authenticating.cancel')}

@@ -1,12 +1,11 @@
 import { useEffect, useReducer, useRef, type ReactElement } from 'react'
 import type { Handle, LoginFlow, Prompt } from '../../identity/index.js'
-import { CODE_LENGTH } from '../field-validators.js'
 import { Screen } from '../Screen.js'
 import { handleValues } from '../text.js'
 import { useWidget } from '../widget-context.js'
 import { Button } from '../widgets/Button.js'
-import { OtpInput } from '../widgets/OtpInput.js'
-import { Spinner } from '../widgets/Spinner.js'
+import { BusyStatus } from '../widgets/BusyStatus.js'
+import { CodeForm } from './CodeForm.js'
 import { INITIAL_OTP_STATE, otpViewReducer } from './otp-view-reducer.js'
 import { ResendPrompt } from './ResendPrompt.js'
 
@@ -41,34 +40,17 @@ export function OtpView({ flow, prompt, handle, method }: OtpViewProps): ReactEl
   return (
     <Screen focusKey={`otp-${state.status}-${round.current}`} title={t(`authenticating.${variant}title.${kind}`, values)} subtitle={subtitle}>
       {showForm ? (
-        <form
-          className="sid-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            dispatch({ type: 'submit' })
-          }}
-        >
-          <OtpInput
-            label={t('authenticating.otpInput')}
-            length={CODE_LENGTH}
-            value={state.code}
-            onChange={(code) => {
-              dispatch({ type: 'edit', code })
-              if (code.length === CODE_LENGTH) dispatch({ type: 'submit' })
-            }}
-            error={state.error && t(state.error)}
-            disabled={state.status === 'submitting'}
-          />
-          <Button type="submit" loading={state.status === 'submitting'} disabled={state.error !== undefined}>
-            {t('authenticating.otpInput.submit')}
-          </Button>
-        </form>
+        <CodeForm
+          label={t('authenticating.otpInput')}
+          code={state.code}
+          error={state.error && t(state.error)}
+          submitting={state.status === 'submitting'}
+          submitLabel={t('authenticating.otpInput.submit')}
+          onEdit={(code) => dispatch({ type: 'edit', code })}
+          onSubmit={() => dispatch({ type: 'submit' })}
+        />
       ) : (
-        <p className="sid-status" role="status">
-          <Spinner />
-          {state.status === 'initial' ? t('authenticating.sending') : null}
-        </p>
+        <BusyStatus>{state.status === 'initial' ? t('authenticating.sending') : null}</BusyStatus>
       )}
       {state.status === 'input' ? (
         <ResendPrompt

@@ -4,8 +4,10 @@ import { Screen } from '../Screen.js'
 import { handleValues } from '../text.js'
 import { useWidget } from '../widget-context.js'
 import { Button } from '../widgets/Button.js'
+import { Form } from '../widgets/Form.js'
 import { PasswordField } from '../widgets/PasswordField.js'
-import { Spinner } from '../widgets/Spinner.js'
+import { BusyStatus } from '../widgets/BusyStatus.js'
+import { SendingScreen } from './SendingScreen.js'
 import { INITIAL_PASSWORD_STATE, passwordViewReducer, type PasswordViewState } from './password-view-reducer.js'
 
 export interface PasswordViewProps {
@@ -37,10 +39,7 @@ export function PasswordView({ flow, prompt, handle, onForgot, onBack }: Passwor
     const channel = handle?.type === 'phone_number' ? 'phone' : 'email'
     return (
       <Screen focusKey="password-recover" title={t(`password.recover.title.${channel}`, values)} subtitle={t(`password.recover.message.${channel}`, values)}>
-        <p className="sid-status" role="status">
-          <Spinner />
-          {t('authenticating.waiting')}
-        </p>
+        <BusyStatus>{t('authenticating.waiting')}</BusyStatus>
         <Button
           variant="back"
           onClick={() => {
@@ -53,16 +52,7 @@ export function PasswordView({ flow, prompt, handle, onForgot, onBack }: Passwor
       </Screen>
     )
   }
-  if (state.status === 'initial') {
-    return (
-      <Screen focusKey="password-initial" title={t('authenticating.title.pending')}>
-        <p className="sid-status" role="status">
-          <Spinner />
-          {t('authenticating.sending')}
-        </p>
-      </Screen>
-    )
-  }
+  if (state.status === 'initial') return <SendingScreen focusKey="password-initial" />
   return <PasswordForm state={state} dispatch={dispatch} focusKey={`password-${round.current}`} flow={flow} onForgot={onForgot} />
 }
 
@@ -90,14 +80,7 @@ function PasswordForm({
   const show = (error: PasswordViewState['passwordError']) => error && t(error.key, error.values)
   return (
     <Screen focusKey={focusKey} title={t(title)} subtitle={t(message)}>
-      <form
-        className="sid-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          dispatch({ type: 'submit' })
-        }}
-      >
+      <Form onSubmit={() => dispatch({ type: 'submit' })}>
         <PasswordField
           label={creating ? t('password.new') : t('password.label')}
           autoComplete={creating ? 'new-password' : 'current-password'}
@@ -119,7 +102,7 @@ function PasswordForm({
         <Button type="submit" loading={submitting} disabled={state.passwordError !== undefined || state.confirmationError !== undefined}>
           {t('password.submit')}
         </Button>
-      </form>
+      </Form>
       {!creating ? (
         <Button variant="link" onClick={() => (dispatch({ type: 'forgot' }), onForgot())} disabled={submitting}>
           {t('password.forgot')}

@@ -1,13 +1,12 @@
 import { useEffect, useReducer, useRef, type ReactElement } from 'react'
 import type { LoginFlow, Prompt } from '../../identity/index.js'
-import { CODE_LENGTH } from '../field-validators.js'
 import { Screen } from '../Screen.js'
 import { useWidget } from '../widget-context.js'
 import { Button } from '../widgets/Button.js'
-import { OtpInput } from '../widgets/OtpInput.js'
 import { ReadOnlyField } from '../widgets/ReadOnlyField.js'
-import { Spinner } from '../widgets/Spinner.js'
 import { TextField } from '../widgets/TextField.js'
+import { CodeForm } from './CodeForm.js'
+import { SendingScreen } from './SendingScreen.js'
 import { INITIAL_TOTP_STATE, totpViewReducer, type TotpAction, type TotpViewState } from './totp-view-reducer.js'
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
@@ -26,16 +25,7 @@ export function TotpView({ flow, prompt }: { flow: LoginFlow; prompt: Prompt | u
     if (state.status === 'submitting') flow.submitOtp(state.code.trim())
   }, [state.status, state.code, flow])
 
-  if (state.status === 'initial') {
-    return (
-      <Screen focusKey="totp-initial" title={t('authenticating.title.pending')}>
-        <p className="sid-status" role="status">
-          <Spinner />
-          {t('authenticating.sending')}
-        </p>
-      </Screen>
-    )
-  }
+  if (state.status === 'initial') return <SendingScreen focusKey="totp-initial" />
   if (state.status === 'registerAuthenticator' && prompt?.kind === 'totpRegister') {
     // The image is built from provider data: only well-formed base64 becomes a data URL.
     const qr = prompt.qrCode && BASE64.test(prompt.qrCode) ? `data:image/png;base64,${prompt.qrCode}` : undefined
@@ -65,33 +55,20 @@ function TotpCodeForm({ state, dispatch, focusKey, flow }: { state: TotpViewStat
   const error = state.error && t(state.error)
   return (
     <Screen focusKey={focusKey} title={t(title)} subtitle={t(message)}>
-      <form
-        className="sid-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          dispatch({ type: 'submit' })
-        }}
-      >
-        {recovery ? (
-          <TextField label={t('totp.recovery.label')} autoComplete="off" value={state.code} onChange={(code) => dispatch({ type: 'edit', code })} error={error} disabled={submitting} />
-        ) : (
-          <OtpInput
-            label={t('totp.code')}
-            length={CODE_LENGTH}
-            value={state.code}
-            onChange={(code) => {
-              dispatch({ type: 'edit', code })
-              if (code.length === CODE_LENGTH) dispatch({ type: 'submit' })
-            }}
-            error={error}
-            disabled={submitting}
-          />
-        )}
-        <Button type="submit" loading={submitting} disabled={state.error !== undefined}>
-          {t('totp.submit')}
-        </Button>
-      </form>
+      <CodeForm
+        label={t('totp.code')}
+        code={state.code}
+        error={error}
+        submitting={submitting}
+        submitLabel={t('totp.submit')}
+        onEdit={(code) => dispatch({ type: 'edit', code })}
+        onSubmit={() => dispatch({ type: 'submit' })}
+        field={
+          recovery ? (
+            <TextField label={t('totp.recovery.label')} autoComplete="off" value={state.code} onChange={(code) => dispatch({ type: 'edit', code })} error={error} disabled={submitting} />
+          ) : undefined
+        }
+      />
       {state.registering ? null : (
         <Button variant="link" onClick={() => dispatch({ type: 'toggleRecovery' })} disabled={submitting}>
           {recovery ? t('totp.recovery.useApp') : t('totp.recovery.use')}

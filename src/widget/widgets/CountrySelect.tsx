@@ -1,20 +1,21 @@
 import type { ReactElement } from 'react'
-import { COUNTRIES_FOR_SELECTOR } from '../countries.js'
+import { COUNTRIES_FOR_SELECTOR, type Country } from '../countries.js'
 import { Dropdown, type DropdownItem } from './Dropdown.js'
 
-const ITEMS: readonly DropdownItem[] = COUNTRIES_FOR_SELECTOR.map((country) => ({
-  value: country.code,
-  text: country.name,
-  label: (
+/** Flag, name and dial code; the closed control keeps the name for assistive technology only. */
+function countryContent(country: Country, nameClass: string) {
+  return (
     <>
       <span className="sid-flag" aria-hidden="true">
         {country.flag}
       </span>
-      <span className="sid-country-name">{country.name}</span>
+      <span className={nameClass}>{country.name}</span>
       <span className="sid-dial-code">{country.dialCode}</span>
     </>
-  ),
-}))
+  )
+}
+
+const ITEMS: readonly DropdownItem[] = COUNTRIES_FOR_SELECTOR.map((country) => ({ value: country.code, text: country.name, label: countryContent(country, 'sid-country-name') }))
 
 const byCode = new Map(COUNTRIES_FOR_SELECTOR.map((country) => [country.code, country]))
 
@@ -27,18 +28,7 @@ export function CountrySelect({ label, value, onChange }: { label: string; value
       items={ITEMS}
       value={value}
       onChange={onChange}
-      renderValue={(item) => {
-        const country = byCode.get(item.value)!
-        return (
-          <>
-            <span className="sid-flag" aria-hidden="true">
-              {country.flag}
-            </span>
-            <span className="sid-visually-hidden">{country.name}</span>
-            <span className="sid-dial-code">{country.dialCode}</span>
-          </>
-        )
-      }}
+      renderValue={(item) => countryContent(byCode.get(item.value)!, 'sid-visually-hidden')}
     />
   )
 }
