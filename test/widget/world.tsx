@@ -11,7 +11,8 @@ import { LoginForm, type LoginFormProps } from '../../src/widget/LoginForm.js'
 import { plainHasher } from '../emulator/helpers.js'
 import { fakeClock, memoryStorage, nodeCrypto, recordingLogger } from '../identity/helpers.js'
 import { flush, openPage, waitFor } from './dom.js'
-import { heading, screenText } from './queries.js'
+import { type } from './actions.js'
+import { getByLabel, heading, queryByLabel, screenText } from './queries.js'
 
 export const PROVIDER = 'http://provider.test'
 
@@ -87,6 +88,12 @@ export async function openWorld({ fixture, client: clientOptions = {}, ports = {
         await clock.tickAsync(250)
         await flush()
       }
+    },
+    /** Type a code into the code boxes once they are shown (and ready for input). */
+    async enterCode(code: string) {
+      await waitFor(() => queryByLabel(root, 'Digit 1 of 6') !== undefined, describe)
+      await flush()
+      type(getByLabel(root, 'Digit 1 of 6'), code)
     },
     async lastMessage(handle: string) {
       await waitFor(() => emulator.lastMessage(handle) !== undefined, () => `no message to ${handle}; ${describe()}`)
