@@ -88,6 +88,7 @@ export const DEFAULT_TEXT = {
   'totp.register.message': 'Scan the QR code with your authenticator app, then enter the 6-digit code it shows.',
   'totp.register.qrCode': 'QR code for your authenticator app',
   'totp.register.manual': 'Or add this set-up key to your app',
+  'totp.register.continue': 'Continue',
   'totp.verify.title': 'Enter your authenticator code',
   'totp.verify.message': 'Open your authenticator app and enter the 6-digit code it shows.',
   'totp.code': 'Authenticator code',

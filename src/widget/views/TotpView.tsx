@@ -33,7 +33,7 @@ export function TotpView({ flow, prompt }: { flow: LoginFlow; prompt: Prompt | u
       <Screen focusKey="totp-register" title={t('totp.register.title')} subtitle={t('totp.register.message')}>
         {qr ? <img className="sid-qr" src={qr} alt={t('totp.register.qrCode')} width={180} height={180} /> : null}
         {prompt.uri ? <ReadOnlyField label={t('totp.register.manual')} value={prompt.uri} /> : null}
-        <Button onClick={() => dispatch({ type: 'continue' })}>{t('initial.submit')}</Button>
+        <Button onClick={() => dispatch({ type: 'continue' })}>{t('totp.register.continue')}</Button>
         <Button variant="back" onClick={() => flow.cancel()}>
           {t('authenticating.back')}
         </Button>
