@@ -6,6 +6,7 @@ import type { Command } from 'commander'
 import { readFile } from 'node:fs/promises'
 import { FixtureError, loadFixture, type EmulatorFixture } from '../emulator/index.js'
 import { startProviderServer, type ProviderServer } from '../emulator/node-server.js'
+import { withWidgetPage } from '../node/bundle/with-widget-page.js'
 import type { CliOutput } from './main.js'
 
 export interface ProviderCommandOptions {
@@ -64,6 +65,8 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
     else output.stderr(`error: could not start the provider: ${(error as Error).message}\n`)
     return 2
   }
+  // The widget page answers in front of the emulator's handler (node-server calls emulator.fetch).
+  server.emulator.fetch = withWidgetPage(server.emulator.fetch.bind(server.emulator))
   running.set(server, () => {})
   const orgs = fixture?.organizations?.map((o) => o.id) ?? []
   const url = server.url
@@ -72,6 +75,7 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
       `docsgen provider: identity-provider emulator listening on ${url}`,
       '',
       `  Outbox (codes and links):  ${url}/`,
+      `  Login widget (try it):     ${url}/widget.html`,
       `  SDK base URL (baseURL):    ${url}`,
       `  SDK frame page (sdkURL):   ${url}/sdk.html`,
       `  JWKS:                      ${url}/.well-known/jwks.json`,

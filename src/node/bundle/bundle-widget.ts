@@ -1,0 +1,49 @@
+/**
+ * The login widget's browser bundle: React, the widget and the SDK in one minified ES module,
+ * named after a hash of its content (so it can be cached forever), loaded on demand by pages
+ * that need sign-in UI (DESIGN §2 "islands").
+ */
+import { build } from 'esbuild'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+
+export interface WidgetBundle {
+  /** `login-widget-<hash>.js`. */
+  readonly fileName: string
+  readonly contents: Uint8Array
+  /** Size in bytes, and gzipped (level 9), for the size budget. */
+  readonly bytes: number
+  readonly gzipBytes: number
+}
+
+/** Browsers of spec 001 §9's best passkey experience, and newer. */
+export const WIDGET_BUNDLE_TARGET = ['chrome108', 'edge108', 'firefox122', 'safari16', 'opera97']
+
+// Running from src/ (tests, tsx) the entry is TypeScript; from dist/ it is the compiled module.
+const here = import.meta.url
+const entry = fileURLToPath(new URL(`../../widget/bundle-entry${here.endsWith('.ts') ? '.ts' : '.js'}`, here))
+
+export async function bundleWidget(): Promise<WidgetBundle> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: WIDGET_BUNDLE_TARGET,
+    minify: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    outdir: 'widget',
+    entryNames: 'login-widget-[hash]',
+    logLevel: 'silent',
+  })
+  const file = result.outputFiles.find((output) => output.path.endsWith('.js'))
+  if (!file) throw new Error('bundleWidget: esbuild produced no JavaScript file')
+  return {
+    fileName: file.path.slice(file.path.lastIndexOf('/') + 1),
+    contents: file.contents,
+    bytes: file.contents.byteLength,
+    gzipBytes: gzipSync(file.contents, { level: 9 }).byteLength,
+  }
+}
