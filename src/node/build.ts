@@ -22,6 +22,7 @@ import { publicManifest } from './manifest/public-manifest.js'
 import { renderSite } from './render/render-pages.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
+import { checkOutputPaths } from './write/check-output-paths.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
 
 export interface BuildOptions {
@@ -154,6 +155,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   )
   if (hasErrors(diagnostics)) return result(1, { manifest })
   if (options.write === false) return result(0, { manifest })
+  diagnostics.push(...checkOutputPaths(manifest))
+  if (hasErrors(diagnostics)) return result(1, { manifest })
 
   // 5. render, writing each page into staging folders as it is rendered
   const stylesheet = await readFile(stylesheetUrl)

@@ -23,6 +23,7 @@ export type RuleId =
   | 'nav-missing-route'
   | 'redirect-target-private'
   | 'static-private'
+  | 'output-path-invalid'
 
 export type Severity = 'error' | 'warning'
 

@@ -6,6 +6,7 @@
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
+import { routePathProblem } from '../../shared/portable-path.js'
 import { closest } from '../diagnostics/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { LoginFactorMethod } from './define-config.js'
@@ -145,20 +146,22 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
 
   const baseUrl = read.baseUrl('baseUrl', value.baseUrl)
   const url = read.optionalUrl('url', value.url)
-  const urlPath = url === undefined || !isHttpUrl(url) ? '/' : new URL(url).pathname
-  if (urlPath !== '/')
-    report('url', `must be an origin only, got "${url}"`, `Write url: '${new URL(url!).origin}' and baseUrl: '${urlPath.endsWith('/') ? urlPath : `${urlPath}/`}' (as in Docusaurus).`)
+  const parsedUrl = url === undefined || !isHttpUrl(url) ? undefined : new URL(url)
+  if (parsedUrl && parsedUrl.pathname !== '/')
+    report('url', `must be an origin only, got "${url}"`, `Write url: '${parsedUrl.origin}' and baseUrl: '${parsedUrl.pathname.endsWith('/') ? parsedUrl.pathname : `${parsedUrl.pathname}/`}' (as in Docusaurus).`)
+  else if (parsedUrl && (parsedUrl.search || parsedUrl.hash || parsedUrl.username || parsedUrl.password || !/^([a-z\d-]+\.)*[a-z\d-]+$|^\[[\da-f:.]+\]$/i.test(parsedUrl.hostname)))
+    report('url', `must be an origin only, such as "https://docs.example.org" (a host name, no credentials, query or fragment), got "${url}"`)
 
   const config: ResolvedConfig = {
     title,
     tagline: read.string('tagline', value.tagline, ''),
-    url,
+    url: parsedUrl?.origin,
     baseUrl,
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: read.oneOf('onBrokenLinks', value.onBrokenLinks, ['throw', 'warn', 'ignore'], 'throw'),
     onBrokenAnchors: read.oneOf('onBrokenAnchors', value.onBrokenAnchors, ['throw', 'warn', 'ignore'], 'throw'),
     docs: {
-      routeBasePath: read.routePath('docs.routeBasePath', docs.routeBasePath, '/docs'),
+      routeBasePath: read.routeBasePath('docs.routeBasePath', docs.routeBasePath),
       versionLabel: read.string('docs.versionLabel', docs.versionLabel, 'Next'),
       mainDoc: read.optionalString('docs.mainDoc', docs.mainDoc),
       sidebarId: read.string('docs.sidebarId', docs.sidebarId, 'sanctum'),
@@ -364,22 +367,36 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       report(path, `must be one of ${allowed.map((entry) => `'${entry}'`).join(', ')}, got ${describe(value)}`, near ? `Did you mean '${near}'?` : undefined)
       return fallback
     },
+    /** A route of this site as the manifest spells it: decoded, starting with "/", every part a portable name. */
     routePath(path: string, value: unknown, fallback: string): string {
       const text = self.string(path, value, fallback)
-      if (!text.startsWith('/')) report(path, `must be a path starting with "/", got "${text}"`)
+      const problem = routePathProblem(text)
+      if (problem !== undefined) report(path, `must be a route path of plain names, such as "${fallback}": "${text}" ${problem}`)
       return text
+    },
+    /** The route the docs are served under; as in Docusaurus, the slashes around it are optional ('docs', '/docs/'). */
+    routeBasePath(path: string, value: unknown): string {
+      if (typeof value !== 'string') return self.routePath(path, value, '/docs')
+      const withSlash = value.startsWith('/') ? value : `/${value}`
+      return self.routePath(path, withSlash.length > 1 && withSlash.endsWith('/') && !withSlash.endsWith('//') ? withSlash.slice(0, -1) : withSlash, '/docs')
     },
     /** A URL path prefix, given with or without its leading and trailing "/" (as in Docusaurus). */
     baseUrl(path: string, value: unknown): string {
       const text = self.string(path, value, '/')
       const segments = text.split('/').filter(Boolean)
       const normalized = segments.length === 0 ? '/' : `/${segments.join('/')}/`
-      if (/^[a-z][a-z\d+.-]*:|[?#\s\\]/i.test(text) || segments.some((segment) => segment === '.' || segment === '..')) {
+      // Dot segments count however they are spelt: a browser resolves "%2e%2e" as "..".
+      const isDot = (segment: string) => /^(\.|%2e){1,2}$/i.test(segment)
+      if (/^[a-z][a-z\d+.-]*:/i.test(text) || segments.some((segment) => isDot(segment) || !urlPathSegment.test(segment))) {
         const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(text)?.[0]
-        const pathOnly = (origin ? text.slice(origin.length) : text).split(/[?#]/)[0]!.split('/').filter((segment) => segment && segment !== '.' && segment !== '..').map((segment) => segment.replace(/\s/g, encodeURIComponent))
+        const pathOnly = (origin ? text.slice(origin.length) : text)
+          .split(/[?#]/)[0]!
+          .split('/')
+          .filter((segment) => segment && !isDot(segment))
+          .map((segment) => segment.replace(/[^\w\-.~!$&'()*+,;=:@%]|%(?![\da-f]{2})/gi, encodeURIComponent))
         report(
           path,
-          `must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, spaces or dot segments), got "${text}"`,
+          `must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, dot segments, or characters a URL path must encode, such as spaces), got "${text}"`,
           `Write baseUrl: '${pathOnly.length === 0 ? '/' : `/${pathOnly.join('/')}/`}'${origin ? ` and url: '${origin}'` : ''}.`,
         )
       }
@@ -398,12 +415,16 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       const to = self.optionalString(`${path}.to`, record.to)
       const href = self.optionalString(`${path}.href`, record.href)
       if ((to === undefined) === (href === undefined)) report(path, 'needs exactly one of "to" (a route of this site) or "href" (an external URL)')
-      if (to !== undefined && !to.startsWith('/')) report(`${path}.to`, `must be a route path starting with "/", got "${to}"`, `Use "href" for external links.`)
+      if (to !== undefined && (!to.startsWith('/') || to.startsWith('//')))
+        report(`${path}.to`, `must be a route path starting with "/"${to.startsWith('//') ? ' (not "//", which a browser reads as another host)' : ''}, got "${to}"`, `Use "href" for external links.`)
       return { to, href }
     },
   }
   return self
 }
+
+/** A part of a URL path as it may be written in an href: encoded where it must be. */
+const urlPathSegment = /^(?:[\w\-.~!$&'()*+,;=:@]|%[\da-f]{2})*$/i
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp)

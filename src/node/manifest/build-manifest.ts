@@ -8,11 +8,12 @@ import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Access, Asset, Manifest, Route, SidebarItem } from '../../shared/manifest.js'
+import { parentFolders } from '../../shared/portable-path.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from './private-path-rules.js'
 import type { CategoryMeta } from './read-category.js'
-import { outputFileFor } from './route-from-file.js'
+import { docsPrefix, outputFileFor } from './route-from-file.js'
 
 export interface ManifestResult {
   readonly manifest: Manifest
@@ -26,12 +27,13 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   const docsBase = config.docs.routeBasePath
   const sidebarId = config.docs.sidebarId
   const routes = new Map<string, Route>()
-  const addRoute = (route: Route) => {
+  const addRoute = (route: Route, origin?: CategoryMeta['source']) => {
     const existing = routes.get(route.path)
     if (existing) {
       diagnostics.push(
         diagnostic({
           file: route.source ?? 'site.config.ts',
+          ...origin,
           ruleId: 'duplicate-route',
           message: `Route "${route.path}" is produced twice: by ${describeSource(existing)} and by ${describeSource(route)}`,
           suggestion: 'Rename or move one of them; only one page can live at a path.',
@@ -57,7 +59,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
     })
 
   const docs = content.documents.filter((document) => document.kind === 'doc')
-  const sidebar = buildSidebar(docs, content.categories, docsBase, routes, (route) => addRoute(route), rules)
+  const sidebar = buildSidebar(docs, content.categories, docsBase, routes, addRoute, rules)
 
   const mainDoc =
     config.docs.mainDoc === undefined ? firstDoc(sidebar, docs) : docs.find((document) => document.id === config.docs.mainDoc)
@@ -132,7 +134,7 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
   const pagePaths = new Map<string, string>()
   const claim = (output: string, owner: string) => {
     files.set(output, owner)
-    for (let folder = posix.dirname(output); folder !== '.'; folder = posix.dirname(folder)) if (!folders.has(folder)) folders.set(folder, owner)
+    for (const folder of parentFolders(output)) if (!folders.has(folder)) folders.set(folder, owner)
   }
   for (const route of routes.values()) {
     claim(route.file, describeSource(route))
@@ -142,7 +144,7 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
     if (output.startsWith('assets/styles.')) return 'the generated stylesheet'
     const clash = files.get(output) ?? folders.get(output) ?? pagePaths.get(output)
     if (clash !== undefined) return clash
-    for (let folder = posix.dirname(output); folder !== '.'; folder = posix.dirname(folder)) if (files.has(folder)) return files.get(folder)
+    for (const folder of parentFolders(output)) if (files.has(folder)) return files.get(folder)
     return undefined
   }
   const assets: Asset[] = []
@@ -217,7 +219,7 @@ function buildSidebar(
   categories: ReadonlyMap<string, CategoryMeta>,
   docsBase: string,
   routes: ReadonlyMap<string, Route>,
-  addRoute: (route: Route) => void,
+  addRoute: (route: Route, origin: CategoryMeta['source']) => void,
   rules: readonly CompiledRule[],
 ): SidebarItem[] {
   const root: Folder = { path: '', docs: [], folders: new Map() }
@@ -280,12 +282,13 @@ function buildSidebar(
       linkedDoc = docs.find((document) => document.id === id || document.id === `${folder.path}/${id}`)
       path = linkedDoc?.route
     } else if (meta.link.type === 'default') {
-      linkedDoc = folder.docs.find((document) => document.route === `${docsBase}/${folder.path}/`)
+      linkedDoc = folder.docs.find((document) => document.route === `${docsPrefix(docsBase)}/${folder.path}/`)
       path = linkedDoc?.route
     }
     const items = itemsOf(folder, linkedDoc)
     if (meta.link.type === 'generated-index') {
-      path = `${docsBase}/category/${meta.link.slug ?? generatedSlug(folder.path, label)}`
+      const slugPath = meta.link.slug ?? `/category/${generatedSlug(folder.path, label)}`
+      path = `${docsPrefix(docsBase)}${slugPath.startsWith('/') ? '' : '/'}${slugPath}`
       addRoute({
         path,
         kind: 'category',
@@ -297,7 +300,7 @@ function buildSidebar(
         headings: [],
         sidebar: undefined,
         redirectTo: undefined,
-      })
+      }, meta.source)
     }
     if (items.length === 0 && path === undefined) return undefined
     const linkPrivate = path === undefined || meta.link.type === 'generated-index' ? true : isPrivate(path)

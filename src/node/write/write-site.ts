@@ -13,6 +13,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { parentFolders } from '../../shared/portable-path.js'
+import { outputPathProblem } from './check-output-paths.js'
 
 /** Writes files under one folder; safe to create in several threads for one folder. */
 export interface FileWriter {
@@ -27,6 +29,9 @@ export function createFileWriter(root: string): FileWriter {
   let bytes = 0
   return {
     write(file, content) {
+      // Every path was proven before the build began writing; reaching this is a docsgen bug.
+      const problem = outputPathProblem(file)
+      if (problem !== undefined) throw new Error(`Refusing to write "${file}" under ${root}: it ${problem}`)
       const path = join(root, file)
       const folder = dirname(path)
       if (!folders.has(folder)) {
@@ -66,7 +71,7 @@ export async function sweepStaging(staging: Staging, written: Iterable<string>):
   if (!staging.reused) return
   const files = new Set(written)
   const folders = new Set<string>()
-  for (const file of files) for (let folder = dirname(file); folder !== '.'; folder = dirname(folder)) folders.add(folder)
+  for (const file of files) for (const folder of parentFolders(file)) folders.add(folder)
   const removed: string[] = []
   for (const entry of await readdir(staging.dir, { recursive: true, withFileTypes: true })) {
     const path = relative(staging.dir, join(entry.parentPath, entry.name)).split(sep).join('/')
