@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { siteHref, underBaseUrl } from '../shared/canonical-path.js'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
@@ -22,6 +22,7 @@ import { publicManifest } from './manifest/public-manifest.js'
 import { renderSite } from './render/render-pages.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
+import { checkFolders } from './write/check-folders.js'
 import { checkOutputPaths } from './write/check-output-paths.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
 
@@ -82,17 +83,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return value
   }
 
-  if (isInside(privateDir, outDir) || isInside(outDir, privateDir) || outDir === siteDir) {
-    diagnostics.push(
-      diagnostic({
-        file: '.',
-        ruleId: 'config-invalid',
-        message: `The output folder "${outDir}" and the private folder "${privateDir}" must be separate (and the output folder not the site folder itself)`,
-        suggestion: 'Choose an --out-dir outside the private folder; private pages must never be deployed.',
-      }),
-    )
-    return result(2)
-  }
+  const spares = join(siteDir, '.docsgen', 'spare')
+  const cacheDir = join(siteDir, '.docsgen', 'cache')
+  diagnostics.push(...checkFolders({ siteDir, outDir, privateDir, spareDir: spares, cacheDir }))
+  if (hasErrors(diagnostics)) return result(2)
 
   // 1. config
   const config = await stage(
@@ -117,7 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     async () => {
       const files = await readContent(siteDir)
       const parsed = await parseContent(files, config.config, { threads: options.threads })
-      const components = await loadComponentPages(siteDir, parsed.documents, join(siteDir, '.docsgen', 'cache'))
+      const components = await loadComponentPages(siteDir, parsed.documents, cacheDir)
       diagnostics.push(...parsed.diagnostics, ...components.diagnostics)
       return { ...parsed, components: components.components }
     },
@@ -161,7 +155,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // 5. render, writing each page into staging folders as it is rendered
   const stylesheet = await readFile(stylesheetUrl)
   const stylesheetFile = `assets/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
-  const spares = join(siteDir, '.docsgen', 'spare')
   const staging = { public: await createStaging(outDir, join(spares, 'public')), private: await createStaging(privateDir, join(spares, 'private')) }
   const rendered = await stage(
     'render',
@@ -227,12 +220,7 @@ function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((item) => item.severity === 'error')
 }
 
-function isInside(child: string, parent: string): boolean {
-  const path = relative(parent, child)
-  return path === '' || (!path.startsWith('..') && !isAbsolute(path))
-}
-
 function relativeOrAbsolute(from: string, to: string): string {
   const path = relative(from, to)
-  return path.startsWith('..') || isAbsolute(path) ? to : path
+  return path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path) ? to : path
 }
