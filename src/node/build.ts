@@ -109,10 +109,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await stage(
     'content',
     async () => {
-      const files = await readContent(siteDir)
+      const { files, diagnostics: unread } = await readContent(siteDir)
       const parsed = await parseContent(files, config.config, { threads: options.threads })
       const components = await loadComponentPages(siteDir, parsed.documents, cacheDir)
-      diagnostics.push(...parsed.diagnostics, ...components.diagnostics)
+      diagnostics.push(...unread, ...parsed.diagnostics, ...components.diagnostics)
       return { ...parsed, components: components.components }
     },
     (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,

@@ -24,6 +24,8 @@ export type RuleId =
   | 'redirect-target-private'
   | 'static-private'
   | 'output-path-invalid'
+  | 'content-symlink'
+  | 'content-special-file'
 
 export type Severity = 'error' | 'warning'
 
