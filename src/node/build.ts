@@ -13,6 +13,7 @@ import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnost
 import type { Manifest } from '../shared/manifest.js'
 import { loadConfig } from './config/load-config.js'
 import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
+import { checkFileNames } from './content/check-file-names.js'
 import { loadComponentPages } from './content/load-component-pages.js'
 import { parseContent } from './content/parse-content.js'
 import { readContent } from './content/read-content.js'
@@ -112,7 +113,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { files, diagnostics: unread } = await readContent(siteDir)
       const parsed = await parseContent(files, config.config, { threads: options.threads })
       const components = await loadComponentPages(siteDir, parsed.documents, cacheDir)
-      diagnostics.push(...unread, ...parsed.diagnostics, ...components.diagnostics)
+      diagnostics.push(...unread, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics)
       return { ...parsed, components: components.components }
     },
     (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,

@@ -1,3 +1,5 @@
+import { collisionKey } from './portable-path.js'
+
 /**
  * Turns a URL path into the canonical route path used for every lookup (link checks, the gate,
  * client-side rules), so that one decision is never made on two spellings of the same path.
@@ -67,6 +69,21 @@ export function siteHref(baseUrl: string, path: string, hash?: string): string {
  */
 export function underBaseUrl(baseUrl: string, url: string): string {
   return baseUrl !== '/' && url.startsWith('/') && !url.startsWith('//') ? `${baseUrl.slice(0, -1)}${url}` : url
+}
+
+/**
+ * The key under which two route paths are one page somewhere: hosts serve `/a`, `/a/`, `/a.html`
+ * and `/a/index.html` at one URL, and case-insensitive or normalising file systems keep one of
+ * `a.html` and `A.html`, or of the NFC and NFD spellings of `café.html`.
+ */
+export function routeCollisionKey(path: string): string {
+  return collisionKey(stripRouteSuffix(path))
+}
+
+/** A route path without what hosts ignore: a trailing `/index.html`, `.html` or `/` (never the root's). */
+export function stripRouteSuffix(path: string): string {
+  const stripped = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '')
+  return stripped.length > 1 && stripped.endsWith('/') ? stripped.slice(0, -1) : stripped
 }
 
 /** Percent-decodes, or keeps the text as written when it is not valid percent-encoding. */

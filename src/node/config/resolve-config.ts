@@ -7,6 +7,7 @@ import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
 import { routePathProblem } from '../../shared/portable-path.js'
+import { unsafeSchemes, urlScheme } from '../../shared/url-scheme.js'
 import { closest } from '../diagnostics/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { LoginFactorMethod } from './define-config.js'
@@ -188,8 +189,8 @@ function resolveAnnouncementBar(read: Reader, value: unknown): ResolvedConfig['a
   return {
     id: read.requiredString('announcementBar.id', bar.id),
     content: read.requiredString('announcementBar.content', bar.content),
-    backgroundColor: read.string('announcementBar.backgroundColor', bar.backgroundColor, '#fff7d6'),
-    textColor: read.string('announcementBar.textColor', bar.textColor, '#1c1e21'),
+    backgroundColor: read.cssColor('announcementBar.backgroundColor', bar.backgroundColor, '#fff7d6'),
+    textColor: read.cssColor('announcementBar.textColor', bar.textColor, '#1c1e21'),
     isCloseable: read.boolean('announcementBar.isCloseable', bar.isCloseable, true),
   }
 }
@@ -201,7 +202,7 @@ function resolveNavbar(read: Reader, value: unknown, siteTitle: string): Resolve
   if (navbar.logo !== undefined) {
     const logoRecord = read.record('navbar.logo', navbar.logo)
     read.keys('navbar.logo', logoRecord, ['src', 'alt'])
-    logo = { src: read.requiredString('navbar.logo.src', logoRecord.src), alt: read.string('navbar.logo.alt', logoRecord.alt, siteTitle) }
+    logo = { src: read.safeUrl('navbar.logo.src', read.requiredString('navbar.logo.src', logoRecord.src))!, alt: read.string('navbar.logo.alt', logoRecord.alt, siteTitle) }
   }
   const items = read.array('navbar.items', navbar.items).map((item, index) => {
     const path = `navbar.items[${index}]`
@@ -296,7 +297,7 @@ function resolveLogin(read: Reader, report: Report, value: unknown): ResolvedLog
     }),
     formConfiguration: {
       factors,
-      logo: read.optionalString('login.formConfiguration.logo', form.logo),
+      logo: read.safeUrl('login.formConfiguration.logo', read.optionalString('login.formConfiguration.logo', form.logo)),
       storeLastHandle: read.boolean('login.formConfiguration.storeLastHandle', form.storeLastHandle, loginDefaults.storeLastHandle),
       text: text as Record<string, string>,
       defaultCountryCode: read.string('login.formConfiguration.defaultCountryCode', form.defaultCountryCode, loginDefaults.defaultCountryCode),
@@ -402,6 +403,20 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       }
       return normalized
     },
+    /** A URL as written (an href, an image): anything but a URL that runs code or carries a document of its own. */
+    safeUrl(path: string, text: string | undefined): string | undefined {
+      const scheme = text === undefined ? undefined : urlScheme(text)
+      if (scheme !== undefined && unsafeSchemes.has(scheme))
+        report(path, `must not be a ${scheme}: URL, which ${scheme === 'data' ? 'carries a document of its own' : 'runs code'}, got "${text!.length > 60 ? `${text!.slice(0, 57)}…` : text}"`, 'Use an https: URL, or a path of this site such as "/img/logo.svg".')
+      return text
+    },
+    /** A colour that reaches a style attribute: only colour syntax, so it cannot add declarations or load URLs. */
+    cssColor(path: string, value: unknown, fallback: string): string {
+      const text = self.string(path, value, fallback)
+      if (cssColorSyntax.test(text.trim())) return text.trim()
+      report(path, `must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "${text}"`)
+      return fallback
+    },
     httpUrl(path: string, value: unknown, fallback: string): string {
       const text = self.string(path, value, fallback)
       if (!isHttpUrl(text)) report(path, `must be an http or https URL, got "${text}"`)
@@ -413,7 +428,7 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
     },
     linkTarget(path: string, record: Record<string, unknown>): { to: string | undefined; href: string | undefined } {
       const to = self.optionalString(`${path}.to`, record.to)
-      const href = self.optionalString(`${path}.href`, record.href)
+      const href = self.safeUrl(`${path}.href`, self.optionalString(`${path}.href`, record.href))
       if ((to === undefined) === (href === undefined)) report(path, 'needs exactly one of "to" (a route of this site) or "href" (an external URL)')
       if (to !== undefined && (!to.startsWith('/') || to.startsWith('//')))
         report(`${path}.to`, `must be a route path starting with "/"${to.startsWith('//') ? ' (not "//", which a browser reads as another host)' : ''}, got "${to}"`, `Use "href" for external links.`)
@@ -422,6 +437,9 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
   }
   return self
 }
+
+/** Hex, a keyword, a colour function of numbers, or a custom property: nothing that ends a declaration or loads a URL. */
+const cssColorSyntax = /^(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|[a-z]+|(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([\w\s.,%/+-]*\)|var\(--[\w-]+\))$/i
 
 /** A part of a URL path as it may be written in an href: encoded where it must be. */
 const urlPathSegment = /^(?:[\w\-.~!$&'()*+,;=:@]|%[\da-f]{2})*$/i

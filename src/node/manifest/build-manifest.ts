@@ -8,7 +8,8 @@ import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Access, Asset, Manifest, Route, SidebarItem } from '../../shared/manifest.js'
-import { parentFolders } from '../../shared/portable-path.js'
+import { collisionKey, parentFolders } from '../../shared/portable-path.js'
+import { routeCollisionKey, stripRouteSuffix } from '../../shared/canonical-path.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from './private-path-rules.js'
@@ -27,21 +28,29 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   const docsBase = config.docs.routeBasePath
   const sidebarId = config.docs.sidebarId
   const routes = new Map<string, Route>()
+  // Routes by the key under which hosts or file systems would make two of them one page.
+  const byKey = new Map<string, Route>()
   const addRoute = (route: Route, origin?: CategoryMeta['source']) => {
-    const existing = routes.get(route.path)
+    const existing = byKey.get(routeCollisionKey(route.path))
     if (existing) {
-      diagnostics.push(
-        diagnostic({
-          file: route.source ?? 'site.config.ts',
-          ...origin,
-          ruleId: 'duplicate-route',
-          message: `Route "${route.path}" is produced twice: by ${describeSource(existing)} and by ${describeSource(route)}`,
-          suggestion: 'Rename or move one of them; only one page can live at a path.',
-        }),
-      )
+      // Two sources whose own names clash are reported once, by the content stage.
+      if (existing.source === undefined || route.source === undefined || collisionKey(existing.source) !== collisionKey(route.source))
+        diagnostics.push(
+          diagnostic({
+            file: route.source ?? 'site.config.ts',
+            ...origin,
+            ruleId: 'duplicate-route',
+            message:
+              existing.path === route.path
+                ? `Route "${route.path}" is produced twice: by ${describeSource(existing)} and by ${describeSource(route)}`
+                : `Routes "${existing.path}" (by ${describeSource(existing)}) and "${route.path}" (by ${describeSource(route)}) differ only in ${howRoutesDiffer(existing.path, route.path)}`,
+            suggestion: 'Rename or move one of them; only one page can live at a path.',
+          }),
+        )
       return
     }
     routes.set(route.path, route)
+    byKey.set(routeCollisionKey(route.path), route)
   }
 
   for (const document of content.documents)
@@ -74,7 +83,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
     )
   // The docs root, and the site root of a docs-only site, send readers to the main doc.
   for (const path of [docsBase, '/'])
-    if (!routes.has(path) && !routes.has(`${path}/`) && mainDoc)
+    if (!byKey.has(routeCollisionKey(path)) && mainDoc)
       addRoute({
         path,
         kind: 'redirect',
@@ -124,27 +133,29 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
     const route = routes.get(document.route)
     if (route) for (const file of document.assets) users.set(file, [...(users.get(file) ?? []), route])
   }
-  // Everything else in the output, by file and by folder: a file may take none of these places.
-  const files = new Map<string, string>([
-    ['manifest.json', 'the generated manifest.json'],
-    ['sitemap.xml', 'the generated sitemap.xml'],
+  // Everything else in the output, by file and by folder: a file may take none of these places,
+  // nor one that differs only in letter case or Unicode form (one file on macOS and Windows).
+  const files = new Map<string, Owner>([
+    ['manifest.json', { text: 'the generated manifest.json', source: undefined }],
+    ['sitemap.xml', { text: 'the generated sitemap.xml', source: undefined }],
   ])
-  const folders = new Map<string, string>()
+  const folders = new Map<string, Owner>()
   // A page also owns its path without `.html`, where many hosts look first; a folder may share it (docs.html, docs/).
-  const pagePaths = new Map<string, string>()
-  const claim = (output: string, owner: string) => {
-    files.set(output, owner)
-    for (const folder of parentFolders(output)) if (!folders.has(folder)) folders.set(folder, owner)
+  const pagePaths = new Map<string, Owner>()
+  const claim = (output: string, owner: Owner) => {
+    files.set(collisionKey(output), owner)
+    for (const folder of parentFolders(collisionKey(output))) if (!folders.has(folder)) folders.set(folder, owner)
   }
   for (const route of routes.values()) {
-    claim(route.file, describeSource(route))
-    if (!route.path.endsWith('/')) pagePaths.set(route.path.slice(1), describeSource(route))
+    claim(route.file, { text: describeSource(route), source: route.source })
+    if (!route.path.endsWith('/')) pagePaths.set(collisionKey(route.path.slice(1)), { text: describeSource(route), source: route.source })
   }
-  const clashOf = (output: string): string | undefined => {
-    if (output.startsWith('assets/styles.')) return 'the generated stylesheet'
-    const clash = files.get(output) ?? folders.get(output) ?? pagePaths.get(output)
+  const clashOf = (output: string): Owner | undefined => {
+    const key = collisionKey(output)
+    if (key.startsWith('assets/styles.')) return { text: 'the generated stylesheet', source: undefined }
+    const clash = files.get(key) ?? folders.get(key) ?? pagePaths.get(key)
     if (clash !== undefined) return clash
-    for (const folder of parentFolders(output)) if (files.has(folder)) return files.get(folder)
+    for (const folder of parentFolders(key)) if (files.has(folder)) return files.get(folder)
     return undefined
   }
   const assets: Asset[] = []
@@ -172,21 +183,28 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
     }
     const output = path.slice(1)
     const clash = clashOf(output)
-    if (clash !== undefined) {
+    // Two files whose own names clash are reported once, by the content stage (which fails the build).
+    if (clash !== undefined && (clash.source === undefined || collisionKey(clash.source) !== collisionKey(file))) {
       diagnostics.push(
         diagnostic({
           file,
           ruleId: 'duplicate-route',
-          message: `"${path}" is produced twice, or as both a file and a folder: by "${file}" and by ${clash}`,
+          message: `"${path}" is produced twice, or as both a file and a folder: by "${file}" and by ${clash.text}`,
           suggestion: 'Rename or move one of them; only one file or folder can live at a path.',
         }),
       )
       continue
     }
-    claim(output, `"${file}"`)
+    claim(output, { text: `"${file}"`, source: file })
     assets.push({ path, source: file, file: output, access })
   }
   return assets.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/** What already takes a place in the output: for messages, and its source file, if any. */
+interface Owner {
+  readonly text: string
+  readonly source: string | undefined
 }
 
 /** The first doc in sidebar order: the main doc when the config names none. */
@@ -197,6 +215,14 @@ function firstDoc(sidebar: readonly SidebarItem[], docs: readonly ContentDocumen
     if (found) return found
   }
   return undefined
+}
+
+function howRoutesDiffer(one: string, other: string): string {
+  const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path)
+  if (withoutSlash(one) === withoutSlash(other)) return 'a trailing slash, which hosts serve at one URL'
+  if (stripRouteSuffix(one) === stripRouteSuffix(other)) return 'an ".html" ending, which hosts serve at one URL'
+  if (stripRouteSuffix(one).normalize('NFC') === stripRouteSuffix(other).normalize('NFC')) return 'Unicode form (NFC and NFD), which macOS does not tell apart'
+  return 'letter case, which case-insensitive file systems (macOS, Windows) do not tell apart'
 }
 
 function describeSource(route: Route): string {

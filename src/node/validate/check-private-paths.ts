@@ -38,14 +38,38 @@ export function checkPrivatePaths(
       }),
     )
 
+  const fix = 'name the private sections instead, such as "/docs/Private/**": rules match route paths, and "**" crosses "/".'
+  const pages = candidates.filter((route) => route.path !== '/')
   for (const compiled of rules.compiled) {
+    const rule = `Private path rule login.privatePaths[${compiled.index}] "${compiled.rule.path}"`
+    if (compiled.test('/'))
+      problems.push(
+        diagnostic({
+          file: source.file,
+          ruleId: 'private-path-too-broad',
+          message: `${rule} matches "/", the home page, so the whole site would sit behind sign-in and refused readers would have no public page to land on`,
+          suggestion: `${fix[0]!.toUpperCase()}${fix.slice(1)}`,
+          ...at(compiled.rule.path),
+        }),
+      )
+    else if (pages.length > 1 && pages.every((route) => compiled.test(route.path)))
+      problems.push(
+        diagnostic({
+          file: source.file,
+          ruleId: 'private-path-too-broad',
+          severity: 'warning',
+          message: `${rule} makes every page but the home page private (${pages.length} pages), so readers who do not sign in see nothing but the home page`,
+          suggestion: `If that is meant, keep it; otherwise ${fix}`,
+          ...at(compiled.rule.path),
+        }),
+      )
     if (candidates.some((route) => compiled.test(route.path))) continue
     const suggestion = suggestRule(compiled.rule.path, candidates.map((route) => route.path))
     problems.push(
       diagnostic({
         file: source.file,
         ruleId: 'private-path-unmatched',
-        message: `Private path rule login.privatePaths[${compiled.index}] "${compiled.rule.path}" matches no route, so it protects nothing and the pages it was meant for are public`,
+        message: `${rule} matches no route, so it protects nothing and the pages it was meant for are public`,
         suggestion: suggestion
           ? `Did you mean "${suggestion.rule}"? It would match ${suggestion.matches.length} route${suggestion.matches.length === 1 ? '' : 's'}: ${suggestion.matches
               .slice(0, 5)
@@ -59,6 +83,8 @@ export function checkPrivatePaths(
 
   const login = config.login
   if (login) {
+    // Where the config sets the redirect target; by default it is not written anywhere, so point at login.
+    const redirectAt = /privateRedirectPath\s*:/.test(source.text) ? at(login.privateRedirectPath) : locateInSource(source.text, 'login')
     const target = manifest.routes.find((route) => route.path === login.privateRedirectPath)
     if (!target)
       problems.push(
@@ -67,7 +93,7 @@ export function checkPrivatePaths(
           ruleId: 'missing-route',
           message: `login.privateRedirectPath "${login.privateRedirectPath}" matches no page`,
           suggestion: 'Point it at a public page, such as "/".',
-          ...at(login.privateRedirectPath),
+          ...redirectAt,
         }),
       )
     else if (target.access.private)
@@ -77,7 +103,7 @@ export function checkPrivatePaths(
           ruleId: 'redirect-target-private',
           message: `login.privateRedirectPath "${login.privateRedirectPath}" is itself private, so refused readers would be redirected in a loop`,
           suggestion: 'Point it at a public page, such as "/".',
-          ...at(login.privateRedirectPath),
+          ...redirectAt,
         }),
       )
   }

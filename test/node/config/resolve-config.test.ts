@@ -117,4 +117,33 @@ test('route paths are paths of plain names: no host, no dot parts, no empty part
   assert.equal([undefined, '/', '', 'docs', '/docs/', 'team/docs'].map(routeBasePathOf), ['/docs', '/', '/', '/docs', '/docs', '/team/docs'])
 })
 
+test('config hrefs and images refuse javascript:, vbscript: and data: URLs, however they are spelt', () => {
+  assert.equal(
+    problems({
+      title: 'T',
+      navbar: { logo: { src: 'data:image/svg+xml,<svg onload=alert(1)>' }, items: [{ label: 'x', href: ' JavaScript:alert(1)' }] },
+      footer: { links: [{ title: 'More', items: [{ label: 'y', href: 'vb\tscript:msgbox(1)' }, { label: 'ok', href: 'mailto:help@example.org' }] }] },
+      login: { orgID: 'o', formConfiguration: { logo: 'data:text/html,<script>alert(1)</script>' } },
+    }),
+    [
+      'site.config.ts: error: "navbar.logo.src" must not be a data: URL, which carries a document of its own, got "data:image/svg+xml,<svg onload=alert(1)>". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+      'site.config.ts: error: "navbar.items[0].href" must not be a javascript: URL, which runs code, got " JavaScript:alert(1)". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+      'site.config.ts: error: "footer.links[0].items[0].href" must not be a vbscript: URL, which runs code, got "vb\tscript:msgbox(1)". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+      'site.config.ts: error: "login.formConfiguration.logo" must not be a data: URL, which carries a document of its own, got "data:text/html,<script>alert(1)</script>". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+    ],
+  )
+})
+
+test('announcement bar colours are colours: nothing that adds CSS declarations or loads a URL', () => {
+  const bar = (backgroundColor: string, textColor = '#000') => ({ title: 'T', announcementBar: { id: 'a', content: 'Hi', backgroundColor, textColor } })
+  for (const colour of ['#fafbfc', 'rebeccapurple', 'rgb(255 247 214 / 50%)', 'hsl(210, 20%, 98%)', 'var(--ifm-color-primary)', ' #FFF '])
+    assert.equal(problems(bar(colour)), [], colour)
+  assert.equal(problems(bar('red;background-image:url(https://evil.example/x)', 'red" onmouseover="alert(1)')), [
+    'site.config.ts: error: "announcementBar.backgroundColor" must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "red;background-image:url(https://evil.example/x)". [docsgen:config-invalid]',
+    'site.config.ts: error: "announcementBar.textColor" must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "red\" onmouseover=\"alert(1)". [docsgen:config-invalid]',
+  ])
+  assert.equal(problems(bar('rgb(1,2,3) url(x)')).length, 1)
+  assert.equal(problems(bar('var(--x);color:red')).length, 1)
+})
+
 test.run()
