@@ -3,7 +3,8 @@
  * contain each other, whatever --out-dir and --private-dir say, links included.
  */
 import { existsSync } from 'node:fs'
-import { cp, mkdir, symlink } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -82,6 +83,29 @@ test('folders outside the site, and the defaults, are fine', async () => {
     assert.is(result.exitCode, 0)
     assert.is((await build({ siteDir: site.dir, write: false })).exitCode, 0)
   })
+})
+
+test('a link left in an earlier output is never followed when the next build writes into it', async () => {
+  const outside = await mkdtemp(join(tmpdir(), 'docsgen-outside-'))
+  try {
+    await withFixtureSite('basic-site', async (site) => {
+      assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+      // Someone (or a deploy step) links a folder of the output elsewhere; the output becomes the spare the third build writes into.
+      await rm(join(site.dir, 'build/docs/Guides'), { recursive: true })
+      await symlink(outside, join(site.dir, 'build/docs/Guides'), 'dir')
+      assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+      assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+      assert.equal(await readdir(outside), [])
+      assert.ok(existsSync(join(site.dir, 'build/docs/Guides/intro.html')))
+      // The same for an output folder that was itself a link when it became the spare.
+      await rm(join(site.dir, 'build'), { recursive: true })
+      await symlink(outside, join(site.dir, 'build'), 'dir')
+      for (let run = 0; run < 2; run++) assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+      assert.equal(await readdir(outside), [])
+    })
+  } finally {
+    await rm(outside, { recursive: true, force: true })
+  }
 })
 
 test.run()

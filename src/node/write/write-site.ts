@@ -11,7 +11,7 @@
  * before the swap. The spare of the deployable folder only ever held deployable output.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { parentFolders } from '../../shared/portable-path.js'
 import { outputPathProblem } from './check-output-paths.js'
@@ -61,7 +61,11 @@ export async function createStaging(target: string, spare?: string): Promise<Sta
   const dir = `${target}.next-${process.pid}`
   await rm(dir, { recursive: true, force: true })
   // Renaming claims the spare, so two builds of one site never stage into the same folder.
-  if (spare !== undefined && (await renameIfPossible(spare, dir))) return { dir, target, spare, reused: true }
+  if (spare !== undefined && (await renameIfPossible(spare, dir))) {
+    // Writing through a link left in an earlier output would write outside the folder: such a spare is not reused.
+    if (await holdsOnlyFilesAndFolders(dir)) return { dir, target, spare, reused: true }
+    await rm(dir, { recursive: true, force: true })
+  }
   await mkdir(dir, { recursive: true })
   return { dir, target, spare, reused: false }
 }
@@ -103,6 +107,11 @@ export async function swapIn(staging: Staging): Promise<void> {
     if (await renameIfPossible(previous, spare)) return
   }
   await rm(previous, { recursive: true, force: true })
+}
+
+async function holdsOnlyFilesAndFolders(dir: string): Promise<boolean> {
+  if (!(await lstat(dir)).isDirectory()) return false
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).every((entry) => entry.isFile() || entry.isDirectory())
 }
 
 /** Renames, or answers false when the source does not exist or is on another file system. */
