@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { siteHref, underBaseUrl } from '../shared/canonical-path.js'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
@@ -86,7 +87,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const spares = join(siteDir, '.docsgen', 'spare')
   const cacheDir = join(siteDir, '.docsgen', 'cache')
-  diagnostics.push(...checkFolders({ siteDir, outDir, privateDir, spareDir: spares, cacheDir }))
+  diagnostics.push(...checkFolders({ siteDir, outDir, privateDir, spareDir: spares, cacheDir, homeDir: homedir() }))
   if (hasErrors(diagnostics)) return result(2)
 
   // 1. config
@@ -148,10 +149,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
     (found) => `${content.documents.reduce((sum, document) => sum + document.links.length, 0)} links, ${found.length} problems`,
   )
+  // Proven before anything is written, for check too; after the other problems, which explain most of these.
+  if (!hasErrors(diagnostics)) diagnostics.push(...checkOutputPaths(manifest))
   if (hasErrors(diagnostics)) return result(1, { manifest })
   if (options.write === false) return result(0, { manifest })
-  diagnostics.push(...checkOutputPaths(manifest))
-  if (hasErrors(diagnostics)) return result(1, { manifest })
 
   // 5. render, writing each page into staging folders as it is rendered
   const stylesheet = await readFile(stylesheetUrl)

@@ -65,6 +65,24 @@ test('each flag folder is checked against every other folder; one that holds the
   })
 })
 
+test('a written folder may not be, or hold, the home folder', async () => {
+  // A home folder of the test's own, beside the site (the real one may hold the temporary folder).
+  const home = await mkdtemp(join(tmpdir(), 'docsgen-home-'))
+  const before = process.env.HOME
+  process.env.HOME = home
+  try {
+    await withFixtureSite('basic-site', async (site) => {
+      const result = await build({ siteDir: site.dir, privateDir: home, write: false })
+      assert.equal(messages(result), [
+        `.: error: The private folder "${home}" is the home folder "${home}", which the build would swap away and later empty. ${fix} [docsgen:config-invalid]`,
+      ])
+    })
+  } finally {
+    process.env.HOME = before
+    await rm(home, { recursive: true, force: true })
+  }
+})
+
 test('folders are compared by their real paths: an output folder linked to the private folder is refused', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await mkdir(join(site.dir, '.docsgen/private'), { recursive: true })

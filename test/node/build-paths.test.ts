@@ -36,6 +36,17 @@ slugs('a slug that climbs out, lands on another page or names a device is an err
   })
 })
 
+slugs('a slug generated from a label is proven too: a category labelled "CON" needs a slug of its own', async () => {
+  await withFixtureSite('no-config', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Start/_category_.json'), '{ "label": "CON", "link": { "type": "generated-index" } }\n')
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(messages(result), [
+      'content/docs/Start/_category_.json:1:20: error: The generated index of category "CON" would be at "/docs/category/con", which has the part "con", which is a device name on Windows (CON, PRN, AUX, NUL, COM0–COM9, LPT0–LPT9, with any extension). Set "link.slug" in the category file to a path of plain names, such as "/category/guides". [docsgen:category-invalid]',
+    ])
+  })
+})
+
 const basePaths = suite('build: docs.routeBasePath')
 
 async function withRouteBasePath(site: FixtureSite, routeBasePath: string): Promise<void> {

@@ -8,7 +8,7 @@ import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Access, Asset, Manifest, Route, SidebarItem } from '../../shared/manifest.js'
-import { collisionKey, parentFolders } from '../../shared/portable-path.js'
+import { collisionKey, parentFolders, routePathProblem } from '../../shared/portable-path.js'
 import { routeCollisionKey, stripRouteSuffix } from '../../shared/canonical-path.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
@@ -31,6 +31,20 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   // Routes by the key under which hosts or file systems would make two of them one page.
   const byKey = new Map<string, Route>()
   const addRoute = (route: Route, origin?: CategoryMeta['source']) => {
+    // Routes of files are judged by their file names (content stage); a generated one by its path.
+    const problem = route.source === undefined ? routePathProblem(route.path) : undefined
+    if (problem !== undefined) {
+      diagnostics.push(
+        diagnostic({
+          file: 'site.config.ts',
+          ...origin,
+          ruleId: origin ? 'category-invalid' : 'config-invalid',
+          message: `${describeSource(route)[0]!.toUpperCase()}${describeSource(route).slice(1)} would be at "${route.path}", which ${problem}`,
+          suggestion: origin ? 'Set "link.slug" in the category file to a path of plain names, such as "/category/guides".' : undefined,
+        }),
+      )
+      return
+    }
     const existing = byKey.get(routeCollisionKey(route.path))
     if (existing) {
       // Two sources whose own names clash are reported once, by the content stage.

@@ -15,6 +15,8 @@ export interface BuildFolders {
   readonly privateDir: string
   readonly spareDir: string
   readonly cacheDir: string
+  /** The user's home folder: a written folder may live in it, but may not be it or hold it. */
+  readonly homeDir: string
 }
 
 interface Folder {
@@ -40,6 +42,7 @@ export function checkFolders(folders: BuildFolders): Diagnostic[] {
     folder('spare', folders.spareDir, 'where the last output, private pages included, is kept for the next build'),
     folder('cache', folders.cacheDir, 'where compiled pages are kept'),
   ]
+  const home = folder('home', folders.homeDir, 'which the build would swap away and later empty')
   const problems: Diagnostic[] = []
   const report = (one: Folder, relation: string, other: Folder) =>
     problems.push(
@@ -54,6 +57,7 @@ export function checkFolders(folders: BuildFolders): Diagnostic[] {
     // A folder that holds the whole site clashes with everything in it: name that once.
     const holdsSite = isInside(site.real, one.real)
     if (holdsSite) report(one, site.real === one.real ? 'is' : 'contains', site)
+    if (isInside(home.real, one.real)) report(one, home.real === one.real ? 'is' : 'contains', home)
     for (const other of [...kept.slice(1), ...written.slice(index + 1)]) {
       if (holdsSite && isInside(other.real, site.real)) continue
       const relation = one.real === other.real ? 'is' : isInside(one.real, other.real) ? 'is inside' : isInside(other.real, one.real) ? 'contains' : undefined
