@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
-import { refuseEntry, refuseSectionLink } from './refuse-links.js'
+import { refuseEntry, refuseSection } from './refuse-links.js'
 
 export type ContentKind = 'doc' | 'page' | 'component-page' | 'category' | 'asset' | 'static'
 
@@ -27,10 +27,10 @@ export async function readContent(siteDir: string): Promise<{ files: ContentFile
   const diagnostics: Diagnostic[] = []
   for (const section of ['content/docs', 'content/pages', 'static'] as const) {
     const root = join(siteDir, section)
-    const sectionLink = refuseSectionLink(siteDir, section)
-    // content/docs and content/pages share the link when content/ itself is one.
-    if (sectionLink && !diagnostics.some((item) => item.file === sectionLink.file)) diagnostics.push(sectionLink)
-    if (sectionLink || !existsSync(root)) continue
+    const sectionRefused = refuseSection(siteDir, section)
+    // content/docs and content/pages share the problem when content/ itself has it.
+    if (sectionRefused && !diagnostics.some((item) => item.file === sectionRefused.file)) diagnostics.push(sectionRefused)
+    if (sectionRefused || !existsSync(root)) continue
     const names: string[] = []
     for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
       const relative = join(entry.parentPath, entry.name).slice(root.length + 1).split(sep).join('/')

@@ -21,13 +21,20 @@ export function refuseEntry(siteDir: string, file: string, entry: Pick<Dirent, '
   })
 }
 
-/** The problem with a section folder (`content/docs`, `static`) reached through a link, checked part by part. */
-export function refuseSectionLink(siteDir: string, section: string): Diagnostic | undefined {
+/** The problem with a section folder (`content/docs`, `static`): reached through a link, checked part by part, or not a folder. */
+export function refuseSection(siteDir: string, section: string): Diagnostic | undefined {
   const parts = section.split('/')
   for (let index = 1; index <= parts.length; index++) {
     const file = parts.slice(0, index).join('/')
     if (isLink(join(siteDir, file))) return linkProblem(siteDir, file)
     if (!existsSync(join(siteDir, file))) return undefined
+    if (!lstatSync(join(siteDir, file)).isDirectory())
+      return diagnostic({
+        file,
+        ruleId: 'content-special-file',
+        message: `"${file}" is not a folder, so nothing in it can be read`,
+        suggestion: `Move the file away, and make "${file}" a folder.`,
+      })
   }
   return undefined
 }

@@ -69,6 +69,17 @@ test('content/ linked to a folder inside the site is named once, for both sectio
   })
 })
 
+test('a section that is a file, not a folder, is refused instead of crashing the build', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await rm(join(site.dir, 'static'), { recursive: true })
+    await writeFile(join(site.dir, 'static'), 'not a folder\n')
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(messages(result).filter((message) => message.startsWith('static')), [
+      'static: error: "static" is not a folder, so nothing in it can be read. Move the file away, and make "static" a folder. [docsgen:content-special-file]',
+    ])
+  })
+})
+
 test('a special file (a named pipe) is refused instead of hanging the build or vanishing', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await mkdir(join(site.dir, 'static/feeds'))
