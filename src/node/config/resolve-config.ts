@@ -7,10 +7,10 @@ import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
 import { routePathProblem } from '../../shared/portable-path.js'
-import { unsafeSchemes, urlScheme } from '../../shared/url-scheme.js'
 import { closest } from '../diagnostics/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { LoginFactorMethod } from './define-config.js'
+import { baseUrlProblem, isCssColor, unsafeUrlProblem } from './read-url.js'
 
 export interface ResolvedNavItem {
   readonly label: string
@@ -312,6 +312,12 @@ type Reader = ReturnType<typeof reader>
 
 /** The `mustBe*` vocabulary: each reads one key, reports a problem and returns a safe fallback. */
 function reader(report: Report, unknownKey: (path: string, key: string, allowed: readonly string[]) => void) {
+  const basics = basicReader(report, unknownKey)
+  return { ...basics, ...pathReader(report, basics) }
+}
+
+/** Keys, types and ranges. */
+function basicReader(report: Report, unknownKey: (path: string, key: string, allowed: readonly string[]) => void) {
   const self = {
     keys(path: string, record: Record<string, unknown>, allowed: readonly string[]) {
       for (const key of Object.keys(record)) if (!allowed.includes(key)) unknownKey(path, key, allowed)
@@ -368,9 +374,16 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       report(path, `must be one of ${allowed.map((entry) => `'${entry}'`).join(', ')}, got ${describe(value)}`, near ? `Did you mean '${near}'?` : undefined)
       return fallback
     },
+  }
+  return self
+}
+
+/** Values that become paths, URLs and style: judged as a browser or a file system reads them. */
+function pathReader(report: Report, basics: ReturnType<typeof basicReader>) {
+  const self = {
     /** A route of this site as the manifest spells it: decoded, starting with "/", every part a portable name. */
     routePath(path: string, value: unknown, fallback: string): string {
-      const text = self.string(path, value, fallback)
+      const text = basics.string(path, value, fallback)
       const problem = routePathProblem(text)
       if (problem !== undefined) report(path, `must be a route path of plain names, such as "${fallback}": "${text}" ${problem}`)
       return text
@@ -383,42 +396,27 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
     },
     /** A URL path prefix, given with or without its leading and trailing "/" (as in Docusaurus). */
     baseUrl(path: string, value: unknown): string {
-      const text = self.string(path, value, '/')
+      const text = basics.string(path, value, '/')
+      const problem = baseUrlProblem(text)
+      if (problem) report(path, problem.message, problem.suggestion)
       const segments = text.split('/').filter(Boolean)
-      const normalized = segments.length === 0 ? '/' : `/${segments.join('/')}/`
-      // Dot segments count however they are spelt: a browser resolves "%2e%2e" as "..".
-      const isDot = (segment: string) => /^(\.|%2e){1,2}$/i.test(segment)
-      if (/^[a-z][a-z\d+.-]*:/i.test(text) || segments.some((segment) => isDot(segment) || !urlPathSegment.test(segment))) {
-        const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(text)?.[0]
-        const pathOnly = (origin ? text.slice(origin.length) : text)
-          .split(/[?#]/)[0]!
-          .split('/')
-          .filter((segment) => segment && !isDot(segment))
-          .map((segment) => segment.replace(/[^\w\-.~!$&'()*+,;=:@%]|%(?![\da-f]{2})/gi, encodeURIComponent))
-        report(
-          path,
-          `must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, dot segments, or characters a URL path must encode, such as spaces), got "${text}"`,
-          `Write baseUrl: '${pathOnly.length === 0 ? '/' : `/${pathOnly.join('/')}/`}'${origin ? ` and url: '${origin}'` : ''}.`,
-        )
-      }
-      return normalized
+      return segments.length === 0 ? '/' : `/${segments.join('/')}/`
     },
     /** A URL as written (an href, an image): anything but a URL that runs code or carries a document of its own. */
     safeUrl(path: string, text: string | undefined): string | undefined {
-      const scheme = text === undefined ? undefined : urlScheme(text)
-      if (scheme !== undefined && unsafeSchemes.has(scheme))
-        report(path, `must not be a ${scheme}: URL, which ${scheme === 'data' ? 'carries a document of its own' : 'runs code'}, got "${text!.length > 60 ? `${text!.slice(0, 57)}…` : text}"`, 'Use an https: URL, or a path of this site such as "/img/logo.svg".')
+      const problem = text === undefined ? undefined : unsafeUrlProblem(text)
+      if (problem) report(path, problem, 'Use an https: URL, or a path of this site such as "/img/logo.svg".')
       return text
     },
     /** A colour that reaches a style attribute: only colour syntax, so it cannot add declarations or load URLs. */
     cssColor(path: string, value: unknown, fallback: string): string {
-      const text = self.string(path, value, fallback)
-      if (cssColorSyntax.test(text.trim())) return text.trim()
+      const text = basics.string(path, value, fallback).trim()
+      if (isCssColor(text)) return text
       report(path, `must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "${text}"`)
       return fallback
     },
     httpUrl(path: string, value: unknown, fallback: string): string {
-      const text = self.string(path, value, fallback)
+      const text = basics.string(path, value, fallback)
       if (!isHttpUrl(text)) report(path, `must be an http or https URL, got "${text}"`)
       return text
     },
@@ -427,8 +425,8 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       return self.httpUrl(path, value, '')
     },
     linkTarget(path: string, record: Record<string, unknown>): { to: string | undefined; href: string | undefined } {
-      const to = self.optionalString(`${path}.to`, record.to)
-      const href = self.safeUrl(`${path}.href`, self.optionalString(`${path}.href`, record.href))
+      const to = basics.optionalString(`${path}.to`, record.to)
+      const href = self.safeUrl(`${path}.href`, basics.optionalString(`${path}.href`, record.href))
       if ((to === undefined) === (href === undefined)) report(path, 'needs exactly one of "to" (a route of this site) or "href" (an external URL)')
       if (to !== undefined && (!to.startsWith('/') || to.startsWith('//')))
         report(`${path}.to`, `must be a route path starting with "/"${to.startsWith('//') ? ' (not "//", which a browser reads as another host)' : ''}, got "${to}"`, `Use "href" for external links.`)
@@ -437,12 +435,6 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
   }
   return self
 }
-
-/** Hex, a keyword, a colour function of numbers, or a custom property: nothing that ends a declaration or loads a URL. */
-const cssColorSyntax = /^(#([\da-f]{3,4}|[\da-f]{6}|[\da-f]{8})|[a-z]+|(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color)\([\w\s.,%/+-]*\)|var\(--[\w-]+\))$/i
-
-/** A part of a URL path as it may be written in an href: encoded where it must be. */
-const urlPathSegment = /^(?:[\w\-.~!$&'()*+,;=:@]|%[\da-f]{2})*$/i
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp)

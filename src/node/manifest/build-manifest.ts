@@ -8,13 +8,13 @@ import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Access, Asset, Manifest, Route, SidebarItem } from '../../shared/manifest.js'
-import { collisionKey, parentFolders, routePathProblem } from '../../shared/portable-path.js'
-import { routeCollisionKey, stripRouteSuffix } from '../../shared/canonical-path.js'
+import { collisionKey, parentFolders } from '../../shared/portable-path.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from './private-path-rules.js'
 import type { CategoryMeta } from './read-category.js'
 import { docsPrefix, outputFileFor } from './route-from-file.js'
+import { createRouteTable, describeSource } from './route-table.js'
 
 export interface ManifestResult {
   readonly manifest: Manifest
@@ -27,45 +27,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   const diagnostics: Diagnostic[] = []
   const docsBase = config.docs.routeBasePath
   const sidebarId = config.docs.sidebarId
-  const routes = new Map<string, Route>()
-  // Routes by the key under which hosts or file systems would make two of them one page.
-  const byKey = new Map<string, Route>()
-  const addRoute = (route: Route, origin?: CategoryMeta['source']) => {
-    // Routes of files are judged by their file names (content stage); a generated one by its path.
-    const problem = route.source === undefined ? routePathProblem(route.path) : undefined
-    if (problem !== undefined) {
-      diagnostics.push(
-        diagnostic({
-          file: 'site.config.ts',
-          ...origin,
-          ruleId: origin ? 'category-invalid' : 'config-invalid',
-          message: `${describeSource(route)[0]!.toUpperCase()}${describeSource(route).slice(1)} would be at "${route.path}", which ${problem}`,
-          suggestion: origin ? 'Set "link.slug" in the category file to a path of plain names, such as "/category/guides".' : undefined,
-        }),
-      )
-      return
-    }
-    const existing = byKey.get(routeCollisionKey(route.path))
-    if (existing) {
-      // Two sources whose own names clash are reported once, by the content stage.
-      if (existing.source === undefined || route.source === undefined || collisionKey(existing.source) !== collisionKey(route.source))
-        diagnostics.push(
-          diagnostic({
-            file: route.source ?? 'site.config.ts',
-            ...origin,
-            ruleId: 'duplicate-route',
-            message:
-              existing.path === route.path
-                ? `Route "${route.path}" is produced twice: by ${describeSource(existing)} and by ${describeSource(route)}`
-                : `Routes "${existing.path}" (by ${describeSource(existing)}) and "${route.path}" (by ${describeSource(route)}) differ only in ${howRoutesDiffer(existing.path, route.path)}`,
-            suggestion: 'Rename or move one of them; only one page can live at a path.',
-          }),
-        )
-      return
-    }
-    routes.set(route.path, route)
-    byKey.set(routeCollisionKey(route.path), route)
-  }
+  const { routes, addRoute, hasRoute } = createRouteTable(diagnostics)
 
   for (const document of content.documents)
     addRoute({
@@ -97,7 +59,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
     )
   // The docs root, and the site root of a docs-only site, send readers to the main doc.
   for (const path of [docsBase, '/'])
-    if (!byKey.has(routeCollisionKey(path)) && mainDoc)
+    if (!hasRoute(path) && mainDoc)
       addRoute({
         path,
         kind: 'redirect',
@@ -231,18 +193,6 @@ function firstDoc(sidebar: readonly SidebarItem[], docs: readonly ContentDocumen
   return undefined
 }
 
-function howRoutesDiffer(one: string, other: string): string {
-  const withoutSlash = (path: string) => (path.length > 1 ? path.replace(/\/$/, '') : path)
-  if (withoutSlash(one) === withoutSlash(other)) return 'a trailing slash, which hosts serve at one URL'
-  if (stripRouteSuffix(one) === stripRouteSuffix(other)) return 'an ".html" ending, which hosts serve at one URL'
-  if (stripRouteSuffix(one).normalize('NFC') === stripRouteSuffix(other).normalize('NFC')) return 'Unicode form (NFC and NFD), which macOS does not tell apart'
-  return 'letter case, which case-insensitive file systems (macOS, Windows) do not tell apart'
-}
-
-function describeSource(route: Route): string {
-  if (route.source) return `"${route.source}"`
-  return route.kind === 'category' ? `the generated index of category "${route.title}"` : `the generated ${route.kind} page`
-}
 
 interface Folder {
   readonly path: string

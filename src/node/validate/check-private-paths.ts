@@ -5,7 +5,7 @@
  * public route, or refused readers would loop.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import type { Manifest } from '../../shared/manifest.js'
+import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.js'
@@ -38,31 +38,11 @@ export function checkPrivatePaths(
       }),
     )
 
-  const fix = 'name the private sections instead, such as "/docs/Private/**": rules match route paths, and "**" crosses "/".'
   const pages = candidates.filter((route) => route.path !== '/')
   for (const compiled of rules.compiled) {
     const rule = `Private path rule login.privatePaths[${compiled.index}] "${compiled.rule.path}"`
-    if (compiled.test('/'))
-      problems.push(
-        diagnostic({
-          file: source.file,
-          ruleId: 'private-path-too-broad',
-          message: `${rule} matches "/", the home page, so the whole site would sit behind sign-in and refused readers would have no public page to land on`,
-          suggestion: `${fix[0]!.toUpperCase()}${fix.slice(1)}`,
-          ...at(compiled.rule.path),
-        }),
-      )
-    else if (pages.length > 1 && pages.every((route) => compiled.test(route.path)))
-      problems.push(
-        diagnostic({
-          file: source.file,
-          ruleId: 'private-path-too-broad',
-          severity: 'warning',
-          message: `${rule} makes every page but the home page private (${pages.length} pages), so readers who do not sign in see nothing but the home page`,
-          suggestion: `If that is meant, keep it; otherwise ${fix}`,
-          ...at(compiled.rule.path),
-        }),
-      )
+    const broad = tooBroad(compiled, rule, pages)
+    if (broad) problems.push(diagnostic({ file: source.file, ruleId: 'private-path-too-broad', ...broad, ...at(compiled.rule.path) }))
     if (candidates.some((route) => compiled.test(route.path))) continue
     const suggestion = suggestRule(compiled.rule.path, candidates.map((route) => route.path))
     problems.push(
@@ -108,6 +88,26 @@ export function checkPrivatePaths(
       )
   }
   return problems
+}
+
+/**
+ * A rule that makes the home page private puts the whole site behind sign-in with nowhere public
+ * for refused readers; one that makes every other page (`pages`) private is flagged (it may be meant).
+ */
+function tooBroad(compiled: CompiledRule, rule: string, pages: readonly Route[]): Pick<Diagnostic, 'severity' | 'message' | 'suggestion'> | undefined {
+  const fix = 'name the private sections instead, such as "/docs/Private/**": rules match route paths, and "**" crosses "/".'
+  if (compiled.test('/'))
+    return {
+      severity: 'error',
+      message: `${rule} matches "/", the home page, so the whole site would sit behind sign-in and refused readers would have no public page to land on`,
+      suggestion: `${fix[0]!.toUpperCase()}${fix.slice(1)}`,
+    }
+  if (pages.length < 2 || !pages.every((route) => compiled.test(route.path))) return undefined
+  return {
+    severity: 'warning',
+    message: `${rule} makes every page but the home page private (${pages.length} pages), so readers who do not sign in see nothing but the home page`,
+    suggestion: `If that is meant, keep it; otherwise ${fix}`,
+  }
 }
 
 /**
