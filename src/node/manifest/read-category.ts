@@ -109,7 +109,7 @@ function readLink(value: unknown, report: (message: string, key?: string, sugges
     report('"link" must be an object or null', 'link')
     return { type: 'default' }
   }
-  const link = value as Record<string, unknown>
+  const link = value
   const optional = (key: string) => {
     if (link[key] === undefined || typeof link[key] === 'string') return link[key] as string | undefined
     report(`"link.${key}" must be a string`, key)
