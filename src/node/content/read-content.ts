@@ -34,7 +34,8 @@ export async function readContent(siteDir: string): Promise<{ files: ContentFile
     const names: string[] = []
     for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
       const relative = join(entry.parentPath, entry.name).slice(root.length + 1).split(sep).join('/')
-      const refused = kindOf(section, relative) === undefined ? undefined : refuseEntry(siteDir, `${section}/${relative}`, entry)
+      // Hidden entries (.git) are never read; every other link or special entry is refused, even where no source is expected.
+      const refused = isHidden(relative) ? undefined : refuseEntry(siteDir, `${section}/${relative}`, entry)
       if (refused) diagnostics.push(refused)
       else if (entry.isFile()) names.push(relative)
     }
@@ -54,7 +55,7 @@ export async function readContent(siteDir: string): Promise<{ files: ContentFile
 function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: string): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
   // Hidden files and folders (.DS_Store, .git) are never sources, in any section.
-  if (relative.split('/').some((part) => part.startsWith('.'))) return undefined
+  if (isHidden(relative)) return undefined
   if (section === 'static') return 'static'
   if (name.startsWith('_') && name !== '_category_.json') return undefined
   if (section === 'content/docs') {
@@ -66,4 +67,8 @@ function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: 
   // Modules that component pages import are code, not files to publish.
   if (/\.(m|c)?(ts|js)$/.test(name)) return undefined
   return 'asset'
+}
+
+function isHidden(relative: string): boolean {
+  return relative.split('/').some((part) => part.startsWith('.'))
 }

@@ -46,9 +46,12 @@ test('links to files and folders inside the site, and outside it, are each refus
     await symlink('../../static/img', join(site.dir, 'content/docs/images'), 'dir')
     await symlink('/etc/hostname', join(site.dir, 'static/hostname.txt'))
     await symlink('missing.svg', join(site.dir, 'static/img/dangling.svg'))
+    // A folder whose name marks no source (_partials) may still hold pages: not skipped either.
+    await symlink('Guides', join(site.dir, 'content/docs/_partials'), 'dir')
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
+      'content/docs/_partials: error: "content/docs/_partials" is a symbolic link to "content/docs/Guides"; docsgen follows no links in content/ and static/. Put the folder itself in place of the link; a followed link would publish one file at two paths, perhaps with different access. [docsgen:content-symlink]',
       'content/docs/Guides/copy.md: error: "content/docs/Guides/copy.md" is a symbolic link to "content/docs/Private/index.md"; docsgen follows no links in content/ and static/. Put the file itself in place of the link; a followed link would publish one file at two paths, perhaps with different access. [docsgen:content-symlink]',
       'content/docs/images: error: "content/docs/images" is a symbolic link to "static/img"; docsgen follows no links in content/ and static/. Put the folder itself in place of the link; a followed link would publish one file at two paths, perhaps with different access. [docsgen:content-symlink]',
       privateLinkWarning,
