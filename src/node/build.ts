@@ -7,12 +7,14 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { isAbsolute, join, relative, resolve } from 'node:path'
+import { homedir } from 'node:os'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { siteHref, underBaseUrl } from '../shared/canonical-path.js'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { loadConfig } from './config/load-config.js'
 import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
+import { checkFileNames } from './content/check-file-names.js'
 import { loadComponentPages } from './content/load-component-pages.js'
 import { parseContent } from './content/parse-content.js'
 import { readContent } from './content/read-content.js'
@@ -22,6 +24,8 @@ import { publicManifest } from './manifest/public-manifest.js'
 import { renderSite } from './render/render-pages.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
+import { checkFolders } from './write/check-folders.js'
+import { checkOutputPaths } from './write/check-output-paths.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
 
 export interface BuildOptions {
@@ -81,17 +85,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return value
   }
 
-  if (isInside(privateDir, outDir) || isInside(outDir, privateDir) || outDir === siteDir) {
-    diagnostics.push(
-      diagnostic({
-        file: '.',
-        ruleId: 'config-invalid',
-        message: `The output folder "${outDir}" and the private folder "${privateDir}" must be separate (and the output folder not the site folder itself)`,
-        suggestion: 'Choose an --out-dir outside the private folder; private pages must never be deployed.',
-      }),
-    )
-    return result(2)
-  }
+  const spares = join(siteDir, '.docsgen', 'spare')
+  const cacheDir = join(siteDir, '.docsgen', 'cache')
+  diagnostics.push(...checkFolders({ siteDir, outDir, privateDir, spareDir: spares, cacheDir, homeDir: homedir() }))
+  if (hasErrors(diagnostics)) return result(2)
 
   // 1. config
   const config = await stage(
@@ -114,10 +111,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await stage(
     'content',
     async () => {
-      const files = await readContent(siteDir)
+      const { files, diagnostics: unread } = await readContent(siteDir)
       const parsed = await parseContent(files, config.config, { threads: options.threads })
-      const components = await loadComponentPages(siteDir, parsed.documents, join(siteDir, '.docsgen', 'cache'))
-      diagnostics.push(...parsed.diagnostics, ...components.diagnostics)
+      const components = await loadComponentPages(siteDir, parsed.documents, cacheDir)
+      diagnostics.push(...unread, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics)
       return { ...parsed, components: components.components }
     },
     (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,
@@ -152,13 +149,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
     (found) => `${content.documents.reduce((sum, document) => sum + document.links.length, 0)} links, ${found.length} problems`,
   )
+  // Proven before anything is written, for check too; after the other problems, which explain most of these.
+  if (!hasErrors(diagnostics)) diagnostics.push(...checkOutputPaths(manifest))
   if (hasErrors(diagnostics)) return result(1, { manifest })
   if (options.write === false) return result(0, { manifest })
 
   // 5. render, writing each page into staging folders as it is rendered
   const stylesheet = await readFile(stylesheetUrl)
   const stylesheetFile = `assets/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
-  const spares = join(siteDir, '.docsgen', 'spare')
   const staging = { public: await createStaging(outDir, join(spares, 'public')), private: await createStaging(privateDir, join(spares, 'private')) }
   const rendered = await stage(
     'render',
@@ -224,12 +222,7 @@ function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((item) => item.severity === 'error')
 }
 
-function isInside(child: string, parent: string): boolean {
-  const path = relative(parent, child)
-  return path === '' || (!path.startsWith('..') && !isAbsolute(path))
-}
-
 function relativeOrAbsolute(from: string, to: string): string {
   const path = relative(from, to)
-  return path.startsWith('..') || isAbsolute(path) ? to : path
+  return path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path) ? to : path
 }

@@ -15,6 +15,7 @@ export type RuleId =
   | 'duplicate-route'
   | 'private-path-invalid-glob'
   | 'private-path-unmatched'
+  | 'private-path-too-broad'
   | 'private-leak'
   | 'private-link'
   | 'page-default-export'
@@ -23,6 +24,13 @@ export type RuleId =
   | 'nav-missing-route'
   | 'redirect-target-private'
   | 'static-private'
+  | 'output-path-invalid'
+  | 'content-symlink'
+  | 'content-special-file'
+  | 'file-name-clash'
+  | 'file-name-unportable'
+  | 'unsafe-url'
+  | 'url-removed'
 
 export type Severity = 'error' | 'warning'
 

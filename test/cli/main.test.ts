@@ -99,7 +99,10 @@ commands('the output folder may not hold the private folder', async () => {
   await withFixtureSite('no-config', async (site) => {
     const io = capture()
     assert.is(await main(['build', site.dir, '--out-dir', '.docsgen', '--no-color'], io.output), 2)
-    assert.match(io.err(), 'must be separate')
+    assert.match(
+      io.err(),
+      '.: error: The output folder ".docsgen" contains the private folder ".docsgen/private", whose pages must never be deployed. Point --out-dir and --private-dir at two separate folders, neither inside the other nor inside content/, static/, .docsgen/spare or .docsgen/cache (the defaults are build and .docsgen/private). [docsgen:config-invalid]\n',
+    )
   })
 })
 

@@ -6,9 +6,11 @@
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
+import { routePathProblem } from '../../shared/portable-path.js'
 import { closest } from '../diagnostics/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { LoginFactorMethod } from './define-config.js'
+import { baseUrlProblem, isCssColor, unsafeUrlProblem } from './read-url.js'
 
 export interface ResolvedNavItem {
   readonly label: string
@@ -145,20 +147,22 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
 
   const baseUrl = read.baseUrl('baseUrl', value.baseUrl)
   const url = read.optionalUrl('url', value.url)
-  const urlPath = url === undefined || !isHttpUrl(url) ? '/' : new URL(url).pathname
-  if (urlPath !== '/')
-    report('url', `must be an origin only, got "${url}"`, `Write url: '${new URL(url!).origin}' and baseUrl: '${urlPath.endsWith('/') ? urlPath : `${urlPath}/`}' (as in Docusaurus).`)
+  const parsedUrl = url === undefined || !isHttpUrl(url) ? undefined : new URL(url)
+  if (parsedUrl && parsedUrl.pathname !== '/')
+    report('url', `must be an origin only, got "${url}"`, `Write url: '${parsedUrl.origin}' and baseUrl: '${parsedUrl.pathname.endsWith('/') ? parsedUrl.pathname : `${parsedUrl.pathname}/`}' (as in Docusaurus).`)
+  else if (parsedUrl && (parsedUrl.search || parsedUrl.hash || parsedUrl.username || parsedUrl.password || !/^([a-z\d-]+\.)*[a-z\d-]+$|^\[[\da-f:.]+\]$/i.test(parsedUrl.hostname)))
+    report('url', `must be an origin only, such as "https://docs.example.org" (a host name, no credentials, query or fragment), got "${url}"`)
 
   const config: ResolvedConfig = {
     title,
     tagline: read.string('tagline', value.tagline, ''),
-    url,
+    url: parsedUrl?.origin,
     baseUrl,
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: read.oneOf('onBrokenLinks', value.onBrokenLinks, ['throw', 'warn', 'ignore'], 'throw'),
     onBrokenAnchors: read.oneOf('onBrokenAnchors', value.onBrokenAnchors, ['throw', 'warn', 'ignore'], 'throw'),
     docs: {
-      routeBasePath: read.routePath('docs.routeBasePath', docs.routeBasePath, '/docs'),
+      routeBasePath: read.routeBasePath('docs.routeBasePath', docs.routeBasePath),
       versionLabel: read.string('docs.versionLabel', docs.versionLabel, 'Next'),
       mainDoc: read.optionalString('docs.mainDoc', docs.mainDoc),
       sidebarId: read.string('docs.sidebarId', docs.sidebarId, 'sanctum'),
@@ -185,8 +189,8 @@ function resolveAnnouncementBar(read: Reader, value: unknown): ResolvedConfig['a
   return {
     id: read.requiredString('announcementBar.id', bar.id),
     content: read.requiredString('announcementBar.content', bar.content),
-    backgroundColor: read.string('announcementBar.backgroundColor', bar.backgroundColor, '#fff7d6'),
-    textColor: read.string('announcementBar.textColor', bar.textColor, '#1c1e21'),
+    backgroundColor: read.cssColor('announcementBar.backgroundColor', bar.backgroundColor, '#fff7d6'),
+    textColor: read.cssColor('announcementBar.textColor', bar.textColor, '#1c1e21'),
     isCloseable: read.boolean('announcementBar.isCloseable', bar.isCloseable, true),
   }
 }
@@ -198,7 +202,7 @@ function resolveNavbar(read: Reader, value: unknown, siteTitle: string): Resolve
   if (navbar.logo !== undefined) {
     const logoRecord = read.record('navbar.logo', navbar.logo)
     read.keys('navbar.logo', logoRecord, ['src', 'alt'])
-    logo = { src: read.requiredString('navbar.logo.src', logoRecord.src), alt: read.string('navbar.logo.alt', logoRecord.alt, siteTitle) }
+    logo = { src: read.safeUrl('navbar.logo.src', read.requiredString('navbar.logo.src', logoRecord.src))!, alt: read.string('navbar.logo.alt', logoRecord.alt, siteTitle) }
   }
   const items = read.array('navbar.items', navbar.items).map((item, index) => {
     const path = `navbar.items[${index}]`
@@ -293,7 +297,7 @@ function resolveLogin(read: Reader, report: Report, value: unknown): ResolvedLog
     }),
     formConfiguration: {
       factors,
-      logo: read.optionalString('login.formConfiguration.logo', form.logo),
+      logo: read.safeUrl('login.formConfiguration.logo', read.optionalString('login.formConfiguration.logo', form.logo)),
       storeLastHandle: read.boolean('login.formConfiguration.storeLastHandle', form.storeLastHandle, loginDefaults.storeLastHandle),
       text: text as Record<string, string>,
       defaultCountryCode: read.string('login.formConfiguration.defaultCountryCode', form.defaultCountryCode, loginDefaults.defaultCountryCode),
@@ -308,6 +312,12 @@ type Reader = ReturnType<typeof reader>
 
 /** The `mustBe*` vocabulary: each reads one key, reports a problem and returns a safe fallback. */
 function reader(report: Report, unknownKey: (path: string, key: string, allowed: readonly string[]) => void) {
+  const basics = basicReader(report, unknownKey)
+  return { ...basics, ...pathReader(report, basics) }
+}
+
+/** Keys, types and ranges. */
+function basicReader(report: Report, unknownKey: (path: string, key: string, allowed: readonly string[]) => void) {
   const self = {
     keys(path: string, record: Record<string, unknown>, allowed: readonly string[]) {
       for (const key of Object.keys(record)) if (!allowed.includes(key)) unknownKey(path, key, allowed)
@@ -364,29 +374,49 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       report(path, `must be one of ${allowed.map((entry) => `'${entry}'`).join(', ')}, got ${describe(value)}`, near ? `Did you mean '${near}'?` : undefined)
       return fallback
     },
+  }
+  return self
+}
+
+/** Values that become paths, URLs and style: judged as a browser or a file system reads them. */
+function pathReader(report: Report, basics: ReturnType<typeof basicReader>) {
+  const self = {
+    /** A route of this site as the manifest spells it: decoded, starting with "/", every part a portable name. */
     routePath(path: string, value: unknown, fallback: string): string {
-      const text = self.string(path, value, fallback)
-      if (!text.startsWith('/')) report(path, `must be a path starting with "/", got "${text}"`)
+      const text = basics.string(path, value, fallback)
+      const problem = routePathProblem(text)
+      if (problem !== undefined) report(path, `must be a route path of plain names, such as "${fallback}": "${text}" ${problem}`)
       return text
+    },
+    /** The route the docs are served under; as in Docusaurus, the slashes around it are optional ('docs', '/docs/'). */
+    routeBasePath(path: string, value: unknown): string {
+      if (typeof value !== 'string') return self.routePath(path, value, '/docs')
+      const withSlash = value.startsWith('/') ? value : `/${value}`
+      return self.routePath(path, withSlash.length > 1 && withSlash.endsWith('/') && !withSlash.endsWith('//') ? withSlash.slice(0, -1) : withSlash, '/docs')
     },
     /** A URL path prefix, given with or without its leading and trailing "/" (as in Docusaurus). */
     baseUrl(path: string, value: unknown): string {
-      const text = self.string(path, value, '/')
+      const text = basics.string(path, value, '/')
+      const problem = baseUrlProblem(text)
+      if (problem) report(path, problem.message, problem.suggestion)
       const segments = text.split('/').filter(Boolean)
-      const normalized = segments.length === 0 ? '/' : `/${segments.join('/')}/`
-      if (/^[a-z][a-z\d+.-]*:|[?#\s\\]/i.test(text) || segments.some((segment) => segment === '.' || segment === '..')) {
-        const origin = /^[a-z][a-z\d+.-]*:\/\/[^/]*/i.exec(text)?.[0]
-        const pathOnly = (origin ? text.slice(origin.length) : text).split(/[?#]/)[0]!.split('/').filter((segment) => segment && segment !== '.' && segment !== '..').map((segment) => segment.replace(/\s/g, encodeURIComponent))
-        report(
-          path,
-          `must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, spaces or dot segments), got "${text}"`,
-          `Write baseUrl: '${pathOnly.length === 0 ? '/' : `/${pathOnly.join('/')}/`}'${origin ? ` and url: '${origin}'` : ''}.`,
-        )
-      }
-      return normalized
+      return segments.length === 0 ? '/' : `/${segments.join('/')}/`
+    },
+    /** A URL as written (an href, an image): anything but a URL that runs code or carries a document of its own. */
+    safeUrl(path: string, text: string | undefined): string | undefined {
+      const problem = text === undefined ? undefined : unsafeUrlProblem(text)
+      if (problem) report(path, problem, 'Use an https: URL, or a path of this site such as "/img/logo.svg".')
+      return text
+    },
+    /** A colour that reaches a style attribute: only colour syntax, so it cannot add declarations or load URLs. */
+    cssColor(path: string, value: unknown, fallback: string): string {
+      const text = basics.string(path, value, fallback).trim()
+      if (isCssColor(text)) return text
+      report(path, `must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "${text}"`)
+      return fallback
     },
     httpUrl(path: string, value: unknown, fallback: string): string {
-      const text = self.string(path, value, fallback)
+      const text = basics.string(path, value, fallback)
       if (!isHttpUrl(text)) report(path, `must be an http or https URL, got "${text}"`)
       return text
     },
@@ -395,10 +425,11 @@ function reader(report: Report, unknownKey: (path: string, key: string, allowed:
       return self.httpUrl(path, value, '')
     },
     linkTarget(path: string, record: Record<string, unknown>): { to: string | undefined; href: string | undefined } {
-      const to = self.optionalString(`${path}.to`, record.to)
-      const href = self.optionalString(`${path}.href`, record.href)
+      const to = basics.optionalString(`${path}.to`, record.to)
+      const href = self.safeUrl(`${path}.href`, basics.optionalString(`${path}.href`, record.href))
       if ((to === undefined) === (href === undefined)) report(path, 'needs exactly one of "to" (a route of this site) or "href" (an external URL)')
-      if (to !== undefined && !to.startsWith('/')) report(`${path}.to`, `must be a route path starting with "/", got "${to}"`, `Use "href" for external links.`)
+      if (to !== undefined && (!to.startsWith('/') || to.startsWith('//')))
+        report(`${path}.to`, `must be a route path starting with "/"${to.startsWith('//') ? ' (not "//", which a browser reads as another host)' : ''}, got "${to}"`, `Use "href" for external links.`)
       return { to, href }
     },
   }

@@ -14,6 +14,7 @@ import { unified } from 'unified'
 import { parseDocument } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
 
 export interface FrontMatter {
@@ -52,6 +53,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   const diagnostics: Diagnostic[] = []
   const mdast = markdownToMdast(text)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
+  diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = processor.runSync(mdast) as HastRoot
 
   let leadingTitle: string | undefined

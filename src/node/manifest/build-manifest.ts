@@ -8,11 +8,13 @@ import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Access, Asset, Manifest, Route, SidebarItem } from '../../shared/manifest.js'
+import { collisionKey, parentFolders } from '../../shared/portable-path.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from './private-path-rules.js'
 import type { CategoryMeta } from './read-category.js'
-import { outputFileFor } from './route-from-file.js'
+import { docsPrefix, outputFileFor } from './route-from-file.js'
+import { createRouteTable, describeSource } from './route-table.js'
 
 export interface ManifestResult {
   readonly manifest: Manifest
@@ -25,22 +27,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   const diagnostics: Diagnostic[] = []
   const docsBase = config.docs.routeBasePath
   const sidebarId = config.docs.sidebarId
-  const routes = new Map<string, Route>()
-  const addRoute = (route: Route) => {
-    const existing = routes.get(route.path)
-    if (existing) {
-      diagnostics.push(
-        diagnostic({
-          file: route.source ?? 'site.config.ts',
-          ruleId: 'duplicate-route',
-          message: `Route "${route.path}" is produced twice: by ${describeSource(existing)} and by ${describeSource(route)}`,
-          suggestion: 'Rename or move one of them; only one page can live at a path.',
-        }),
-      )
-      return
-    }
-    routes.set(route.path, route)
-  }
+  const { routes, addRoute, hasRoute } = createRouteTable(diagnostics)
 
   for (const document of content.documents)
     addRoute({
@@ -57,7 +44,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
     })
 
   const docs = content.documents.filter((document) => document.kind === 'doc')
-  const sidebar = buildSidebar(docs, content.categories, docsBase, routes, (route) => addRoute(route), rules)
+  const sidebar = buildSidebar(docs, content.categories, docsBase, routes, addRoute, rules)
 
   const mainDoc =
     config.docs.mainDoc === undefined ? firstDoc(sidebar, docs) : docs.find((document) => document.id === config.docs.mainDoc)
@@ -72,7 +59,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
     )
   // The docs root, and the site root of a docs-only site, send readers to the main doc.
   for (const path of [docsBase, '/'])
-    if (!routes.has(path) && !routes.has(`${path}/`) && mainDoc)
+    if (!hasRoute(path) && mainDoc)
       addRoute({
         path,
         kind: 'redirect',
@@ -122,27 +109,29 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
     const route = routes.get(document.route)
     if (route) for (const file of document.assets) users.set(file, [...(users.get(file) ?? []), route])
   }
-  // Everything else in the output, by file and by folder: a file may take none of these places.
-  const files = new Map<string, string>([
-    ['manifest.json', 'the generated manifest.json'],
-    ['sitemap.xml', 'the generated sitemap.xml'],
+  // Everything else in the output, by file and by folder: a file may take none of these places,
+  // nor one that differs only in letter case or Unicode form (one file on macOS and Windows).
+  const files = new Map<string, Owner>([
+    ['manifest.json', { text: 'the generated manifest.json', source: undefined }],
+    ['sitemap.xml', { text: 'the generated sitemap.xml', source: undefined }],
   ])
-  const folders = new Map<string, string>()
+  const folders = new Map<string, Owner>()
   // A page also owns its path without `.html`, where many hosts look first; a folder may share it (docs.html, docs/).
-  const pagePaths = new Map<string, string>()
-  const claim = (output: string, owner: string) => {
-    files.set(output, owner)
-    for (let folder = posix.dirname(output); folder !== '.'; folder = posix.dirname(folder)) if (!folders.has(folder)) folders.set(folder, owner)
+  const pagePaths = new Map<string, Owner>()
+  const claim = (output: string, owner: Owner) => {
+    files.set(collisionKey(output), owner)
+    for (const folder of parentFolders(collisionKey(output))) if (!folders.has(folder)) folders.set(folder, owner)
   }
   for (const route of routes.values()) {
-    claim(route.file, describeSource(route))
-    if (!route.path.endsWith('/')) pagePaths.set(route.path.slice(1), describeSource(route))
+    claim(route.file, { text: describeSource(route), source: route.source })
+    if (!route.path.endsWith('/')) pagePaths.set(collisionKey(route.path.slice(1)), { text: describeSource(route), source: route.source })
   }
-  const clashOf = (output: string): string | undefined => {
-    if (output.startsWith('assets/styles.')) return 'the generated stylesheet'
-    const clash = files.get(output) ?? folders.get(output) ?? pagePaths.get(output)
+  const clashOf = (output: string): Owner | undefined => {
+    const key = collisionKey(output)
+    if (key.startsWith('assets/styles.')) return { text: 'the generated stylesheet', source: undefined }
+    const clash = files.get(key) ?? folders.get(key) ?? pagePaths.get(key)
     if (clash !== undefined) return clash
-    for (let folder = posix.dirname(output); folder !== '.'; folder = posix.dirname(folder)) if (files.has(folder)) return files.get(folder)
+    for (const folder of parentFolders(key)) if (files.has(folder)) return files.get(folder)
     return undefined
   }
   const assets: Asset[] = []
@@ -170,21 +159,28 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
     }
     const output = path.slice(1)
     const clash = clashOf(output)
-    if (clash !== undefined) {
+    // Two files whose own names clash are reported once, by the content stage (which fails the build).
+    if (clash !== undefined && (clash.source === undefined || collisionKey(clash.source) !== collisionKey(file))) {
       diagnostics.push(
         diagnostic({
           file,
           ruleId: 'duplicate-route',
-          message: `"${path}" is produced twice, or as both a file and a folder: by "${file}" and by ${clash}`,
+          message: `"${path}" is produced twice, or as both a file and a folder: by "${file}" and by ${clash.text}`,
           suggestion: 'Rename or move one of them; only one file or folder can live at a path.',
         }),
       )
       continue
     }
-    claim(output, `"${file}"`)
+    claim(output, { text: `"${file}"`, source: file })
     assets.push({ path, source: file, file: output, access })
   }
   return assets.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+}
+
+/** What already takes a place in the output: for messages, and its source file, if any. */
+interface Owner {
+  readonly text: string
+  readonly source: string | undefined
 }
 
 /** The first doc in sidebar order: the main doc when the config names none. */
@@ -197,10 +193,6 @@ function firstDoc(sidebar: readonly SidebarItem[], docs: readonly ContentDocumen
   return undefined
 }
 
-function describeSource(route: Route): string {
-  if (route.source) return `"${route.source}"`
-  return route.kind === 'category' ? `the generated index of category "${route.title}"` : `the generated ${route.kind} page`
-}
 
 interface Folder {
   readonly path: string
@@ -217,7 +209,7 @@ function buildSidebar(
   categories: ReadonlyMap<string, CategoryMeta>,
   docsBase: string,
   routes: ReadonlyMap<string, Route>,
-  addRoute: (route: Route) => void,
+  addRoute: (route: Route, origin: CategoryMeta['source']) => void,
   rules: readonly CompiledRule[],
 ): SidebarItem[] {
   const root: Folder = { path: '', docs: [], folders: new Map() }
@@ -280,12 +272,13 @@ function buildSidebar(
       linkedDoc = docs.find((document) => document.id === id || document.id === `${folder.path}/${id}`)
       path = linkedDoc?.route
     } else if (meta.link.type === 'default') {
-      linkedDoc = folder.docs.find((document) => document.route === `${docsBase}/${folder.path}/`)
+      linkedDoc = folder.docs.find((document) => document.route === `${docsPrefix(docsBase)}/${folder.path}/`)
       path = linkedDoc?.route
     }
     const items = itemsOf(folder, linkedDoc)
     if (meta.link.type === 'generated-index') {
-      path = `${docsBase}/category/${meta.link.slug ?? generatedSlug(folder.path, label)}`
+      const slugPath = meta.link.slug ?? `/category/${generatedSlug(folder.path, label)}`
+      path = `${docsPrefix(docsBase)}${slugPath.startsWith('/') ? '' : '/'}${slugPath}`
       addRoute({
         path,
         kind: 'category',
@@ -297,7 +290,7 @@ function buildSidebar(
         headings: [],
         sidebar: undefined,
         redirectTo: undefined,
-      })
+      }, meta.source)
     }
     if (items.length === 0 && path === undefined) return undefined
     const linkPrivate = path === undefined || meta.link.type === 'generated-index' ? true : isPrivate(path)

@@ -3,17 +3,26 @@
  * (Docusaurus-compatible keys). Problems become diagnostics pointing into the file.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { routePathProblem } from '../../shared/portable-path.js'
 import { closest } from '../diagnostics/closest.js'
 import { locateInSource, positionAt } from '../diagnostics/locate-in-source.js'
 
 export type CategoryLink =
-  | { readonly type: 'generated-index'; readonly slug: string | undefined; readonly title: string | undefined; readonly description: string | undefined }
+  | {
+      readonly type: 'generated-index'
+      /** A path under the docs route (`/category/guides`), as in Docusaurus; checked to be a route path of portable names. */
+      readonly slug: string | undefined
+      readonly title: string | undefined
+      readonly description: string | undefined
+    }
   | { readonly type: 'doc'; readonly id: string }
   | { readonly type: 'none' }
   /** No `link` key: the folder's index doc, if any, becomes the link. */
   | { readonly type: 'default' }
 
 export interface CategoryMeta {
+  /** The `_category_.json` it was read from, and where in it the link is, for problems with the page it makes. */
+  readonly source: { readonly file: string; readonly line: number | undefined; readonly column: number | undefined } | undefined
   readonly label: string | undefined
   readonly position: number | undefined
   readonly collapsed: boolean
@@ -23,6 +32,7 @@ export interface CategoryMeta {
 }
 
 export const defaultCategory: CategoryMeta = {
+  source: undefined,
   label: undefined,
   position: undefined,
   collapsed: true,
@@ -48,7 +58,7 @@ export function readCategory(text: string, file: string): { meta: CategoryMeta; 
     )
     return { meta: defaultCategory, diagnostics }
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+  if (!isRecord(data)) {
     report('A category file must hold a JSON object', undefined, 'Write e.g. { "label": "Guides", "position": 1 }.')
     return { meta: defaultCategory, diagnostics }
   }
@@ -77,8 +87,10 @@ export function readCategory(text: string, file: string): { meta: CategoryMeta; 
     if (typeof record.position === 'number' && Number.isFinite(record.position)) position = record.position
     else report('"position" must be a number', 'position')
   }
+  const linkAt = locateInSource(text, isRecord(record.link) && 'slug' in record.link ? 'slug' : 'link')
   return {
     meta: {
+      source: { file, line: linkAt?.line, column: linkAt?.column },
       label: text_('label'),
       position,
       collapsed: flag('collapsed', true),
@@ -93,17 +105,34 @@ export function readCategory(text: string, file: string): { meta: CategoryMeta; 
 function readLink(value: unknown, report: (message: string, key?: string, suggestion?: string) => void): CategoryLink {
   if (value === undefined) return { type: 'default' }
   if (value === null) return { type: 'none' }
-  if (typeof value !== 'object' || Array.isArray(value)) {
+  if (!isRecord(value)) {
     report('"link" must be an object or null', 'link')
     return { type: 'default' }
   }
-  const link = value as Record<string, unknown>
-  const optional = (key: string) => (typeof link[key] === 'string' ? (link[key] as string) : undefined)
-  if (link.type === 'generated-index') return { type: 'generated-index', slug: optional('slug'), title: optional('title'), description: optional('description') }
+  const link = value
+  const optional = (key: string) => {
+    if (link[key] === undefined || typeof link[key] === 'string') return link[key] as string | undefined
+    report(`"link.${key}" must be a string`, key)
+    return undefined
+  }
+  if (link.type === 'generated-index') return { type: 'generated-index', slug: readSlug(optional('slug'), report), title: optional('title'), description: optional('description') }
   if (link.type === 'doc' && typeof link.id === 'string') return { type: 'doc', id: link.id }
   report(
     `"link" must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got ${JSON.stringify(value)}`,
     'link',
   )
   return { type: 'default' }
+}
+
+/** A slug is a route path under the docs; a leading "/" is optional, as in Docusaurus. */
+function readSlug(slug: string | undefined, report: (message: string, key?: string, suggestion?: string) => void): string | undefined {
+  if (slug === undefined) return undefined
+  const problem = routePathProblem(slug.startsWith('/') ? slug : `/${slug}`) ?? (slug === '' || slug === '/' ? 'names the docs root, not a page of its own' : undefined)
+  if (problem === undefined) return slug
+  report(`"link.slug" "${slug}" ${problem}`, 'slug', 'Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides).')
+  return undefined
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -47,7 +47,7 @@ export function assetPathFor(file: Pick<ContentFile, 'file' | 'relative'>, docsB
 }
 
 /** What paths under content/docs start with: routeBasePath '/' (a docs-only site) gives '', not a double slash. */
-function docsPrefix(docsBase: string): string {
+export function docsPrefix(docsBase: string): string {
   return docsBase.replace(/\/$/, '')
 }
 

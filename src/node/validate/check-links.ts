@@ -3,7 +3,7 @@
  * every link to a `.md` file an existing file, every image and link to a file (`./shot.png`,
  * `/img/logo.svg`) a file beside the pages or in `static/`. Problems are collected, never thrown.
  */
-import { canonicalPath, routeCandidates, safeDecode } from '../../shared/canonical-path.js'
+import { canonicalPath, routeHref, safeDecode, stripRouteSuffix } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -20,6 +20,8 @@ export function checkLinks(
   config: ResolvedConfig,
 ): Diagnostic[] {
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
+  // Links are looked up by the canonical form of the path they reach, as hosts and the gate do.
+  const byCanonical = new Map(manifest.routes.map((route) => [stripRouteSuffix(route.path), route]))
   const routePaths = [...routes.keys()]
   const filesByPath = new Map(documents.map((document) => [document.file, document]))
   const assetsByPath = new Map(manifest.assets.map((asset) => [asset.path, asset]))
@@ -103,7 +105,7 @@ export function checkLinks(
       }
 
       const resolved = resolveRoutePath(pathPart, document.route)
-      const target = resolved === undefined ? undefined : routeCandidates(resolved).map((candidate) => routes.get(candidate)).find(Boolean)
+      const target = resolved === undefined ? undefined : byCanonical.get(resolved)
       if (!target && (image || looksLikeFile(filePath))) {
         const relativeLink = !filePath.startsWith('/')
         const resolvedSource = posix.join(sourceFolder, filePath)
@@ -139,8 +141,8 @@ export function checkLinks(
           'missing-route',
           document,
           position,
-          `Link "${safeDecode(url)}" matches no page${resolved !== undefined && resolved !== safeDecode(pathPart) ? ` (resolved as "${resolved}")` : ''}`,
-          withoutBase !== undefined && routeCandidates(withoutBase).some((candidate) => routes.has(candidate))
+          `Link "${safeDecode(url)}" matches no page${resolved !== undefined && resolved !== stripRouteSuffix(safeDecode(pathPart)) ? ` (resolved as "${resolved}")` : ''}`,
+          withoutBase !== undefined && byCanonical.has(stripRouteSuffix(withoutBase))
             ? `Write the link without the base URL, as "${withoutBase}": docsgen publishes it under "${config.baseUrl}".`
             : near
               ? `Did you mean "${near}"?`
@@ -167,7 +169,7 @@ export function checkLinks(
 
 /** A root-relative path that starts with the site's base URL, without it; links name routes, not URLs. */
 function withoutBaseUrl(path: string, baseUrl: string): string | undefined {
-  return baseUrl !== '/' && path.startsWith(baseUrl) ? path.slice(baseUrl.length - 1) : undefined
+  return baseUrl !== '/' && `${path}/`.startsWith(baseUrl) ? path.slice(baseUrl.length - 1) || '/' : undefined
 }
 
 /** A path ending in an extension other than a page's is a file (`guide.pdf`), not a route. */
@@ -180,14 +182,12 @@ function isExternal(url: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')
 }
 
-/** Resolves a link against the page it is on, the way a browser would, into a canonical route path. */
+/**
+ * Resolves a link against the page it is on, the way a browser would, into a canonical route
+ * path: a relative link continues the page's folder. No URL parser: it would read "\\host" as
+ * another host, where canonicalPath refuses the backslash.
+ */
 function resolveRoutePath(pathPart: string, fromRoute: string): string | undefined {
-  const base = new URL(fromRoute.split('/').map(encodeURIComponent).join('/'), 'http://site.invalid')
-  let resolved: URL
-  try {
-    resolved = new URL(pathPart, base)
-  } catch {
-    return undefined
-  }
-  return canonicalPath(resolved.pathname)
+  const path = pathPart.replace(/\?[^]*$/, '')
+  return canonicalPath(path.startsWith('/') ? path : `${routeHref(fromRoute.slice(0, fromRoute.lastIndexOf('/') + 1))}${path}`)
 }

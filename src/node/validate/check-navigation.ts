@@ -1,5 +1,5 @@
 /** Navbar and footer links that point into the site (`to`) must reach a route or a file; a site-relative logo, a file. */
-import { routeCandidates, safeDecode } from '../../shared/canonical-path.js'
+import { canonicalPath, safeDecode, stripRouteSuffix } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -9,6 +9,7 @@ import type { ConfigSource } from './check-private-paths.js'
 
 export function checkNavigation(manifest: Manifest, config: ResolvedConfig, source: ConfigSource): Diagnostic[] {
   const paths = new Set(manifest.routes.map((route) => route.path))
+  const canonicalPaths = new Set(manifest.routes.map((route) => stripRouteSuffix(route.path)))
   const files = manifest.assets.filter((asset) => !asset.access.private).map((asset) => asset.path)
   const links = [
     ...config.navbar.items.map((item, index) => ({ where: `navbar.items[${index}]`, to: item.to })),
@@ -20,7 +21,8 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
   for (const { where, to } of links) {
     if (to === undefined) continue
     const path = to.split('#')[0]!
-    if (routeCandidates(path).some((candidate) => paths.has(candidate)) || files.includes(safeDecode(path))) continue
+    const canonical = canonicalPath(path)
+    if ((canonical !== undefined && canonicalPaths.has(canonical)) || files.includes(safeDecode(path))) continue
     const near = closest(path, [...paths])
     problems.push(
       diagnostic({

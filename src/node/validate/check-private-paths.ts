@@ -5,7 +5,7 @@
  * public route, or refused readers would loop.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import type { Manifest } from '../../shared/manifest.js'
+import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.js'
@@ -38,14 +38,18 @@ export function checkPrivatePaths(
       }),
     )
 
+  const pages = candidates.filter((route) => route.path !== '/')
   for (const compiled of rules.compiled) {
+    const rule = `Private path rule login.privatePaths[${compiled.index}] "${compiled.rule.path}"`
+    const broad = tooBroad(compiled, rule, pages)
+    if (broad) problems.push(diagnostic({ file: source.file, ruleId: 'private-path-too-broad', ...broad, ...at(compiled.rule.path) }))
     if (candidates.some((route) => compiled.test(route.path))) continue
     const suggestion = suggestRule(compiled.rule.path, candidates.map((route) => route.path))
     problems.push(
       diagnostic({
         file: source.file,
         ruleId: 'private-path-unmatched',
-        message: `Private path rule login.privatePaths[${compiled.index}] "${compiled.rule.path}" matches no route, so it protects nothing and the pages it was meant for are public`,
+        message: `${rule} matches no route, so it protects nothing and the pages it was meant for are public`,
         suggestion: suggestion
           ? `Did you mean "${suggestion.rule}"? It would match ${suggestion.matches.length} route${suggestion.matches.length === 1 ? '' : 's'}: ${suggestion.matches
               .slice(0, 5)
@@ -59,6 +63,8 @@ export function checkPrivatePaths(
 
   const login = config.login
   if (login) {
+    // Where the config sets the redirect target; by default it is not written anywhere, so point at login.
+    const redirectAt = /privateRedirectPath\s*:/.test(source.text) ? at(login.privateRedirectPath) : locateInSource(source.text, 'login')
     const target = manifest.routes.find((route) => route.path === login.privateRedirectPath)
     if (!target)
       problems.push(
@@ -67,7 +73,7 @@ export function checkPrivatePaths(
           ruleId: 'missing-route',
           message: `login.privateRedirectPath "${login.privateRedirectPath}" matches no page`,
           suggestion: 'Point it at a public page, such as "/".',
-          ...at(login.privateRedirectPath),
+          ...redirectAt,
         }),
       )
     else if (target.access.private)
@@ -77,11 +83,31 @@ export function checkPrivatePaths(
           ruleId: 'redirect-target-private',
           message: `login.privateRedirectPath "${login.privateRedirectPath}" is itself private, so refused readers would be redirected in a loop`,
           suggestion: 'Point it at a public page, such as "/".',
-          ...at(login.privateRedirectPath),
+          ...redirectAt,
         }),
       )
   }
   return problems
+}
+
+/**
+ * A rule that makes the home page private puts the whole site behind sign-in with nowhere public
+ * for refused readers; one that makes every other page (`pages`) private is flagged (it may be meant).
+ */
+function tooBroad(compiled: CompiledRule, rule: string, pages: readonly Route[]): Pick<Diagnostic, 'severity' | 'message' | 'suggestion'> | undefined {
+  const fix = 'name the private sections instead, such as "/docs/Private/**": rules match route paths, and "**" crosses "/".'
+  if (compiled.test('/'))
+    return {
+      severity: 'error',
+      message: `${rule} matches "/", the home page, so the whole site would sit behind sign-in and refused readers would have no public page to land on`,
+      suggestion: `${fix[0]!.toUpperCase()}${fix.slice(1)}`,
+    }
+  if (pages.length < 2 || !pages.every((route) => compiled.test(route.path))) return undefined
+  return {
+    severity: 'warning',
+    message: `${rule} makes every page but the home page private (${pages.length} pages), so readers who do not sign in see nothing but the home page`,
+    suggestion: `If that is meant, keep it; otherwise ${fix}`,
+  }
 }
 
 /**

@@ -11,8 +11,10 @@
  * before the swap. The spare of the deployable folder only ever held deployable output.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
+import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { parentFolders } from '../../shared/portable-path.js'
+import { outputPathProblem } from './check-output-paths.js'
 
 /** Writes files under one folder; safe to create in several threads for one folder. */
 export interface FileWriter {
@@ -27,6 +29,9 @@ export function createFileWriter(root: string): FileWriter {
   let bytes = 0
   return {
     write(file, content) {
+      // Every path was proven before the build began writing; reaching this is a docsgen bug.
+      const problem = outputPathProblem(file)
+      if (problem !== undefined) throw new Error(`Refusing to write "${file}" under ${root}: it ${problem}`)
       const path = join(root, file)
       const folder = dirname(path)
       if (!folders.has(folder)) {
@@ -56,7 +61,11 @@ export async function createStaging(target: string, spare?: string): Promise<Sta
   const dir = `${target}.next-${process.pid}`
   await rm(dir, { recursive: true, force: true })
   // Renaming claims the spare, so two builds of one site never stage into the same folder.
-  if (spare !== undefined && (await renameIfPossible(spare, dir))) return { dir, target, spare, reused: true }
+  if (spare !== undefined && (await renameIfPossible(spare, dir))) {
+    // Writing through a link left in an earlier output would write outside the folder: such a spare is not reused.
+    if (await holdsOnlyFilesAndFolders(dir)) return { dir, target, spare, reused: true }
+    await rm(dir, { recursive: true, force: true })
+  }
   await mkdir(dir, { recursive: true })
   return { dir, target, spare, reused: false }
 }
@@ -66,7 +75,7 @@ export async function sweepStaging(staging: Staging, written: Iterable<string>):
   if (!staging.reused) return
   const files = new Set(written)
   const folders = new Set<string>()
-  for (const file of files) for (let folder = dirname(file); folder !== '.'; folder = dirname(folder)) folders.add(folder)
+  for (const file of files) for (const folder of parentFolders(file)) folders.add(folder)
   const removed: string[] = []
   for (const entry of await readdir(staging.dir, { recursive: true, withFileTypes: true })) {
     const path = relative(staging.dir, join(entry.parentPath, entry.name)).split(sep).join('/')
@@ -98,6 +107,11 @@ export async function swapIn(staging: Staging): Promise<void> {
     if (await renameIfPossible(previous, spare)) return
   }
   await rm(previous, { recursive: true, force: true })
+}
+
+async function holdsOnlyFilesAndFolders(dir: string): Promise<boolean> {
+  if (!(await lstat(dir)).isDirectory()) return false
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).every((entry) => entry.isFile() || entry.isDirectory())
 }
 
 /** Renames, or answers false when the source does not exist or is on another file system. */

@@ -72,7 +72,7 @@ test('types, ranges and URLs are checked', () => {
       'site.config.ts: error: "title" must be a string, got number 3. [docsgen:config-invalid]',
       'site.config.ts: error: "tableOfContents.maxHeadingLevel" must not be below minHeadingLevel (4). [docsgen:config-invalid]',
       "site.config.ts: error: \"i18n.defaultLocale\" must be 'en' (only English is supported). [docsgen:config-invalid]",
-      'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, spaces or dot segments), got "https://example.github.io/handbook/?v=2". Write baseUrl: \'/handbook/\' and url: \'https://example.github.io\'. [docsgen:config-invalid]',
+      'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, dot segments, or characters a URL path must encode, such as spaces), got "https://example.github.io/handbook/?v=2". Write baseUrl: \'/handbook/\' and url: \'https://example.github.io\'. [docsgen:config-invalid]',
       'site.config.ts: error: "login.baseURL" must be an http or https URL, got "ftp://x". [docsgen:config-invalid]',
     ],
   )
@@ -83,14 +83,67 @@ test('url is an origin: a path in it belongs in baseUrl', () => {
     'site.config.ts: error: "url" must be an origin only, got "https://example.github.io/handbook". Write url: \'https://example.github.io\' and baseUrl: \'/handbook/\' (as in Docusaurus). [docsgen:config-invalid]',
   ])
   assert.equal(problems({ title: 'T', url: 'https://docs.example.org/' }), [])
+  assert.equal(problems({ title: 'T', url: 'https://a&b.example/?q=<x>' }), [
+    'site.config.ts: error: "url" must be an origin only, such as "https://docs.example.org" (a host name, no credentials, query or fragment), got "https://a&b.example/?q=<x>". [docsgen:config-invalid]',
+  ])
 })
 
 test('baseUrl: given with or without its slashes, it always starts and ends with "/"', () => {
   const baseUrlOf = (baseUrl: unknown) => resolveConfig({ title: 'T', baseUrl }, 'site.config.ts', '').config?.baseUrl
   assert.equal([undefined, '/', 'handbook', '/handbook', 'team/handbook/', '//handbook//'].map(baseUrlOf), ['/', '/', '/handbook/', '/handbook/', '/team/handbook/', '/handbook/'])
   assert.equal(problems({ title: 'T', baseUrl: '/my docs/../x' }), [
-    'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, spaces or dot segments), got "/my docs/../x". Write baseUrl: \'/my%20docs/x/\'. [docsgen:config-invalid]',
+    'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, dot segments, or characters a URL path must encode, such as spaces), got "/my docs/../x". Write baseUrl: \'/my%20docs/x/\'. [docsgen:config-invalid]',
   ])
+  assert.equal(problems({ title: 'T', baseUrl: '/%2E%2e/a"><b>/' }), [
+    'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, dot segments, or characters a URL path must encode, such as spaces), got "/%2E%2e/a\"><b>/". Write baseUrl: \'/a%22%3E%3Cb%3E/\'. [docsgen:config-invalid]',
+  ])
+})
+
+test('route paths are paths of plain names: no host, no dot parts, no empty parts', () => {
+  assert.equal(
+    problems({
+      title: 'T',
+      docs: { routeBasePath: '/docs/../..' },
+      navbar: { items: [{ label: 'x', to: '//evil.example/docs' }] },
+      login: { orgID: 'o', privateRedirectPath: '//evil.example' },
+    }),
+    [
+      'site.config.ts: error: "docs.routeBasePath" must be a route path of plain names, such as "/docs": "/docs/../.." has the part "..", which climbs out of its folder. [docsgen:config-invalid]',
+      'site.config.ts: error: "navbar.items[0].to" must be a route path starting with "/" (not "//", which a browser reads as another host), got "//evil.example/docs". Use "href" for external links. [docsgen:config-invalid]',
+      'site.config.ts: error: "login.privateRedirectPath" must be a route path of plain names, such as "/": "//evil.example" has an empty part ("//"), which a browser reads as the start of a host name. [docsgen:config-invalid]',
+    ],
+  )
+  const routeBasePathOf = (routeBasePath: unknown) => resolveConfig({ title: 'T', docs: { routeBasePath } }, 'site.config.ts', '').config?.docs.routeBasePath
+  assert.equal([undefined, '/', '', 'docs', '/docs/', 'team/docs'].map(routeBasePathOf), ['/docs', '/', '/', '/docs', '/docs', '/team/docs'])
+})
+
+test('config hrefs and images refuse javascript:, vbscript: and data: URLs, however they are spelt', () => {
+  assert.equal(
+    problems({
+      title: 'T',
+      navbar: { logo: { src: 'data:image/svg+xml,<svg onload=alert(1)>' }, items: [{ label: 'x', href: ' JavaScript:alert(1)' }] },
+      footer: { links: [{ title: 'More', items: [{ label: 'y', href: 'vb\tscript:msgbox(1)' }, { label: 'ok', href: 'mailto:help@example.org' }] }] },
+      login: { orgID: 'o', formConfiguration: { logo: 'data:text/html,<script>alert(1)</script>' } },
+    }),
+    [
+      'site.config.ts: error: "navbar.logo.src" must not be a data: URL, which carries a document of its own, got "data:image/svg+xml,<svg onload=alert(1)>". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+      'site.config.ts: error: "navbar.items[0].href" must not be a javascript: URL, which runs code, got " JavaScript:alert(1)". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+      'site.config.ts: error: "footer.links[0].items[0].href" must not be a vbscript: URL, which runs code, got "vb\tscript:msgbox(1)". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+      'site.config.ts: error: "login.formConfiguration.logo" must not be a data: URL, which carries a document of its own, got "data:text/html,<script>alert(1)</script>". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
+    ],
+  )
+})
+
+test('announcement bar colours are colours: nothing that adds CSS declarations or loads a URL', () => {
+  const bar = (backgroundColor: string, textColor = '#000') => ({ title: 'T', announcementBar: { id: 'a', content: 'Hi', backgroundColor, textColor } })
+  for (const colour of ['#fafbfc', 'rebeccapurple', 'rgb(255 247 214 / 50%)', 'hsl(210, 20%, 98%)', 'var(--ifm-color-primary)', ' #FFF '])
+    assert.equal(problems(bar(colour)), [], colour)
+  assert.equal(problems(bar('red;background-image:url(https://evil.example/x)', 'red" onmouseover="alert(1)')), [
+    'site.config.ts: error: "announcementBar.backgroundColor" must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "red;background-image:url(https://evil.example/x)". [docsgen:config-invalid]',
+    'site.config.ts: error: "announcementBar.textColor" must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "red\" onmouseover=\"alert(1)". [docsgen:config-invalid]',
+  ])
+  assert.equal(problems(bar('rgb(1,2,3) url(x)')).length, 1)
+  assert.equal(problems(bar('var(--x);color:red')).length, 1)
 })
 
 test.run()
