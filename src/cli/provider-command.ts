@@ -3,7 +3,7 @@
  * default) until interrupted, and prints where it is.
  */
 import type { Command } from 'commander'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { FixtureError, loadFixture, type EmulatorFixture } from '../emulator/index.js'
 import { startProviderServer, type ProviderServer } from '../emulator/node-server.js'
 import type { CliOutput } from './main.js'
@@ -13,6 +13,8 @@ export interface ProviderCommandOptions {
   host?: string
   fixture?: string
 }
+
+const MAX_FIXTURE_BYTES = 10 * 1024 * 1024
 
 /** Servers started by this module, with what undoes their signal handlers. */
 const running = new Map<ProviderServer, () => void>()
@@ -36,6 +38,10 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
   if (options.fixture !== undefined) {
     let text: string
     try {
+      if ((await stat(options.fixture)).size > MAX_FIXTURE_BYTES) {
+        output.stderr(`error: fixture file '${options.fixture}' is larger than ${MAX_FIXTURE_BYTES / 1024 / 1024} MB; a fixture lists organizations, persons and faults, not data\n`)
+        return 2
+      }
       text = await readFile(options.fixture, 'utf8')
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code

@@ -3,7 +3,7 @@
  * persons, faults and the rest of `EmulatorFixture`. Keys may be camelCase or snake_case.
  * Every error names the file, line and column: `fixture.yaml:12:5: persons[0].email: …`.
  */
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml'
+import { isMap, isSeq, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
 import { validateFault } from './faults.js'
 import { compileRule } from './password-rules.js'
 import { FACTOR_METHODS, type EmulatorFixture } from './types.js'
@@ -21,6 +21,9 @@ export class FixtureError extends Error {
 }
 
 type Path = (string | number)[]
+
+/** Alias expansions allowed while reading a fixture (the yaml package's own default). */
+const MAX_ALIAS_COUNT = 100
 interface Problem {
   path: Path
   message: string
@@ -37,7 +40,14 @@ export function loadFixture(text: string, fileName: string): EmulatorFixture {
     const pos = lineCounter.linePos(first.pos[0])
     throw new FixtureError(first.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, ''), fileName, pos.line, pos.col)
   }
-  const raw: unknown = doc.toJS() ?? {}
+  const tag = doc.warnings.find((w) => w.code === 'TAG_RESOLVE_FAILED')
+  if (tag) {
+    const pos = lineCounter.linePos(tag.pos[0])
+    const name = /tag:yaml\.org,2002:(\S+)/.exec(tag.message)?.[1]
+    const label = name ? `YAML tag !!${name}` : 'YAML tag'
+    throw new FixtureError(`unknown ${label}: fixtures hold plain values only`, fileName, pos.line, pos.col)
+  }
+  const raw = toPlainValue(doc, lineCounter, fileName)
   const problems: Problem[] = []
   const value = normalizeKeys(raw, [], doc, problems)
   if (problems.length === 0) problems.push(...fixtureProblems(value))
@@ -48,6 +58,24 @@ export function loadFixture(text: string, fileName: string): EmulatorFixture {
     throw new FixtureError(`${label}${problem.message}`, fileName, where?.line, where?.col)
   }
   return value as EmulatorFixture
+}
+
+/** Anchors and aliases are allowed, but an alias bomb (exponential expansion) is a FixtureError, not a crash. */
+function toPlainValue(doc: Document, lineCounter: LineCounter, fileName: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {}
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error
+    let offset = 0
+    visit(doc, {
+      Alias(_, node) {
+        offset = node.range?.[0] ?? 0
+        return visit.BREAK
+      },
+    })
+    const pos = lineCounter.linePos(offset)
+    throw new FixtureError(`too many YAML aliases (more than ${MAX_ALIAS_COUNT} alias expansions): a fixture never needs that many; write the values out`, fileName, pos.line, pos.col)
+  }
 }
 
 // Keys are rewritten to camelCase, except inside free-form maps (attributes).
