@@ -353,16 +353,16 @@ class Provider implements ProviderEmulator {
     if (input.phone) handles.push({ type: 'phone_number', value: input.phone })
     if (input.username) handles.push({ type: 'username', value: input.username })
     const normalized = handles.map((h) => ({ type: h.type, value: normalizeHandleValue(h.type, h.value) }))
-    for (const handle of normalized) {
-      checkHandleFormat(handle)
-      if (this.findPerson(org.id, handle)) throw new ApiError(409, 'person exists')
-    }
+    normalized.forEach(checkHandleFormat)
+    // Hashed before the checks: from the 409 check to the new person nothing awaits.
+    const passwordHash = input.password === undefined ? undefined : await (await this.hasher()).hash(input.password)
+    for (const handle of normalized) if (this.findPerson(org.id, handle)) throw new ApiError(409, 'person exists')
     const person = this.createPerson(org, normalized, input.type ?? 'regular', input.id)
     person.active = input.active ?? true
     if (input.region) person.region = input.region
     if (input.groups) person.groups = [...input.groups]
     if (input.attributes) person.attributes = structuredClone(input.attributes)
-    if (input.password !== undefined) person.passwordHash = await (await this.hasher()).hash(input.password)
+    if (passwordHash !== undefined) person.passwordHash = passwordHash
     if (input.totpSecret) person.totp = { secret: input.totpSecret.replace(/[\s=]/g, '').toUpperCase(), recoveryCodes: [...(input.recoveryCodes ?? [])] }
     return person.id
   }
@@ -980,7 +980,8 @@ class Provider implements ProviderEmulator {
         if (!person?.totp) throw new ApiError(403, 'authentication has expired')
         const totp = person.totp
         const step = await verifyTotp(totp.secret, code, this.now() / 1000, totp.lastStep)
-        if (step !== undefined) {
+        // Re-checked after the await: a parallel answer may have used this step meanwhile.
+        if (step !== undefined && (totp.lastStep === undefined || step > totp.lastStep)) {
           totp.lastStep = step
         } else {
           const index = totp.recoveryCodes.findIndex((c) => safeEqual(c.toLowerCase(), code.toLowerCase()))
@@ -1246,6 +1247,8 @@ class Provider implements ProviderEmulator {
     let email = new URL(request.url).searchParams.get('email') ?? undefined
     if (method === 'POST') email = (await readForm(request)).get('email') ?? undefined
     else if (method !== 'GET') throw new ApiError(405, `method ${method} not allowed`)
+    // Checked again after the await: a parallel answer may have completed it meanwhile.
+    if (proxy.status === 'done') return html(linkResultPage('This sign-in request was already used.', ''), 410)
     if (!email) return html(idpPage(proxy.method))
     const handle: Handle = { type: 'email_address', value: normalizeHandleValue('email_address', email) }
     try {
@@ -1411,6 +1414,8 @@ class Provider implements ProviderEmulator {
     if (!verifier || !/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) {
       return oauthError(400, 'invalid_request', 'code_verifier must be 43–128 characters of [A-Za-z0-9-._~]')
     }
+    // Hashed first: from the lookup to `used = true` nothing awaits, so one code gives one token.
+    const challenge = await sha256base64url(verifier)
     const record = this.authCodes.get(code)
     if (!record || this.now() >= record.expiresAt) return oauthError(400, 'invalid_grant', 'authorization code is invalid or expired')
     if (record.used) {
@@ -1420,7 +1425,7 @@ class Provider implements ProviderEmulator {
     }
     if (form.get('client_id') !== record.clientId) return oauthError(400, 'invalid_grant', 'client_id does not match the authorization request')
     if (form.get('redirect_uri') !== record.redirectUri) return oauthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request')
-    if ((await sha256base64url(verifier)) !== record.codeChallenge) return oauthError(400, 'invalid_grant', 'code_verifier does not match code_challenge (S256)')
+    if (challenge !== record.codeChallenge) return oauthError(400, 'invalid_grant', 'code_verifier does not match code_challenge (S256)')
     record.used = true
     const org = this.org(record.orgId)
     return json({
