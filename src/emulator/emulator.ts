@@ -156,6 +156,8 @@ interface ChallengeRecord {
   error?: { status: number; message: string }
   linkSecret?: string
   redirectTarget?: string
+  /** The successful answer: its data as canonical JSON, when, and the token (shared with parallel retries). */
+  answer?: { key: string; at: number; token: Promise<string> }
 }
 
 interface AuthCode {
@@ -205,6 +207,9 @@ const ATTRIBUTE_BUCKETS = [
 ]
 
 const IMPLEMENTED_METHODS: readonly FactorMethod[] = ['email_link', 'otp_via_email', 'sms_link', 'otp_via_sms', 'password', 'totp', 'oidc', 'saml']
+
+/** How long an answered challenge gives the same token again for the same data (a retry after a lost answer). */
+export const ATTESTATION_RETRY_WINDOW_MS = 60_000
 
 const isoSeconds = (ms: number) => new Date(ms).toISOString()
 
@@ -908,9 +913,11 @@ class Provider implements ProviderEmulator {
     const id = requireString(body, 'challenge_id')
     const type = requireString(body, 'challenge_type')
     const data = requireObject(body, 'data')
+    // Kept (in memory only) to recognise a retry of the same answer; no await before the claim.
+    const answerKey = canonicalJson(data)
     const challenge = this.openChallenge(id)
     if (challenge.type !== type) throw new ApiError(400, `challenge_type '${type}' does not match challenge ${id} (a ${challenge.type} challenge)`)
-    if (challenge.status === 'done') throw new ApiError(409, 'challenge has already been answered')
+    if (challenge.status === 'done') return ok({ token: await this.replayAnswer(challenge, answerKey) })
     // 403, not 401: the SDK answers a 401 on a code challenge by asking for the code again.
     if (this.now() >= challenge.expiresAt) throw new ApiError(403, 'authentication has expired')
     const org = this.org(challenge.orgId)
@@ -929,7 +936,7 @@ class Provider implements ProviderEmulator {
         const otp = requireString(data, 'otp', 'data')
         guess()
         if (!safeEqual(otp.trim(), challenge.otp!)) wrong(401, 'incorrect one-time code')
-        token = await this.finish(challenge)
+        token = await this.finish(challenge, undefined, undefined, answerKey)
         break
       }
       case 'nonce': {
@@ -938,11 +945,11 @@ class Provider implements ProviderEmulator {
         if (!safeEqual(nonce, challenge.nonce!)) wrong(401, 'incorrect challenge')
         const proxy = challenge.proxyFor ? this.challenges.get(challenge.proxyFor) : undefined
         if (proxy && proxy.status === 'done') throw new ApiError(409, 'challenge has already been answered')
-        token = await this.finish(challenge, proxy)
+        token = await this.finish(challenge, proxy, undefined, answerKey)
         break
       }
       case 'password_set': {
-        token = await this.finishWithNewPassword(challenge, org, requireString(data, 'password', 'data'))
+        token = await this.finishWithNewPassword(challenge, org, requireString(data, 'password', 'data'), answerKey)
         break
       }
       case 'password_verify': {
@@ -950,7 +957,7 @@ class Provider implements ProviderEmulator {
         guess()
         const person = this.person(org.id, challenge.personId ?? '')
         if (!person?.passwordHash || !(await (await this.hasher()).verify(password, person.passwordHash))) wrong(401, 'incorrect handle or password')
-        token = await this.finish(challenge)
+        token = await this.finish(challenge, undefined, undefined, answerKey)
         break
       }
       case 'password_reset': {
@@ -959,7 +966,7 @@ class Provider implements ProviderEmulator {
         if (!proof || proof.status !== 'done' || proof.error) {
           throw new ApiError(401, 'handle not verified yet: follow the link that was sent first')
         }
-        token = await this.finishWithNewPassword(challenge, org, password)
+        token = await this.finishWithNewPassword(challenge, org, password, answerKey)
         break
       }
       case 'totp_register': {
@@ -967,9 +974,10 @@ class Provider implements ProviderEmulator {
         guess()
         const step = await verifyTotp(challenge.totpSecret!, otp.trim(), this.now() / 1000)
         if (step === undefined) wrong(401, 'incorrect authenticator code')
-        token = await this.finish(challenge, undefined, (person) => {
+        const enrol = (person: Person) => {
           person.totp = { secret: challenge.totpSecret!, recoveryCodes: [...challenge.recoveryCodes!], lastStep: step! }
-        })
+        }
+        token = await this.finish(challenge, undefined, enrol, answerKey)
         break
       }
       case 'totp_verify': {
@@ -988,7 +996,7 @@ class Provider implements ProviderEmulator {
           if (index < 0) wrong(401, 'incorrect authenticator code')
           totp.recoveryCodes.splice(index, 1)
         }
-        token = await this.finish(challenge)
+        token = await this.finish(challenge, undefined, undefined, answerKey)
         break
       }
       default:
@@ -998,12 +1006,13 @@ class Provider implements ProviderEmulator {
   }
 
   /** password_set and password_reset: the new password must pass the organization's rules; its hash is stored on success. */
-  private async finishWithNewPassword(challenge: ChallengeRecord, org: Org, password: string): Promise<string> {
+  private async finishWithNewPassword(challenge: ChallengeRecord, org: Org, password: string, answerKey: string): Promise<string> {
     this.checkNewPassword(org, password)
     const hash = await (await this.hasher()).hash(password)
-    return this.finish(challenge, undefined, (person) => {
+    const enrol = (person: Person) => {
       person.passwordHash = hash
-    })
+    }
+    return this.finish(challenge, undefined, enrol, answerKey)
   }
 
   private checkNewPassword(org: Org, password: string): void {
@@ -1015,17 +1024,24 @@ class Provider implements ProviderEmulator {
    * Marks a challenge (and the proxy it stands for) done and returns the token. A policy error
    * (e.g. approval required) is recorded on the proxy so that polling reports it too.
    */
-  private async finish(challenge: ChallengeRecord, proxy?: ChallengeRecord, setup?: (person: Person) => Promise<void> | void): Promise<string> {
+  private finish(challenge: ChallengeRecord, proxy?: ChallengeRecord, setup?: (person: Person) => Promise<void> | void, answerKey?: string): Promise<string> {
     const target = proxy ?? challenge
-    // Claimed synchronously: of two parallel correct answers only one gets a token.
-    if (challenge.status === 'done' || target.status === 'done') throw new ApiError(409, 'challenge has already been answered')
+    // Claimed synchronously: of two parallel correct answers only one mints a token.
+    if (challenge.status === 'done' || target.status === 'done') return Promise.reject(new ApiError(409, 'challenge has already been answered'))
     challenge.status = 'done'
     target.status = 'done'
+    const token = this.complete(challenge, target, setup)
+    if (answerKey !== undefined) challenge.answer = { key: answerKey, at: this.now(), token }
+    return token
+  }
+
+  private async complete(challenge: ChallengeRecord, target: ChallengeRecord, setup?: (person: Person) => Promise<void> | void): Promise<string> {
     try {
       const token = await this.completeSignIn(target, setup)
       target.token = token
       return token
     } catch (error) {
+      delete challenge.answer
       if (error instanceof ApiError) {
         target.error = { status: error.status, message: error.message }
       } else {
@@ -1034,6 +1050,16 @@ class Provider implements ProviderEmulator {
       }
       throw error
     }
+  }
+
+  /**
+   * An answered challenge asked again: the same data within ATTESTATION_RETRY_WINDOW_MS gets the
+   * same token (its first answer may have been lost on the way back); anything else is a 409.
+   */
+  private replayAnswer(challenge: ChallengeRecord, answerKey: string): Promise<string> {
+    const answer = challenge.answer
+    if (answer && safeEqual(answer.key, answerKey) && this.now() - answer.at < ATTESTATION_RETRY_WINDOW_MS) return answer.token
+    throw new ApiError(409, 'challenge has already been answered')
   }
 
   private getChallenge(id: string): Response {
@@ -1248,7 +1274,7 @@ class Provider implements ProviderEmulator {
     if (method === 'POST') email = (await readForm(request)).get('email') ?? undefined
     else if (method !== 'GET') throw new ApiError(405, `method ${method} not allowed`)
     // Checked again after the await: a parallel answer may have completed it meanwhile.
-    if (proxy.status === 'done') return html(linkResultPage('This sign-in request was already used.', ''), 410)
+    if (proxy.status !== 'open') return html(linkResultPage('This sign-in request was already used.', ''), 410)
     if (!email) return html(idpPage(proxy.method))
     const handle: Handle = { type: 'email_address', value: normalizeHandleValue('email_address', email) }
     try {
@@ -1554,6 +1580,16 @@ function safeDecode(segment: string): string {
   } catch {
     throw new ApiError(400, `malformed URL: bad percent-encoding in '${segment.slice(0, 100)}'`)
   }
+}
+
+/** JSON with object keys sorted, so that equal data gives equal text whatever the key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+    return `{${entries.join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
 }
 
 /** Mailbox queries: `+` in an unencoded query string arrives as a space; e-mail compares lower-case. */
