@@ -111,6 +111,8 @@ interface Person {
   passwordHash?: string
   totp?: { secret: string; recoveryCodes: string[]; lastStep?: number }
   consents: { consent_level: string; created_at: string }[]
+  /** Keys of handles nobody has proven (a code or link) yet: added by a password/TOTP sign-up or the simulated IdP. */
+  unproven: Set<string>
   tokensIssued: number
   createdAt: number
 }
@@ -156,6 +158,9 @@ interface ChallengeRecord {
   error?: { status: number; message: string }
   linkSecret?: string
   redirectTarget?: string
+  /** The simulated IdP: the code it sent to the chosen address (existing persons and step-ups), and whether it was entered. */
+  idpCode?: { handle: Handle; otp: string }
+  idpCodeVerified?: boolean
   /** The successful answer: its data as canonical JSON, when, and the token (shared with parallel retries). */
   answer?: { key: string; at: number; token: Promise<string> }
 }
@@ -205,6 +210,9 @@ const ATTRIBUTE_BUCKETS = [
   'person_pool-end_user_read_only',
   'person_pool-end_user_no_access',
 ]
+
+/** 403 messages when a factor is not set up and cannot be set up now (the first is one the SDK knows). */
+const NOT_ENROLLED = { password: 'no password set', totp: 'no authenticator registered; sign in with another factor first' } as const
 
 const IMPLEMENTED_METHODS: readonly FactorMethod[] = ['email_link', 'otp_via_email', 'sms_link', 'otp_via_sms', 'password', 'totp', 'oidc', 'saml']
 
@@ -558,19 +566,47 @@ class Provider implements ProviderEmulator {
       groups: [],
       attributes: {},
       consents: [],
+      unproven: new Set(),
       tokensIssued: 0,
       createdAt: this.now(),
     }
-    for (const handle of handles) this.addHandle(person, handle)
+    for (const handle of handles) this.addHandle(person, handle, true)
     this.people.set(`${org.id}/${person.id}`, person)
     return person
   }
 
-  private addHandle(person: Person, handle: Handle): void {
-    if (person.handles.some((h) => sameHandle(h, handle))) return
-    person.handles.push({ ...handle })
-    const groups = this.groupsByHandle.get(`${person.orgId}|${handleKey(handle)}`) ?? this.groupsByHandle.get(`*|${handleKey(handle)}`)
+  /**
+   * Adds a handle, proven (a code or link reached it; fixture and test persons) or not. Groups set
+   * for a handle before sign-up reach a person only once the handle is proven.
+   */
+  private addHandle(person: Person, handle: Handle, proven: boolean): void {
+    const key = handleKey(handle)
+    const present = person.handles.some((h) => sameHandle(h, handle))
+    if (!present) person.handles.push({ ...handle })
+    if (!proven) {
+      if (!present) person.unproven.add(key)
+      return
+    }
+    if (present && !person.unproven.has(key)) return
+    person.unproven.delete(key)
+    const groups = this.groupsByHandle.get(`${person.orgId}|${key}`) ?? this.groupsByHandle.get(`*|${key}`)
     if (groups) person.groups = [...groups]
+  }
+
+  /**
+   * A code or link reached `handle`. When nothing on the person was ever proven, its password and
+   * authenticator were set up by someone who never proved the handle: they are dropped.
+   */
+  private proveHandle(person: Person, handle: Handle): void {
+    if (person.unproven.has(handleKey(handle)) && person.handles.every((h) => person.unproven.has(handleKey(h)))) {
+      delete person.passwordHash
+      delete person.totp
+    }
+    this.addHandle(person, handle, true)
+  }
+
+  private provenHandles(person: Person): Handle[] {
+    return person.handles.filter((h) => h.type !== 'username' && !person.unproven.has(handleKey(h)))
   }
 
   /** Policy checks before a person may be created with `handle`. */
@@ -642,8 +678,13 @@ class Provider implements ProviderEmulator {
     let person = challenge.personId ? this.person(org.id, challenge.personId) : undefined
     if (challenge.personId && !person) throw new ApiError(403, 'authentication has expired')
     const extra: Partial<TokenClaims> = {}
+    const proves = provesHandle(challenge)
 
-    if (!person && handle) person = this.findPerson(org.id, handle) // created meanwhile
+    if (!person && handle) {
+      // Created meanwhile: a code or link proves it is theirs; a password or authenticator set-up does not.
+      person = this.findPerson(org.id, handle)
+      if (person && !proves) throw new ApiError(409, 'person exists')
+    }
     if (!person) {
       const bearer = challenge.bearer
       const anonymous = bearer?.person_type === 'anonymous' && bearer.oid === org.id ? this.person(org.id, bearer.person_id) : undefined
@@ -652,16 +693,17 @@ class Provider implements ProviderEmulator {
         // Upgrade the anonymous person in place: same person id, now regular.
         person = anonymous
         person.type = 'regular'
-        if (handle) this.addHandle(person, handle)
         extra.prev_anonymous_person_id = anonymous.id
       } else {
         // Org switching with a step-up factor: the same person id in the target organization.
         const carried = bearer?.person_type === 'regular' && bearer.oid !== org.id && !this.person(org.id, bearer.person_id) ? bearer.person_id : undefined
-        person = this.createPerson(org, handle ? [handle] : [], 'regular', carried)
+        person = this.createPerson(org, [], 'regular', carried)
         if (this.policy(org, 'approvalRequired')) person.active = false
       }
-    } else if (handle && !person.handles.some((h) => sameHandle(h, handle))) {
-      this.addHandle(person, handle) // step-up with a new handle
+    }
+    if (handle) {
+      if (proves) this.proveHandle(person, handle)
+      else this.addHandle(person, handle, false)
     }
     if (challenge.bearer?.person_type === 'anonymous' && challenge.bearer.person_id !== person.id) {
       extra.prev_anonymous_person_id = challenge.bearer.person_id
@@ -783,20 +825,9 @@ class Provider implements ProviderEmulator {
         this.send(proxy, { link: await this.linkFor(org, proxy) })
         return [this.wire(proxy, { challenge_id: proxy.id })]
       }
-      case 'password': {
-        if (person?.passwordHash) return [this.wire(this.newChallenge({ ...base, type: 'password_verify' }), {})]
-        if (person && !signedInAsPerson && org.policy.strictEnrollment) throw new ApiError(403, 'no password set')
-        return [this.wire(this.newChallenge({ ...base, type: 'password_set' }), { validation_rules: { regular_expressions: this.passwordRules(org) } })]
-      }
-      case 'totp': {
-        if (person?.totp) return [this.wire(this.newChallenge({ ...base, type: 'totp_verify' }), {})]
-        if (person && !signedInAsPerson && org.policy.strictEnrollment) throw new ApiError(403, 'no authenticator registered; sign in with another factor first')
-        const secret = newTotpSecret()
-        const recoveryCodes = newRecoveryCodes()
-        const uri = keyURI(secret, org.name, handle?.value ?? person?.id ?? 'user')
-        const challenge = this.newChallenge({ ...base, type: 'totp_register', totpSecret: secret, recoveryCodes })
-        return [this.wire(challenge, { key_uri: uri, qr_code_data_b64: await qrCodePngBase64(uri), recovery_codes: recoveryCodes })]
-      }
+      case 'password':
+      case 'totp':
+        return this.startSecretFactor(org, method, base, person, handle!, signedInAsPerson)
       case 'oidc':
       case 'saml': {
         const proxy = this.newChallenge({ ...base, type: 'proxy', ...(redirectTarget ? { redirectTarget } : {}) })
@@ -813,6 +844,52 @@ class Provider implements ProviderEmulator {
       default:
         throw new ApiError(400, `factor '${method}' is not supported by the emulator`)
     }
+  }
+
+  /**
+   * password and totp: verify the one the person has, else set one up. Setting one up on an
+   * existing person without their token, or adding a new e-mail/phone handle, needs proof of the
+   * handle first: a code, answered before the password or authenticator is accepted.
+   */
+  private async startSecretFactor(
+    org: Org,
+    method: 'password' | 'totp',
+    base: Omit<ChallengeRecord, 'id' | 'createdAt' | 'expiresAt' | 'attempts' | 'status' | 'type'>,
+    person: Person | undefined,
+    handle: Handle,
+    signedInAsPerson: boolean,
+  ): Promise<Record<string, unknown>[]> {
+    const has = method === 'password' ? person?.passwordHash !== undefined : person?.totp !== undefined
+    const setsUpUnauthenticated = person !== undefined && !has && !signedInAsPerson
+    if (setsUpUnauthenticated && org.policy.strictEnrollment) throw new ApiError(403, NOT_ENROLLED[method])
+    const addsHandle = person !== undefined && !person.handles.some((h) => sameHandle(h, handle))
+    const needsProof = setsUpUnauthenticated || (addsHandle && handle.type !== 'username')
+    if (needsProof && handle.type === 'username') throw new ApiError(403, NOT_ENROLLED[method])
+    const proof = needsProof ? this.sendProofCode(org, base, handle) : undefined
+    const fields = { ...base, ...(proof ? { requires: proof.id } : {}) }
+    const main = has
+      ? this.wire(this.newChallenge({ ...fields, type: method === 'password' ? 'password_verify' : 'totp_verify' }), {})
+      : method === 'password'
+        ? this.wire(this.newChallenge({ ...fields, type: 'password_set' }), { validation_rules: { regular_expressions: this.passwordRules(org) } })
+        : await this.totpRegistration(org, fields, handle)
+    return proof ? [this.wire(proof, {}), main] : [main]
+  }
+
+  private async totpRegistration(org: Org, fields: Omit<ChallengeRecord, 'id' | 'createdAt' | 'expiresAt' | 'attempts' | 'status' | 'type'>, handle: Handle) {
+    const secret = newTotpSecret()
+    const recoveryCodes = newRecoveryCodes()
+    const uri = keyURI(secret, org.name, handle.value)
+    const challenge = this.newChallenge({ ...fields, type: 'totp_register', totpSecret: secret, recoveryCodes })
+    return this.wire(challenge, { key_uri: uri, qr_code_data_b64: await qrCodePngBase64(uri), recovery_codes: recoveryCodes })
+  }
+
+  /** A one-time code to an e-mail address or phone number, as proof of the handle before another challenge. */
+  private sendProofCode(org: Org, base: Omit<ChallengeRecord, 'id' | 'createdAt' | 'expiresAt' | 'attempts' | 'status' | 'type'>, handle: Handle): ChallengeRecord {
+    this.rateLimitSends(org, handle)
+    const method: FactorMethod = handle.type === 'email_address' ? 'otp_via_email' : 'otp_via_sms'
+    const proof = this.newChallenge({ ...base, method, type: 'otp', otp: randomDigits(6) })
+    this.send(proof, { otp: proof.otp! })
+    return proof
   }
 
   private passwordRules(org: Org): PasswordRule[] {
@@ -848,10 +925,10 @@ class Provider implements ProviderEmulator {
     this.sends.push({ key, at: now })
   }
 
-  private send(challenge: ChallengeRecord, content: { otp?: string; link?: string }): OutboxMessage {
+  private send(challenge: ChallengeRecord, content: { otp?: string; link?: string }, handle = challenge.handle!): OutboxMessage {
     const message: OutboxMessage = {
       id: randomId('msg', 12),
-      handle: { ...challenge.handle! },
+      handle: { ...handle },
       method: challenge.method,
       challenge_id: challenge.id,
       created_at: isoSeconds(this.now()),
@@ -921,6 +998,7 @@ class Provider implements ProviderEmulator {
     // 403, not 401: the SDK answers a 401 on a code challenge by asking for the code again.
     if (this.now() >= challenge.expiresAt) throw new ApiError(403, 'authentication has expired')
     const org = this.org(challenge.orgId)
+    this.checkProofGiven(challenge)
     if (challenge.attempts >= this.policy(org, 'maxAttempts')) {
       throw new ApiError(429, 'too many attempts for this challenge; start again')
     }
@@ -962,10 +1040,6 @@ class Provider implements ProviderEmulator {
       }
       case 'password_reset': {
         const password = requireString(data, 'password', 'data')
-        const proof = challenge.requires ? this.challenges.get(challenge.requires) : undefined
-        if (!proof || proof.status !== 'done' || proof.error) {
-          throw new ApiError(401, 'handle not verified yet: follow the link that was sent first')
-        }
         token = await this.finishWithNewPassword(challenge, org, password, answerKey)
         break
       }
@@ -1003,6 +1077,15 @@ class Provider implements ProviderEmulator {
         throw new ApiError(400, `a ${challenge.type} challenge is not answered with an attestation`)
     }
     return ok({ token })
+  }
+
+  /** A challenge that needs proof of the handle first (a link or a code) is refused until that is answered. */
+  private checkProofGiven(challenge: ChallengeRecord): void {
+    if (!challenge.requires) return
+    const proof = this.challenges.get(challenge.requires)
+    if (proof && proof.status === 'done' && !proof.error) return
+    const how = proof?.type === 'otp' ? 'enter the code that was sent first' : 'follow the link that was sent first'
+    throw new ApiError(401, `handle not verified yet: ${how}`)
   }
 
   /** password_set and password_reset: the new password must pass the organization's rules; its hash is stored on success. */
@@ -1128,7 +1211,9 @@ class Provider implements ProviderEmulator {
     const target = this.orgFromHeader(request)
     const current = this.person(bearer.oid, bearer.person_id)!
     if (bearer.person_type === 'anonymous') throw new ApiError(403, 'anonymous persons cannot switch organization; sign in first')
-    let person = this.person(target.id, current.id) ?? current.handles.map((h) => this.findPerson(target.id, h)).find(Boolean)
+    // The same human in the target organization: same person id, or a handle proven on both sides.
+    let person = this.person(target.id, current.id) ?? this.provenHandles(current).map((h) => this.findPerson(target.id, h)).find(Boolean)
+    if (!person && current.handles.some((h) => this.findPerson(target.id, h))) throw new ApiError(409, 'person exists')
     if (person) this.checkActive(person)
     const handle = person?.handles[0] ?? current.handles[0]
     if (target.policy.switchFactor && target.id !== bearer.oid) {
@@ -1140,7 +1225,7 @@ class Provider implements ProviderEmulator {
     if (!person) {
       this.checkRegistration(target, handle)
       person = this.createPerson(target, [], 'regular', current.id)
-      for (const h of current.handles) this.addHandle(person, h)
+      for (const h of current.handles) this.addHandle(person, h, !current.unproven.has(handleKey(h)))
       if (this.policy(target, 'approvalRequired')) person.active = false
       this.checkActive(person)
     }
@@ -1195,7 +1280,7 @@ class Provider implements ProviderEmulator {
     const person = await this.currentPerson(request)
     const orgIds = new Set<string>()
     for (const p of this.people.values()) {
-      if (p.id === person.id || p.handles.some((h) => person.handles.some((o) => sameHandle(h, o)))) orgIds.add(p.orgId)
+      if (p.id === person.id || this.provenHandles(p).some((h) => this.provenHandles(person).some((o) => sameHandle(h, o)))) orgIds.add(p.orgId)
     }
     return ok([...orgIds].map((id) => this.orgShape(this.orgs.get(id)!)))
   }
@@ -1270,19 +1355,26 @@ class Provider implements ProviderEmulator {
     if (!proxy) return html(linkResultPage('Unknown sign-in request.', 'Start again from the sign-in form.'), 404)
     if (proxy.status === 'done') return html(linkResultPage('This sign-in request was already used.', ''), 410)
     if (this.now() >= proxy.expiresAt) return html(linkResultPage('This sign-in request has expired.', ''), 410)
-    let email = new URL(request.url).searchParams.get('email') ?? undefined
-    if (method === 'POST') email = (await readForm(request)).get('email') ?? undefined
+    let fields = new URL(request.url).searchParams
+    if (method === 'POST') fields = await readForm(request)
     else if (method !== 'GET') throw new ApiError(405, `method ${method} not allowed`)
     // Checked again after the await: a parallel answer may have completed it meanwhile.
     if (proxy.status !== 'open') return html(linkResultPage('This sign-in request was already used.', ''), 410)
+    const email = fields.get('email')
     if (!email) return html(idpPage(proxy.method))
     const handle: Handle = { type: 'email_address', value: normalizeHandleValue('email_address', email) }
     try {
       checkHandleFormat(handle)
       const org = this.org(proxy.orgId)
       const existing = this.findPerson(org.id, handle)
+      if (existing && proxy.personId && existing.id !== proxy.personId) throw new ApiError(409, 'person exists')
+      if (existing || proxy.personId) {
+        const page = this.idpCodeStep(org, proxy, handle, fields.get('otp'))
+        if (page) return page
+      } else {
+        this.checkRegistration(org, handle)
+      }
       if (existing) proxy.personId = existing.id
-      else this.checkRegistration(org, handle)
       proxy.handle = handle
       await this.finish(proxy)
     } catch (error) {
@@ -1290,6 +1382,28 @@ class Provider implements ProviderEmulator {
       throw error
     }
     return html(linkResultPage('Signed in with the identity provider.', 'You can now close this page.', proxy.redirectTarget))
+  }
+
+  /**
+   * The simulated IdP vouches for an existing person (or a step-up) only after the code it sends
+   * to the address; anyone could type an address. Answers the page to show, or undefined once the
+   * code is right.
+   */
+  private idpCodeStep(org: Org, proxy: ChallengeRecord, handle: Handle, code: string | null): Response | undefined {
+    const sent = proxy.idpCode
+    if (!code || !sent || !sameHandle(sent.handle, handle)) {
+      this.rateLimitSends(org, handle)
+      proxy.idpCode = { handle, otp: randomDigits(6) }
+      this.send(proxy, { otp: proxy.idpCode.otp }, handle)
+      return html(idpPage(proxy.method, { email: handle.value }))
+    }
+    if (proxy.attempts >= this.policy(org, 'maxAttempts')) throw new ApiError(429, 'too many attempts for this sign-in request; start again')
+    if (!safeEqual(code.trim(), sent.otp)) {
+      proxy.attempts++
+      return html(idpPage(proxy.method, { email: handle.value, error: 'Please enter a valid code' }), 401)
+    }
+    proxy.idpCodeVerified = true
+    return undefined
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1580,6 +1694,12 @@ function safeDecode(segment: string): string {
   } catch {
     throw new ApiError(400, `malformed URL: bad percent-encoding in '${segment.slice(0, 100)}'`)
   }
+}
+
+/** Challenges whose completion shows that the person controls the handle: a code or a link reached it. */
+function provesHandle(challenge: ChallengeRecord): boolean {
+  if (challenge.type === 'otp' || challenge.type === 'nonce' || challenge.idpCodeVerified) return true
+  return challenge.type === 'proxy' && (challenge.method === 'email_link' || challenge.method === 'sms_link')
 }
 
 /** JSON with object keys sorted, so that equal data gives equal text whatever the key order. */

@@ -75,13 +75,17 @@ export function sdkFramePage(): string {
   return page('docsgen provider — SDK frame', `<p>docsgen provider emulator: SDK frame page.</p><script>${script}</script>`)
 }
 
-/** The simulated external identity provider (oidc/saml factors). */
-export function idpPage(method: string): string {
+/** The simulated external identity provider (oidc/saml factors): an e-mail address, then a code for existing persons. */
+export function idpPage(method: string, view: { email?: string; error?: string } = {}): string {
+  const error = view.error ? `<p class="error">${escapeHtml(view.error)}</p>` : ''
+  const form = view.email
+    ? `<p>A code was sent to <strong>${escapeHtml(view.email)}</strong> (see the outbox).</p>
+<form method="post"><input type="hidden" name="email" value="${escapeHtml(view.email)}"><label>Code <input name="otp" inputmode="numeric" autocomplete="one-time-code" required autofocus></label><button type="submit">Sign in</button></form>`
+    : `<form method="post"><label>E-mail address <input name="email" type="email" required autofocus></label><button type="submit">Sign in</button></form>`
   return page(
     'Simulated identity provider',
     `<h1>Simulated ${escapeHtml(method.toUpperCase())} identity provider</h1>
-<p>This stands in for an external single sign-on provider. Choose the e-mail address to sign in as.</p>
-<form method="post"><label>E-mail address <input name="email" type="email" required autofocus></label><button type="submit">Sign in</button></form>`,
+<p>This stands in for an external single sign-on provider. Choose the e-mail address to sign in as.</p>${error}${form}`,
   )
 }
 
