@@ -11,6 +11,7 @@ import { faultMatches, validateFault, type ActiveFault } from './faults.js'
 import { fixtureObjectProblems, fixtureOrganizationProblems, fixturePersonProblems } from './fixture.js'
 import { keyURI, newRecoveryCodes, newTotpSecret, qrCodePngBase64, verifyTotp } from './totp.js'
 import { TokenService, type Authentication, type TokenClaims } from './tokens.js'
+import { FAILURES_BEFORE_LOCKOUT, LOCKOUT_SECONDS, Lockouts, MAX_LOCKOUT_SECONDS, type LockoutSettings } from './lockouts.js'
 import { hostedLoginPage, linkResultPage, outboxPage, sdkFramePage, idpPage } from './pages.js'
 import {
   FACTOR_METHODS,
@@ -198,6 +199,9 @@ const DEFAULT_POLICY: Required<Omit<OrganizationPolicy, 'allowedHandlePatterns' 
   challengeTtlSeconds: 600,
   maxAttempts: 5,
   maxSendsPerMinute: 60,
+  failuresBeforeLockout: FAILURES_BEFORE_LOCKOUT,
+  lockoutSeconds: LOCKOUT_SECONDS,
+  maxLockoutSeconds: MAX_LOCKOUT_SECONDS,
   linkStyle: 'emulator',
   strictEnrollment: false,
 }
@@ -251,6 +255,7 @@ class Provider implements ProviderEmulator {
   private activeFaults: ActiveFault[] = []
   private events: unknown[] = []
   private authCodes = new Map<string, AuthCode>()
+  private lockouts = new Lockouts()
   private hostedLogins = new Map<string, HostedLogin>()
   private unreachablePhones: Set<string>
 
@@ -334,6 +339,7 @@ class Provider implements ProviderEmulator {
     this.events = []
     this.authCodes.clear()
     this.hostedLogins.clear()
+    this.lockouts.clear()
     this.tokens.clearRevocations()
     this.clockOffset = 0
     await this.loadFixtureState()
@@ -439,7 +445,7 @@ class Provider implements ProviderEmulator {
       await this.ready
       response = await this.route(request, method, path, url)
     } catch (error) {
-      if (error instanceof ApiError) response = fail(error.status, error.message)
+      if (error instanceof ApiError) response = fail(error.status, error.message, error.headers)
       else response = fail(500, `internal error in the emulator: ${error instanceof Error ? error.message : String(error)}`)
     }
     return withHeaders(response, corsHeaders(request))
@@ -797,6 +803,7 @@ class Provider implements ProviderEmulator {
     if (stepUpPerson && stepUpPerson.type === 'regular') person = stepUpPerson
     if (person) this.checkActive(person)
     else this.checkRegistration(org, handle)
+    this.lockouts.check(this.lockoutKeys(org.id, person?.id, handle), this.now())
 
     const base = {
       orgId: org.id,
@@ -915,12 +922,32 @@ class Provider implements ProviderEmulator {
     return { id: challenge.id, type: challenge.type, authentication_method: challenge.method, options }
   }
 
+  private lockoutKeys(orgId: string, personId?: string, handle?: Handle): string[] {
+    return [...(personId ? [`${orgId}|person:${personId}`] : []), ...(handle ? [`${orgId}|handle:${handleKey(handle)}`] : [])]
+  }
+
+  /** A guess at a code or password: 429 while locked out, else counted as failed until `lockouts.succeeded`. */
+  private countGuess(org: Org, keys: readonly string[]): void {
+    this.lockouts.check(keys, this.now())
+    this.lockouts.attempt(keys, this.now(), this.lockoutSettings(org))
+  }
+
+  private lockoutSettings(org: Org): LockoutSettings {
+    return {
+      failuresBeforeLockout: this.policy(org, 'failuresBeforeLockout'),
+      lockoutSeconds: this.policy(org, 'lockoutSeconds'),
+      maxLockoutSeconds: this.policy(org, 'maxLockoutSeconds'),
+    }
+  }
+
   private rateLimitSends(org: Org, handle: Handle): void {
     const now = this.now()
     const key = `${org.id}|${handleKey(handle)}`
     this.sends = this.sends.filter((s) => now - s.at < 60_000)
-    if (this.sends.filter((s) => s.key === key).length >= this.policy(org, 'maxSendsPerMinute')) {
-      throw new ApiError(429, 'too many requests: too many codes sent to this handle, try again in a minute')
+    const recent = this.sends.filter((s) => s.key === key)
+    if (recent.length >= this.policy(org, 'maxSendsPerMinute')) {
+      const seconds = Math.max(1, Math.ceil((recent[0]!.at + 60_000 - now) / 1000))
+      throw new ApiError(429, 'too many requests: too many codes sent to this handle, try again in a minute', { 'Retry-After': String(seconds) })
     }
     this.sends.push({ key, at: now })
   }
@@ -1002,8 +1029,13 @@ class Provider implements ProviderEmulator {
     if (challenge.attempts >= this.policy(org, 'maxAttempts')) {
       throw new ApiError(429, 'too many attempts for this challenge; start again')
     }
-    // Every guess is counted before any await, so parallel guesses cannot get past the limit.
+    // Every guess is counted before any await, so parallel guesses cannot get past the limits.
     const guess = () => void challenge.attempts++
+    const lockoutKeys = this.lockoutKeys(org.id, challenge.personId, challenge.handle)
+    const guessSecret = () => {
+      this.countGuess(org, lockoutKeys)
+      guess()
+    }
     const wrong: (status: number, message: string) => never = (status, message) => {
       throw new ApiError(status, message)
     }
@@ -1012,7 +1044,7 @@ class Provider implements ProviderEmulator {
     switch (challenge.type) {
       case 'otp': {
         const otp = requireString(data, 'otp', 'data')
-        guess()
+        guessSecret()
         if (!safeEqual(otp.trim(), challenge.otp!)) wrong(401, 'incorrect one-time code')
         token = await this.finish(challenge, undefined, undefined, answerKey)
         break
@@ -1032,7 +1064,7 @@ class Provider implements ProviderEmulator {
       }
       case 'password_verify': {
         const password = requireString(data, 'password', 'data')
-        guess()
+        guessSecret()
         const person = this.person(org.id, challenge.personId ?? '')
         if (!person?.passwordHash || !(await (await this.hasher()).verify(password, person.passwordHash))) wrong(401, 'incorrect handle or password')
         token = await this.finish(challenge, undefined, undefined, answerKey)
@@ -1045,7 +1077,7 @@ class Provider implements ProviderEmulator {
       }
       case 'totp_register': {
         const otp = requireString(data, 'otp', 'data')
-        guess()
+        guessSecret()
         const step = await verifyTotp(challenge.totpSecret!, otp.trim(), this.now() / 1000)
         if (step === undefined) wrong(401, 'incorrect authenticator code')
         const enrol = (person: Person) => {
@@ -1057,7 +1089,7 @@ class Provider implements ProviderEmulator {
       case 'totp_verify': {
         const raw = typeof data.recovery_code === 'string' ? data.recovery_code : requireString(data, 'otp', 'data')
         const code = raw.trim()
-        guess()
+        guessSecret()
         const person = this.person(org.id, challenge.personId ?? '')
         if (!person?.totp) throw new ApiError(403, 'authentication has expired')
         const totp = person.totp
@@ -1076,6 +1108,7 @@ class Provider implements ProviderEmulator {
       default:
         throw new ApiError(400, `a ${challenge.type} challenge is not answered with an attestation`)
     }
+    this.lockouts.succeeded(lockoutKeys)
     return ok({ token })
   }
 
@@ -1378,7 +1411,7 @@ class Provider implements ProviderEmulator {
       proxy.handle = handle
       await this.finish(proxy)
     } catch (error) {
-      if (error instanceof ApiError) return html(linkResultPage('Sign-in could not be completed.', error.message), error.status)
+      if (error instanceof ApiError) return html(linkResultPage('Sign-in could not be completed.', error.message), error.status, error.headers)
       throw error
     }
     return html(linkResultPage('Signed in with the identity provider.', 'You can now close this page.', proxy.redirectTarget))
@@ -1398,10 +1431,13 @@ class Provider implements ProviderEmulator {
       return html(idpPage(proxy.method, { email: handle.value }))
     }
     if (proxy.attempts >= this.policy(org, 'maxAttempts')) throw new ApiError(429, 'too many attempts for this sign-in request; start again')
+    const keys = this.lockoutKeys(org.id, this.findPerson(org.id, handle)?.id, handle)
+    this.countGuess(org, keys)
     if (!safeEqual(code.trim(), sent.otp)) {
       proxy.attempts++
       return html(idpPage(proxy.method, { email: handle.value, error: 'Please enter a valid code' }), 401)
     }
+    this.lockouts.succeeded(keys)
     proxy.idpCodeVerified = true
     return undefined
   }
@@ -1513,10 +1549,18 @@ class Provider implements ProviderEmulator {
       this.hostedLogins.delete(login.id)
       return html(hostedLoginPage({ error: 'Too many attempts. Start again from the site.' }), 429)
     }
+    const keys = this.lockoutKeys(org.id, this.findPerson(org.id, login.handle)?.id, login.handle)
+    try {
+      this.countGuess(org, keys)
+    } catch (error) {
+      if (error instanceof ApiError) return html(hostedLoginPage({ error: error.message }), error.status, error.headers)
+      throw error
+    }
     if (!safeEqual(code.trim(), login.otp)) {
       login.attempts++
       return html(hostedLoginPage({ loginId: login.id, orgName: org.name, email: login.handle.value, askCode: true, error: 'Please enter a valid code' }), 401)
     }
+    this.lockouts.succeeded(keys)
     this.hostedLogins.delete(login.id)
     const existing = this.findPerson(org.id, login.handle)
     const challenge = this.newChallenge({ orgId: org.id, method: 'otp_via_email', purpose: 'hosted_login', type: 'otp', handle: login.handle, ...(existing ? { personId: existing.id } : {}) })
@@ -1678,12 +1722,18 @@ class Provider implements ProviderEmulator {
         this.upsertOrganization(body as unknown as FixtureOrganization)
         return ok(this.orgShape(this.orgs.get(body.id as string)!), 201)
       }
+      case '/__test/lockouts': {
+        allow('GET', 'DELETE')
+        if (method === 'GET') return ok(this.lockouts.list(this.now()))
+        this.lockouts.clear()
+        return ok({ cleared: true })
+      }
       case '/__test/events': {
         allow('GET')
         return ok(this.analyticsEvents())
       }
       default:
-        return fail(404, `not found: ${path} (test endpoints: mailbox, groups, reset, faults, clock, persons, persons/active, organizations, events)`)
+        return fail(404, `not found: ${path} (test endpoints: mailbox, groups, reset, faults, clock, persons, persons/active, organizations, lockouts, events)`)
     }
   }
 }

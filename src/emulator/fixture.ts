@@ -233,21 +233,31 @@ export function fixtureOrganizationProblems(org: unknown): string[] {
   return problems
 }
 
+/** The largest value of each numeric policy field: a day, week or year, far above any test's need. */
+const POLICY_NUMBER_LIMITS: Record<string, number> = {
+  tokenTtlSeconds: 365 * 24 * 3600,
+  challengeTtlSeconds: 7 * 24 * 3600,
+  maxAttempts: 1000,
+  maxSendsPerMinute: 10_000,
+  failuresBeforeLockout: 1000,
+  lockoutSeconds: 24 * 3600,
+  maxLockoutSeconds: 7 * 24 * 3600,
+}
+
 function policyProblems(policy: unknown): string[] {
   if (!isObject(policy)) return ['policy: must be a map']
   const problems: string[] = []
   const known = [
     'selfRegistration', 'approvalRequired', 'anonymousUsers', 'allowedHandlePatterns', 'passwordRules', 'factors',
-    'tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute', 'linkStyle', 'landingURL', 'landingUrl', 'switchFactor',
-    'strictEnrollment',
+    ...Object.keys(POLICY_NUMBER_LIMITS), 'linkStyle', 'landingURL', 'landingUrl', 'switchFactor', 'strictEnrollment',
   ]
   for (const key of Object.keys(policy)) if (!known.includes(key)) problems.push(`${key}: ${unknownField(key, known, 'policy field')}`)
   for (const key of ['selfRegistration', 'approvalRequired', 'anonymousUsers', 'strictEnrollment']) {
     if (policy[key] !== undefined && typeof policy[key] !== 'boolean') problems.push(`${key}: must be true or false`)
   }
-  for (const key of ['tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute']) {
+  for (const [key, max] of Object.entries(POLICY_NUMBER_LIMITS)) {
     const v = policy[key]
-    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v > 0)) problems.push(`${key}: must be a whole number > 0`)
+    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= max)) problems.push(`${key}: must be a whole number from 1 to ${max}`)
   }
   if (policy.allowedHandlePatterns !== undefined) {
     if (!isStringList(policy.allowedHandlePatterns)) problems.push('allowedHandlePatterns: must be a list of regular expressions')

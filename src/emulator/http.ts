@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -55,8 +57,8 @@ export function ok(result: unknown, status = 200, headers: Record<string, string
 }
 
 /** A failure envelope; `httpcode` always equals the HTTP status. */
-export function fail(status: number, message: string): Response {
-  return json({ errors: [{ httpcode: status, message }] }, status)
+export function fail(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ errors: [{ httpcode: status, message }] }, status, headers)
 }
 
 export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {

@@ -62,6 +62,12 @@ export interface OrganizationPolicy {
   maxAttempts?: number
   /** Codes/links sent per handle per minute before `/id/v2` answers 429 (default 60). */
   maxSendsPerMinute?: number
+  /** Failed codes or passwords per person or handle, across challenges, before a lockout (default 10). */
+  failuresBeforeLockout?: number
+  /** The first lockout in seconds, doubled at each further one (default 60). Answers during a lockout: 429 with Retry-After. */
+  lockoutSeconds?: number
+  /** The longest lockout in seconds (default 3600). */
+  maxLockoutSeconds?: number
   /** How e-mail/SMS links look: `emulator` (GET completes it, default), `challenges` or `pack` (landing page for the SDK). */
   linkStyle?: 'emulator' | 'challenges' | 'pack'
   /** Landing page for `challenges`/`pack` links when the factor gives no redirect_target. */
