@@ -12,6 +12,7 @@ import { fixtureObjectProblems, fixtureOrganizationProblems, fixturePersonProble
 import { keyURI, newRecoveryCodes, newTotpSecret, qrCodePngBase64, verifyTotp } from './totp.js'
 import { TokenService, type Authentication, type TokenClaims } from './tokens.js'
 import { FAILURES_BEFORE_LOCKOUT, LOCKOUT_SECONDS, Lockouts, MAX_LOCKOUT_SECONDS, type LockoutSettings } from './lockouts.js'
+import { OriginPolicy } from './origins.js'
 import { hostedLoginPage, linkResultPage, outboxPage, sdkFramePage, idpPage } from './pages.js'
 import {
   FACTOR_METHODS,
@@ -242,6 +243,7 @@ class Provider implements ProviderEmulator {
   private readonly fixture: EmulatorFixture
   private readonly strictOrgs: boolean
   private readonly tokens: TokenService
+  private readonly origins: OriginPolicy
   private hasherPromise: Promise<PasswordHasher> | undefined
 
   private orgs = new Map<string, Org>()
@@ -269,6 +271,7 @@ class Provider implements ProviderEmulator {
     const problems = fixtureObjectProblems(this.fixture)
     if (problems.length > 0) throw new TypeError(`invalid emulator fixture: ${problems.join('; ')}`)
     this.strictOrgs = (this.fixture.organizations?.length ?? 0) > 0
+    this.origins = new OriginPolicy(this.baseURL, this.fixture.siteOrigins, this.fixture.allowedHosts)
     this.unreachablePhones = new Set((this.fixture.unreachablePhoneNumbers ?? []).map((p) => normalizeHandleValue('phone_number', p)))
     if (options.hasher) this.hasherPromise = Promise.resolve(options.hasher)
     this.tokens = new TokenService(this.issuer, () => this.now())
@@ -424,6 +427,8 @@ class Provider implements ProviderEmulator {
     } catch {
       return fail(400, 'malformed request URL')
     }
+    const refused = this.refusedCaller(request, url)
+    if (refused) return refused
     let path = url.pathname
     if (this.basePath && (path === this.basePath || path.startsWith(`${this.basePath}/`))) path = path.slice(this.basePath.length) || '/'
     const method = request.method.toUpperCase()
@@ -449,6 +454,19 @@ class Provider implements ProviderEmulator {
       else response = fail(500, `internal error in the emulator: ${error instanceof Error ? error.message : String(error)}`)
     }
     return withHeaders(response, corsHeaders(request))
+  }
+
+  /**
+   * 403 for a Host that is not this emulator (DNS rebinding: a public name pointed at 127.0.0.1)
+   * and for a page whose origin is not allowed, before anything is read or done.
+   */
+  private refusedCaller(request: Request, url: URL): Response | undefined {
+    if (!this.origins.allowsHost(url.host)) {
+      return fail(403, `host '${url.host}' is not this emulator: use ${this.baseURL} (or list the host in the fixture's allowedHosts)`)
+    }
+    const origin = request.headers.get('origin')
+    if (origin === null || origin === url.origin || this.origins.allowsOrigin(origin)) return undefined
+    return fail(403, `origin '${origin}' may not call the emulator: list it in the fixture's siteOrigins (or docsgen provider --site-origin ${origin})`)
   }
 
   private matchFault(method: string, path: string): ActiveFault | undefined {
@@ -483,7 +501,7 @@ class Provider implements ProviderEmulator {
     }
 
     if (is('GET', '/') || is('GET', '/outbox')) return html(outboxPage(this.messages, this.baseURL, this.testEndpoints))
-    if (is('GET', '/sdk.html')) return html(sdkFramePage())
+    if (is('GET', '/sdk.html')) return html(sdkFramePage(this.fixture.siteOrigins ?? []))
     if (is('GET', '/favicon.ico')) return new Response(null, { status: 204 })
     if (path === '/.well-known/jwks.json') return allow('GET'), json(this.tokens.jwks)
     if (path === '/.well-known/openid-configuration') return allow('GET'), json(this.openidConfiguration())

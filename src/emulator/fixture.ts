@@ -5,6 +5,7 @@
  */
 import { isMap, isSeq, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
 import { validateFault } from './faults.js'
+import { HOST, httpOrigin } from './origins.js'
 import { compileRule } from './password-rules.js'
 import { FACTOR_METHODS, type EmulatorFixture } from './types.js'
 
@@ -163,7 +164,7 @@ function distance(a: string, b: string): number {
 function fixtureProblems(value: unknown): Problem[] {
   const problems: Problem[] = []
   if (!isObject(value)) return [{ path: [], message: 'the fixture must be a map with organizations, persons, faults, …' }]
-  unknownKeys(value, ['organizations', 'persons', 'faults', 'unreachablePhoneNumbers', 'oauthClients', 'defaultPolicy'], [], problems)
+  unknownKeys(value, ['organizations', 'persons', 'faults', 'unreachablePhoneNumbers', 'oauthClients', 'defaultPolicy', 'siteOrigins', 'allowedHosts'], [], problems)
   const list = (key: string): unknown[] => {
     const v = value[key]
     if (v === undefined || v === null) return []
@@ -203,6 +204,14 @@ function fixtureProblems(value: unknown): Problem[] {
     if (typeof client.org !== 'string' || client.org === '') problems.push({ path: ['oauthClients', i, 'org'], message: 'required string' })
     if (client.redirectUris !== undefined && !isStringList(client.redirectUris)) problems.push({ path: ['oauthClients', i, 'redirectUris'], message: 'must be a list of URLs' })
     return undefined
+  })
+  list('siteOrigins').forEach((origin, i) => {
+    if (typeof origin !== 'string' || httpOrigin(origin) !== origin) {
+      problems.push({ path: ['siteOrigins', i], message: 'must be an origin: http(s), host and port only, like https://docs.example.com' })
+    }
+  })
+  list('allowedHosts').forEach((host, i) => {
+    if (typeof host !== 'string' || !HOST.test(host)) problems.push({ path: ['allowedHosts', i], message: 'must be a host name with an optional port, like provider.lan:8787' })
   })
   if (value.defaultPolicy !== undefined) for (const message of policyProblems(value.defaultPolicy)) problems.push(at(['defaultPolicy'], message))
   return problems

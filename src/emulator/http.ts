@@ -20,11 +20,14 @@ export class ApiError extends Error {
 export const CORS_ALLOW_HEADERS =
   'Content-Type, Authorization, SlashID-SdkVersion, SlashID-OrgID, SlashID-SdkRetryCount'
 
-/** CORS headers for a request: the caller's Origin is echoed (no cookies are used), else `*`. */
+/**
+ * CORS headers for a request whose Origin the emulator has already allowed: that origin is
+ * echoed (no cookies are used); without an Origin it is not a cross-origin request.
+ */
 export function corsHeaders(request: Request): Record<string, string> {
   const origin = request.headers.get('origin')
   return {
-    'Access-Control-Allow-Origin': origin ?? '*',
+    ...(origin ? { 'Access-Control-Allow-Origin': origin } : {}),
     'Access-Control-Expose-Headers': 'Location, SlashID-Correlation-ID',
     Vary: 'Origin',
   }

@@ -1,5 +1,6 @@
 /** The emulator's few HTML pages: the outbox (a local mail catcher), link results, the sdkURL frame, the IdP and hosted login. */
 import { escapeHtml } from './http.js'
+import { DEVELOPMENT_HOSTNAME } from './origins.js'
 import type { OutboxMessage } from './types.js'
 
 const STYLE = `
@@ -55,14 +56,24 @@ export function linkResultPage(title: string, detail: string, continueURL?: stri
 
 /**
  * The page at the SDK's sdkURL path: it answers the hidden frame's postMessage requests
- * (ping, storage get/set) so the SDK stops pinging; storage is this origin's localStorage.
+ * (ping, storage get/set) so the SDK stops pinging; storage is this origin's localStorage. Only
+ * pages of the site's own origins (`siteOrigins`, or development origins) get an answer, sent to
+ * that origin alone: any other page could read or overwrite what the SDK stores here.
  */
-export function sdkFramePage(): string {
+export function sdkFramePage(siteOrigins: readonly string[]): string {
   // Requests carry a numeric id and a type: 0 storage get {key}, 1 storage set {key, value}, 2 ping; 3–5
   // (passkeys, SSO) are not emulated. Responses carry the same id (and value / error), no type.
   const script = `
+    var SITE_ORIGINS = ${scriptJson(siteOrigins)};
+    var DEVELOPMENT_HOSTNAME = new RegExp(${scriptJson(DEVELOPMENT_HOSTNAME.source)}, 'i');
+    function allowed(origin) {
+      if (SITE_ORIGINS.indexOf(origin) >= 0) return true;
+      var match = /^https?:\\/\\/([^/:]+|\\[[^\\]]+\\])(:\\d+)?$/.exec(origin);
+      return match !== null && DEVELOPMENT_HOSTNAME.test(match[1]);
+    }
     window.addEventListener('message', function (event) {
       var data = event.data;
+      if (!allowed(event.origin)) return;
       if (!data || typeof data !== 'object' || typeof data.type !== 'number' || data.id === undefined || event.source == null) return;
       var reply = { id: data.id };
       try {
@@ -70,9 +81,14 @@ export function sdkFramePage(): string {
         else if (data.type === 1) window.localStorage.setItem(data.key, data.value);
         else if (data.type !== 2) reply.error = 'not supported by the docsgen provider emulator';
       } catch (e) { reply.error = String(e); }
-      event.source.postMessage(reply, '*');
+      event.source.postMessage(reply, event.origin);
     });`
   return page('docsgen provider — SDK frame', `<p>docsgen provider emulator: SDK frame page.</p><script>${script}</script>`)
+}
+
+/** JSON safe inside an inline script (no `</script>` or `<!--` can close or change it). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
 }
 
 /** The simulated external identity provider (oidc/saml factors): an e-mail address, then a code for existing persons. */

@@ -145,6 +145,14 @@ export interface EmulatorFixture {
   oauthClients?: OAuthClient[]
   /** Policy of organizations created on the fly (when the fixture lists none). */
   defaultPolicy?: OrganizationPolicy
+  /**
+   * Origins of the sites that use the emulator (`https://docs.acme.com`), besides development
+   * origins (localhost, *.localhost, 127.x.x.x, [::1], *.test, *.example, *.invalid): CORS, the
+   * sdk.html frame, link landing pages and OAuth redirects are allowed for these only.
+   */
+  siteOrigins?: string[]
+  /** Host names (`host:port`) the emulator answers besides its own and loopback names on its port. */
+  allowedHosts?: string[]
 }
 
 /** One message "sent" to a handle (notes/provider-wire.md §13). */

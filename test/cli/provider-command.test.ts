@@ -83,6 +83,23 @@ test('a fixture file over 10 MB is refused before it is read', async () => {
   }
 })
 
+test('--site-origin lets that site call the emulator from a browser; a value that is not an origin is a usage error', async () => {
+  const { out, output } = capture()
+  try {
+    assert.is(await main(['provider', '--port', '0', '--site-origin', 'https://docs.acme.com', '--site-origin', 'https://b.acme.com'], output), 0)
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out.join(''))![1]!
+    assert.match(out.join(''), 'Site origins:              https://docs.acme.com, https://b.acme.com, localhost')
+    const allowed = await fetch(`${url}/token/validate`, { method: 'POST', headers: { Origin: 'https://b.acme.com' }, body: '{"token":"x"}' })
+    assert.is(allowed.headers.get('access-control-allow-origin'), 'https://b.acme.com')
+    assert.is((await fetch(`${url}/token/validate`, { method: 'POST', headers: { Origin: 'https://evil.acme.net' }, body: '{}' })).status, 403)
+  } finally {
+    await closeProviderServers()
+  }
+  const bad = capture()
+  assert.is(await main(['provider', '--port', '0', '--site-origin', 'https://docs.acme.com/path'], bad.output), 2)
+  assert.is(bad.err.join(''), "error: --site-origin must be an origin (http(s), host and port only, like https://docs.example.com), got 'https://docs.acme.com/path'\n")
+})
+
 test('a bad port is a usage error (exit 2)', async () => {
   const { err, output } = capture()
   assert.is(await main(['provider', '--port', 'eighty'], output), 2)
