@@ -4,7 +4,7 @@
  * Web APIs only (plus jose, otplib, qrcode, yaml); the scrypt hasher is loaded lazily.
  */
 import { ApiError, corsHeaders, fail, html, json, ok, optionalObject, optionalString, preflight, readForm, readJsonObject, requireObject, requireString, withHeaders } from './http.js'
-import { checkHandleFormat, handleKey, METHODS_BY_HANDLE, normalizeHandleValue, parseHandle, sameHandle } from './handles.js'
+import { checkHandleFormat, handleKey, orgIdProblem, METHODS_BY_HANDLE, normalizeHandleValue, parseHandle, sameHandle } from './handles.js'
 import { base64urlEncodeText, randomDigits, randomId, randomToken, safeEqual, sha256base64url } from './ids.js'
 import { checkPassword, DEFAULT_PASSWORD_RULES } from './password-rules.js'
 import { faultMatches, validateFault, type ActiveFault } from './faults.js'
@@ -560,7 +560,8 @@ class Provider implements ProviderEmulator {
     const header = request.headers.get('slashid-orgid')?.trim()
     const id = header || fallback
     if (!id) throw new ApiError(400, 'missing SlashID-OrgID header (the organization id)')
-    if (id.length > 200 || /[\s/]/.test(id)) throw new ApiError(400, `malformed organization id: '${id.slice(0, 200)}'`)
+    const problem = orgIdProblem(id)
+    if (problem) throw new ApiError(400, problem)
     return this.org(id)
   }
 
@@ -833,7 +834,7 @@ class Provider implements ProviderEmulator {
     }
     // Step-up: the request carries a token of this very person.
     const signedInAsPerson = person !== undefined && stepUpPerson?.id === person.id
-    const redirectTarget = typeof factorOptions.redirect_target === 'string' ? factorOptions.redirect_target : undefined
+    const redirectTarget = this.redirectTarget(factorOptions)
 
     switch (method) {
       case 'otp_via_email':
@@ -915,6 +916,14 @@ class Provider implements ProviderEmulator {
     const proof = this.newChallenge({ ...base, method, type: 'otp', otp: randomDigits(6) })
     this.send(proof, { otp: proof.otp! })
     return proof
+  }
+
+  /** `factor.options.redirect_target`: people are sent there, so only to the site (an allowed origin). */
+  private redirectTarget(factorOptions: Record<string, unknown>): string | undefined {
+    const target = factorOptions.redirect_target
+    if (target === undefined || target === null) return undefined
+    if (typeof target === 'string' && this.origins.allowsRedirect(target)) return target
+    throw new ApiError(400, 'malformed request body: factor.options.redirect_target must be an http(s) URL of the site (siteOrigins or a development origin)')
   }
 
   private passwordRules(org: Org): PasswordRule[] {
@@ -1501,7 +1510,9 @@ class Provider implements ProviderEmulator {
         if (error instanceof ApiError) return problem(error.message)
         throw error
       }
-      if (client.redirectUris && !client.redirectUris.includes(redirectUri)) return problem('redirect_uri is not registered for this client.')
+      // Registered URIs when the client lists them; otherwise the site's own origins only.
+      const registered = client.redirectUris ? client.redirectUris.includes(redirectUri) : this.origins.allowsRedirect(redirectUri)
+      if (!registered) return problem('redirect_uri is not registered for this client.')
       // From here on errors go back to the client (RFC 6749 §4.1.2.1).
       const back = (error: string, description: string) => {
         const target = new URL(redirectUri)
@@ -1695,11 +1706,15 @@ class Provider implements ProviderEmulator {
         if (method === 'POST') {
           const body = await readJsonObject(request)
           if (body.advance_ms !== undefined) {
-            if (typeof body.advance_ms !== 'number' || !Number.isFinite(body.advance_ms)) throw new ApiError(400, 'malformed request body: advance_ms must be a number')
-            this.advanceClock(body.advance_ms)
+            const step = body.advance_ms
+            if (typeof step !== 'number' || !Number.isInteger(step) || Math.abs(step) > MAX_CLOCK_STEP_MS) {
+              throw new ApiError(400, `malformed request body: advance_ms must be a number: whole milliseconds from ${-MAX_CLOCK_STEP_MS} to ${MAX_CLOCK_STEP_MS} (100 years)`)
+            }
+            if (!inClockRange(this.now() + step)) throw new ApiError(400, `malformed request body: advance_ms would move the clock ${step < 0 ? 'before 1970-01-01' : 'past 9999-12-31'}`)
+            this.advanceClock(step)
           } else if (body.now_ms !== undefined || body.now !== undefined) {
             const target = typeof body.now_ms === 'number' ? body.now_ms : typeof body.now === 'string' ? Date.parse(body.now) : NaN
-            if (!Number.isFinite(target)) throw new ApiError(400, 'malformed request body: now_ms must be a number or now an ISO date')
+            if (!inClockRange(target)) throw new ApiError(400, 'malformed request body: now_ms must be a number or now an ISO date, from 1970-01-01 to 9999-12-31')
             // Answer with the instant asked for: a running clock may tick between setting and reading.
             this.clockOffset = target - this.clock.now()
             return ok({ now_ms: target, now: isoSeconds(target) })
@@ -1762,6 +1777,15 @@ function safeDecode(segment: string): string {
   } catch {
     throw new ApiError(400, `malformed URL: bad percent-encoding in '${segment.slice(0, 100)}'`)
   }
+}
+
+/** The largest step of `POST /__test/clock {advance_ms}`: 100 years. */
+const MAX_CLOCK_STEP_MS = 100 * 365 * 24 * 3600 * 1000
+const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
+/** A time the emulator's clock may show: tokens and dates stay valid from 1970 to 9999. */
+function inClockRange(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= 0 && ms <= LATEST_CLOCK_MS
 }
 
 /** Challenges whose completion shows that the person controls the handle: a code or a link reached it. */

@@ -7,7 +7,8 @@ import { isMap, isSeq, LineCounter, parseDocument, visit, type Document, type No
 import { validateFault } from './faults.js'
 import { HOST, httpOrigin } from './origins.js'
 import { compileRule } from './password-rules.js'
-import { FACTOR_METHODS, type EmulatorFixture } from './types.js'
+import { handleFormatProblem, normalizeHandleValue, orgIdProblem } from './handles.js'
+import { FACTOR_METHODS, type EmulatorFixture, type HandleType } from './types.js'
 
 export class FixtureError extends Error {
   constructor(
@@ -202,7 +203,9 @@ function fixtureProblems(value: unknown): Problem[] {
     unknownKeys(client, ['clientId', 'org', 'redirectUris'], ['oauthClients', i], problems)
     if (typeof client.clientId !== 'string' || client.clientId === '') problems.push({ path: ['oauthClients', i, 'clientId'], message: 'required string' })
     if (typeof client.org !== 'string' || client.org === '') problems.push({ path: ['oauthClients', i, 'org'], message: 'required string' })
-    if (client.redirectUris !== undefined && !isStringList(client.redirectUris)) problems.push({ path: ['oauthClients', i, 'redirectUris'], message: 'must be a list of URLs' })
+    if (client.redirectUris !== undefined && !(isStringList(client.redirectUris) && (client.redirectUris as string[]).every((u) => httpOrigin(u) !== undefined))) {
+      problems.push({ path: ['oauthClients', i, 'redirectUris'], message: 'must be a list of http(s) URLs' })
+    }
     return undefined
   })
   list('siteOrigins').forEach((origin, i) => {
@@ -237,6 +240,7 @@ export function fixtureOrganizationProblems(org: unknown): string[] {
   const knownOrg = ['id', 'name', 'parentId', 'tenantName', 'policy']
   for (const key of Object.keys(org)) if (!knownOrg.includes(key)) problems.push(`${key}: ${unknownField(key, knownOrg)}`)
   if (typeof org.id !== 'string' || org.id.trim() === '') problems.push('id: required, a non-empty string')
+  else if (orgIdProblem(org.id)) problems.push(`id: ${orgIdProblem(org.id)}`)
   for (const key of ['name', 'parentId', 'tenantName']) if (org[key] !== undefined && typeof org[key] !== 'string') problems.push(`${key}: must be a string`)
   if (org.policy !== undefined) for (const message of policyProblems(org.policy)) problems.push(`policy.${message}`)
   return problems
@@ -325,8 +329,11 @@ export function fixturePersonProblems(person: unknown): string[] {
   for (const key of ['org', 'id', 'region', 'email', 'phone', 'username', 'password', 'totpSecret']) {
     if (person[key] !== undefined && typeof person[key] !== 'string') problems.push(`${key}: must be a string`)
   }
-  if (typeof person.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(person.email.trim())) problems.push(`email: malformed e-mail address '${person.email}'`)
-  if (typeof person.phone === 'string' && !/^\+[1-9]\d{6,14}$/.test(person.phone.replace(/[\s\-().]/g, ''))) problems.push(`phone: malformed phone number '${person.phone}' (expected + and the country code)`)
+  for (const [key, type] of [['email', 'email_address'], ['phone', 'phone_number'], ['username', 'username']] as const) {
+    const value = person[key]
+    const problem = typeof value === 'string' ? handleFormatProblem({ type, value: normalizeHandleValue(type, value) }) : undefined
+    if (problem) problems.push(`${key}: ${problem}`)
+  }
   if (person.type !== undefined && person.type !== 'regular' && person.type !== 'anonymous') problems.push('type: must be regular or anonymous')
   if (person.active !== undefined && typeof person.active !== 'boolean') problems.push('active: must be true or false')
   if (person.groups !== undefined && !isStringList(person.groups)) problems.push('groups: must be a list of strings')
@@ -341,6 +348,10 @@ export function fixturePersonProblems(person: unknown): string[] {
       person.handles.forEach((h: unknown, i: number) => {
         if (!isObject(h) || !['email_address', 'phone_number', 'username'].includes(h.type as string) || typeof h.value !== 'string') {
           problems.push(`handles[${i}]: must be {type: email_address | phone_number | username, value: string}`)
+        } else {
+          const type = h.type as HandleType
+          const problem = handleFormatProblem({ type, value: normalizeHandleValue(type, h.value) })
+          if (problem) problems.push(`handles[${i}]: ${problem}`)
         }
       })
   }

@@ -121,17 +121,36 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text)
 }
 
+/** The body as text, counting bytes as they arrive: a body without Content-Length is capped too. */
 async function readText(request: Request): Promise<string> {
-  const length = Number(request.headers.get('content-length') ?? '0')
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, `request body too large (limit ${MAX_BODY_BYTES} bytes)`)
-  let text: string
+  const tooLarge = () => new ApiError(413, `request body too large (limit ${MAX_BODY_BYTES} bytes)`)
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooLarge()
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
   try {
-    text = await request.text()
-  } catch {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      if (total > MAX_BODY_BYTES) {
+        void reader.cancel().catch(() => {})
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error
     throw new ApiError(400, 'malformed request body: could not be read')
   }
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, `request body too large (limit ${MAX_BODY_BYTES} bytes)`)
-  return text
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 export function describe(value: unknown): string {

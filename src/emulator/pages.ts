@@ -31,7 +31,7 @@ export function outboxPage(messages: readonly OutboxMessage[], baseURL: string, 
     .map((m) => {
       const content = m.otp
         ? `<code class="otp">${escapeHtml(m.otp)}</code>`
-        : m.link
+        : m.link && /^https?:\/\//i.test(m.link)
           ? `<a href="${escapeHtml(m.link)}" target="_blank" rel="noopener">open sign-in link</a>`
           : ''
       return `<tr><td>${escapeHtml(m.created_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))}</td><td>${escapeHtml(m.handle.value)}</td><td>${escapeHtml(m.method)}${m.purpose === 'sign_in' ? '' : ` <small>(${escapeHtml(m.purpose.replace('_', ' '))})</small>`}</td><td>${escapeHtml(m.org_id)}</td><td>${content}</td></tr>`

@@ -138,7 +138,7 @@ test('loadFixture: errors carry file:line:col', () => {
 
   const person = fixtureFile('bad-person.json')
   const e3 = fixtureError(person.text, 'bad-person.json')
-  assert.match(e3.message, /^bad-person\.json:5:\d+: persons\[1\]\.email: malformed e-mail address 'not-an-email'/)
+  assert.match(e3.message, /^bad-person\.json:5:\d+: persons\[1\]\.email: malformed e-mail address: 'not-an-email'/)
 
   const e4 = fixtureError('organizations:\n  - id: a\n    polcy: {}\n')
   assert.is(e4.line, 3)
