@@ -13,7 +13,7 @@ import { keyURI, newRecoveryCodes, newTotpSecret, qrCodePngBase64, verifyTotp } 
 import { TokenService, type Authentication, type TokenClaims } from './tokens.js'
 import { FAILURES_BEFORE_LOCKOUT, LOCKOUT_SECONDS, Lockouts, MAX_LOCKOUT_SECONDS, type LockoutSettings } from './lockouts.js'
 import { OriginPolicy } from './origins.js'
-import { hostedLoginPage, linkResultPage, outboxPage, sdkFramePage, idpPage } from './pages.js'
+import { hostedLoginPage, linkResultPage, OUTBOX_SCRIPT, outboxPage, outboxRows, sdkFramePage, idpPage } from './pages.js'
 import {
   FACTOR_METHODS,
   type Clock,
@@ -500,8 +500,10 @@ class Provider implements ProviderEmulator {
       return this.testControl(request, method, path, url)
     }
 
-    if (is('GET', '/') || is('GET', '/outbox')) return html(outboxPage(this.messages, this.baseURL, this.testEndpoints))
-    if (is('GET', '/sdk.html')) return html(sdkFramePage(this.fixture.siteOrigins ?? []))
+    if (is('GET', '/') || is('GET', '/outbox')) return html(outboxPage(this.messages, this.baseURL, this.testEndpoints), 200, { 'Content-Security-Policy': OUTBOX_CSP })
+    if (is('GET', '/outbox.js')) return new Response(OUTBOX_SCRIPT, { headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' } })
+    if (is('GET', '/outbox/rows')) return this.outboxRowsAfter(url.searchParams.get('after') ?? '')
+    if (is('GET', '/sdk.html')) return html(sdkFramePage(this.fixture.siteOrigins ?? []), 200, { 'Content-Security-Policy': SDK_FRAME_CSP })
     if (is('GET', '/favicon.ico')) return new Response(null, { status: 204 })
     if (path === '/.well-known/jwks.json') return allow('GET'), json(this.tokens.jwks)
     if (path === '/.well-known/openid-configuration') return allow('GET'), json(this.openidConfiguration())
@@ -531,6 +533,14 @@ class Provider implements ProviderEmulator {
       return fail(501, `${path} is not implemented by the emulator (the 3.29 SDK signs in with /id/v2 and /attestation/v3)`)
     }
     return fail(404, `not found: ${method} ${path}`)
+  }
+
+  /** Rows newer than message `after` for the outbox page; every row, marked complete, if `after` is gone (a reset). */
+  private outboxRowsAfter(after: string): Response {
+    const index = after === '' ? -1 : this.messages.findIndex((m) => m.id === after)
+    const complete = after !== '' && index < 0
+    const rows = outboxRows(this.messages.slice(index + 1))
+    return html(rows, 200, complete ? { 'Outbox-Complete': 'true' } : {})
   }
 
   // -------------------------------------------------------------------------------------------
@@ -1778,6 +1788,12 @@ function safeDecode(segment: string): string {
     throw new ApiError(400, `malformed URL: bad percent-encoding in '${segment.slice(0, 100)}'`)
   }
 }
+
+/** The outbox page runs only its own same-origin script and fetches only from this origin. */
+const OUTBOX_CSP = "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+/** The sdk.html frame runs its own inline script and is framed by the sites, so no frame-ancestors. */
+const SDK_FRAME_CSP = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'"
 
 /** The largest step of `POST /__test/clock {advance_ms}`: 100 years. */
 const MAX_CLOCK_STEP_MS = 100 * 365 * 24 * 3600 * 1000

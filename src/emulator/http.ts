@@ -64,10 +64,13 @@ export function fail(status: number, message: string, headers: Record<string, st
   return json({ errors: [{ httpcode: status, message }] }, status, headers)
 }
 
+/** The emulator's pages load nothing and cannot be framed (the hosted login page asks for codes). */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
+
 export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': PAGE_CSP, ...headers },
   })
 }
 

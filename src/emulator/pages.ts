@@ -15,6 +15,7 @@ const STYLE = `
   form { display: grid; gap: .6rem; max-width: 22rem; }
   input, button { font: inherit; padding: .45rem .6rem; }
   .error { color: #c0392b; }
+  button.copy { font-size: .8rem; padding: .15rem .45rem; margin-left: .4rem; }
 `
 
 function page(title: string, body: string, extraHead = ''): string {
@@ -24,30 +25,89 @@ function page(title: string, body: string, extraHead = ''): string {
 <body>${body}</body></html>`
 }
 
-/** Every code and link sent, newest first, refreshing every 3 seconds. */
+/**
+ * Every code and link sent, newest first. outbox.js (a same-origin script, so the page's CSP
+ * allows no inline script) asks for new rows every 2 s and adds them on top without reloading, so
+ * a selection survives; each code and link has a copy button.
+ */
 export function outboxPage(messages: readonly OutboxMessage[], baseURL: string, testEndpoints: boolean): string {
-  const rows = [...messages]
-    .reverse()
-    .map((m) => {
-      const content = m.otp
-        ? `<code class="otp">${escapeHtml(m.otp)}</code>`
-        : m.link && /^https?:\/\//i.test(m.link)
-          ? `<a href="${escapeHtml(m.link)}" target="_blank" rel="noopener">open sign-in link</a>`
-          : ''
-      return `<tr><td>${escapeHtml(m.created_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))}</td><td>${escapeHtml(m.handle.value)}</td><td>${escapeHtml(m.method)}${m.purpose === 'sign_in' ? '' : ` <small>(${escapeHtml(m.purpose.replace('_', ' '))})</small>`}</td><td>${escapeHtml(m.org_id)}</td><td>${content}</td></tr>`
-    })
-    .join('\n')
-  const table =
-    messages.length === 0
-      ? `<div class="empty">No messages yet. Sign in on your site with an e-mail address or phone number; codes and links appear here.</div>`
-      : `<table><thead><tr><th>Sent</th><th>To</th><th>Factor</th><th>Organization</th><th>Code or link</th></tr></thead><tbody>${rows}</tbody></table>`
+  const basePath = new URL(baseURL).pathname.replace(/\/+$/, '')
   const api = testEndpoints ? `<p class="sub">Machine-readable: <code>GET ${escapeHtml(baseURL)}/__test/mailbox?handle=&lt;address&gt;</code></p>` : ''
   return page(
     'docsgen provider — outbox',
-    `<h1>docsgen provider — outbox</h1><p class="sub">Local identity-provider emulator at <code>${escapeHtml(baseURL)}</code>. Nothing is really sent; every message is listed here.</p>${api}${table}`,
-    '<meta http-equiv="refresh" content="3">',
+    `<h1>docsgen provider — outbox</h1><p class="sub">Local identity-provider emulator at <code>${escapeHtml(baseURL)}</code>. Nothing is really sent; every message is listed here as it arrives.</p>${api}
+<div class="empty" id="empty"${messages.length === 0 ? '' : ' hidden'}>No messages yet. Sign in on your site with an e-mail address or phone number; codes and links appear here.</div>
+<table id="outbox" data-rows="${escapeHtml(`${basePath}/outbox/rows`)}"${messages.length === 0 ? ' hidden' : ''}><thead><tr><th>Sent</th><th>To</th><th>Factor</th><th>Organization</th><th>Code or link</th></tr></thead><tbody>${outboxRows(messages)}</tbody></table>`,
+    `<script src="${escapeHtml(`${basePath}/outbox.js`)}" defer></script>`,
   )
 }
+
+/** Table rows for `messages`, newest first (the page, and the rows outbox.js adds later). */
+export function outboxRows(messages: readonly OutboxMessage[]): string {
+  return [...messages]
+    .reverse()
+    .map((m) => {
+      const copy = (text: string) => `<button type="button" class="copy" data-copy="${escapeHtml(text)}">Copy</button>`
+      const content = m.otp
+        ? `<code class="otp">${escapeHtml(m.otp)}</code> ${copy(m.otp)}`
+        : m.link && /^https?:\/\//i.test(m.link)
+          ? `<a href="${escapeHtml(m.link)}" target="_blank" rel="noopener">open sign-in link</a> ${copy(m.link)}`
+          : ''
+      const purpose = m.purpose === 'sign_in' ? '' : ` <small>(${escapeHtml(m.purpose.replace('_', ' '))})</small>`
+      const sent = escapeHtml(m.created_at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'))
+      return `<tr data-id="${escapeHtml(m.id)}"><td>${sent}</td><td>${escapeHtml(m.handle.value)}</td><td>${escapeHtml(m.method)}${purpose}</td><td>${escapeHtml(m.org_id)}</td><td>${content}</td></tr>`
+    })
+    .join('\n')
+}
+
+/** How often outbox.js asks for new rows, and how long "Copied" shows (the spec's copy confirmation). */
+export const OUTBOX_POLL_MS = 2000
+export const COPY_CONFIRMATION_MS = 2000
+
+/**
+ * The outbox page's script. Rows come from GET outbox/rows?after=<newest id> as HTML the server
+ * escaped; a reset emulator (the id is gone) answers `Outbox-Complete: true` with every row.
+ */
+export const OUTBOX_SCRIPT = `'use strict';
+(function () {
+  var table = document.getElementById('outbox');
+  var empty = document.getElementById('empty');
+  var body = table.tBodies[0];
+  function newest() { var row = body.querySelector('tr[data-id]'); return row ? row.getAttribute('data-id') : ''; }
+  function parseRows(html) {
+    var doc = new DOMParser().parseFromString('<table><tbody>' + html + '</tbody></table>', 'text/html');
+    return Array.prototype.slice.call(doc.querySelectorAll('tbody > tr'));
+  }
+  var busy = false;
+  function refresh() {
+    if (busy) return;
+    busy = true;
+    var url = table.getAttribute('data-rows') + '?after=' + encodeURIComponent(newest());
+    fetch(url, { cache: 'no-store' }).then(function (response) {
+      if (!response.ok) return;
+      var complete = response.headers.get('Outbox-Complete') === 'true';
+      return response.text().then(function (rows) {
+        var fresh = parseRows(rows);
+        if (complete) while (body.firstChild) body.removeChild(body.firstChild);
+        for (var i = fresh.length - 1; i >= 0; i--) body.insertBefore(fresh[i], body.firstChild);
+        var none = body.querySelector('tr') === null;
+        table.toggleAttribute('hidden', none);
+        empty.toggleAttribute('hidden', !none);
+      });
+    }).catch(function () {}).then(function () { busy = false; });
+  }
+  setInterval(refresh, ${OUTBOX_POLL_MS});
+  window.addEventListener('focus', refresh);
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('button.copy');
+    if (!button) return;
+    navigator.clipboard.writeText(button.getAttribute('data-copy')).then(function () {
+      button.textContent = 'Copied';
+      setTimeout(function () { button.textContent = 'Copy'; }, ${COPY_CONFIRMATION_MS});
+    }, function () { button.textContent = 'Select and copy by hand'; });
+  });
+})();
+`
 
 export function linkResultPage(title: string, detail: string, continueURL?: string): string {
   const link = continueURL && /^https?:\/\//.test(continueURL) ? `<p><a href="${escapeHtml(continueURL)}">Continue to the site</a></p>` : ''
