@@ -191,7 +191,3 @@ export function optionalObject(object: Record<string, unknown>, key: string, whe
   if (object[key] === undefined || object[key] === null) return undefined
   return requireObject(object, key, where)
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}

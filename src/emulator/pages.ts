@@ -1,5 +1,5 @@
 /** The emulator's few HTML pages: the outbox (a local mail catcher), link results, the sdkURL frame, the IdP and hosted login. */
-import { escapeHtml } from './http.js'
+import { escapeHtml } from '../shared/escape-html.js'
 import { DEVELOPMENT_HOSTNAME } from './origins.js'
 import type { OutboxMessage } from './types.js'
 

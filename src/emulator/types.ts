@@ -7,28 +7,11 @@ export interface Handle {
   value: string
 }
 
-export type FactorMethod =
-  | 'webauthn'
-  | 'email_link'
-  | 'otp_via_email'
-  | 'sms_link'
-  | 'otp_via_sms'
-  | 'oidc'
-  | 'saml'
-  | 'password'
-  | 'totp'
+export type { FactorMethod } from '../shared/factor-methods.js'
+import { factorMethods, type FactorMethod } from '../shared/factor-methods.js'
 
-export const FACTOR_METHODS: readonly FactorMethod[] = [
-  'webauthn',
-  'email_link',
-  'otp_via_email',
-  'sms_link',
-  'otp_via_sms',
-  'oidc',
-  'saml',
-  'password',
-  'totp',
-]
+/** The factor methods of spec 001 §3 (the emulator implements all but webauthn). */
+export const FACTOR_METHODS: readonly FactorMethod[] = factorMethods
 
 export interface PasswordRule {
   name: string

@@ -72,7 +72,7 @@ test('outbox rows: only what is newer than the given message; escaped; complete 
     await fetch(`${server.url}/id/v2`, { method: 'POST', headers: { 'SlashID-OrgID': 'org-docs' }, body: JSON.stringify(idBody({ type: 'email_address', value: "o'hara&co@example.test" }, 'otp_via_email')) })
     const id = server.emulator.outbox()[0]!.id
     const all = await rows('')
-    assert.match(all.text, 'o&#39;hara&amp;co@example.test')
+    assert.match(all.text, 'o&#x27;hara&amp;co@example.test')
     assert.equal(await rows(id), { complete: null, text: '' })
     assert.is((await rows('msg_gone')).complete, 'true')
   } finally {
