@@ -3,9 +3,10 @@
  * default) until interrupted, and prints where it is.
  */
 import type { Command } from 'commander'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { FixtureError, loadFixture, type EmulatorFixture } from '../emulator/index.js'
 import { startProviderServer, type ProviderServer } from '../emulator/node-server.js'
+import { httpOrigin } from '../emulator/origins.js'
 import { withWidgetPage } from '../node/bundle/with-widget-page.js'
 import type { CliOutput } from './main.js'
 
@@ -13,7 +14,11 @@ export interface ProviderCommandOptions {
   port?: string | number
   host?: string
   fixture?: string
+  /** Origins of the sites that sign in against the emulator, besides development origins. */
+  siteOrigin?: string[]
 }
+
+const MAX_FIXTURE_BYTES = 10 * 1024 * 1024
 
 /** Servers started by this module, with what undoes their signal handlers. */
 const running = new Map<ProviderServer, () => void>()
@@ -37,6 +42,10 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
   if (options.fixture !== undefined) {
     let text: string
     try {
+      if ((await stat(options.fixture)).size > MAX_FIXTURE_BYTES) {
+        output.stderr(`error: fixture file '${options.fixture}' is larger than ${MAX_FIXTURE_BYTES / 1024 / 1024} MB; a fixture lists organizations, persons and faults, not data\n`)
+        return 2
+      }
       text = await readFile(options.fixture, 'utf8')
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
@@ -54,6 +63,13 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
       throw error
     }
   }
+  for (const origin of options.siteOrigin ?? []) {
+    if (httpOrigin(origin) !== origin) {
+      output.stderr(`error: --site-origin must be an origin (http(s), host and port only, like https://docs.example.com), got '${origin}'\n`)
+      return 2
+    }
+  }
+  if (options.siteOrigin?.length) fixture = { ...fixture, siteOrigins: [...(fixture?.siteOrigins ?? []), ...options.siteOrigin] }
   let server: ProviderServer
   try {
     server = await startProviderServer({ port, host, ...(fixture ? { fixture } : {}) })
@@ -81,6 +97,7 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
       `  JWKS:                      ${url}/.well-known/jwks.json`,
       `  Test mailbox:              ${url}/__test/mailbox?handle=<e-mail or phone>`,
       `  Organizations:             ${orgs.length > 0 ? orgs.join(', ') : 'any non-empty id (self-registration on)'}`,
+      `  Site origins:              ${[...(fixture?.siteOrigins ?? []), 'localhost, *.localhost, 127.x.x.x, [::1], *.test, *.example, *.invalid'].join(', ')}`,
       ...(fixture ? [`  Fixture:                   ${options.fixture} (${fixture.persons?.length ?? 0} persons, ${fixture.faults?.length ?? 0} faults)`] : []),
       '',
       'Press Ctrl+C to stop.',
@@ -97,6 +114,7 @@ export function registerProviderCommand(program: Command, output: CliOutput, set
     .option('-p, --port <n>', 'port to listen on (0 picks a free port)', '8787')
     .option('--host <h>', 'interface to listen on', '127.0.0.1')
     .option('-f, --fixture <file>', 'YAML or JSON file with organizations, persons, policies and fault rules')
+    .option('--site-origin <origin>', 'origin of a site that signs in against the emulator, besides localhost (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
     .addHelpText(
       'after',
       `
@@ -105,6 +123,9 @@ The emulator speaks the provider's wire protocol (POST /id/v2, /attestation/v3, 
 code and sign-in link is listed on the outbox page at the server's root URL and returned by
 GET /__test/mailbox?handle=<address>. Other test endpoints under /__test/: groups, reset,
 faults, clock, persons, organizations, events.
+
+Only pages on localhost (and *.localhost, 127.x.x.x, [::1], *.test, *.example, *.invalid) or a
+--site-origin may call it from a browser, and only under a loopback Host name.
 
 Without --fixture any non-empty organization id is accepted and persons are created on their
 first sign-in. Point the site at it with baseURL = the printed URL and sdkURL = <URL>/sdk.html.

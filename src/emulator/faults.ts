@@ -9,6 +9,11 @@ export interface ActiveFault extends FaultRule {
   skipped: number
 }
 
+/** The longest fault delay: a week ("never answers"); a timer cannot wait past 24.8 days anyway. */
+export const MAX_FAULT_DELAY_MS = 7 * 24 * 3_600_000
+/** The most `times` or `skip` a fault may have. */
+export const MAX_FAULT_COUNT = 1_000_000
+
 export function faultMatches(rule: FaultRule, method: string, path: string): boolean {
   if (rule.method && rule.method.toUpperCase() !== method.toUpperCase()) return false
   if (rule.path === '*') return true
@@ -27,10 +32,9 @@ export function validateFault(value: unknown): string[] {
     problems.push('status: must be an integer from 100 to 599')
   }
   if (rule.message !== undefined && typeof rule.message !== 'string') problems.push('message: must be a string')
-  for (const key of ['delayMs', 'times', 'skip'] as const) {
-    if (rule[key] !== undefined && !(typeof rule[key] === 'number' && Number.isFinite(rule[key]) && (rule[key] as number) >= 0)) {
-      problems.push(`${key}: must be a number ≥ 0`)
-    }
+  for (const [key, max] of [['delayMs', MAX_FAULT_DELAY_MS], ['times', MAX_FAULT_COUNT], ['skip', MAX_FAULT_COUNT]] as const) {
+    const v = rule[key]
+    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max)) problems.push(`${key}: must be a whole number from 0 to ${max}`)
   }
   if (rule.drop !== undefined && typeof rule.drop !== 'boolean') problems.push('drop: must be true or false')
   if (rule.status === undefined && rule.drop !== true && rule.delayMs === undefined) problems.push('a fault needs status, drop or delayMs')

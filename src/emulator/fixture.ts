@@ -3,10 +3,12 @@
  * persons, faults and the rest of `EmulatorFixture`. Keys may be camelCase or snake_case.
  * Every error names the file, line and column: `fixture.yaml:12:5: persons[0].email: …`.
  */
-import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml'
+import { isMap, isSeq, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
 import { validateFault } from './faults.js'
+import { HOST, httpOrigin } from './origins.js'
 import { compileRule } from './password-rules.js'
-import { FACTOR_METHODS, type EmulatorFixture } from './types.js'
+import { handleFormatProblem, normalizeHandleValue, orgIdProblem } from './handles.js'
+import { FACTOR_METHODS, type EmulatorFixture, type HandleType } from './types.js'
 
 export class FixtureError extends Error {
   constructor(
@@ -21,6 +23,9 @@ export class FixtureError extends Error {
 }
 
 type Path = (string | number)[]
+
+/** Alias expansions allowed while reading a fixture (the yaml package's own default). */
+const MAX_ALIAS_COUNT = 100
 interface Problem {
   path: Path
   message: string
@@ -37,7 +42,14 @@ export function loadFixture(text: string, fileName: string): EmulatorFixture {
     const pos = lineCounter.linePos(first.pos[0])
     throw new FixtureError(first.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, ''), fileName, pos.line, pos.col)
   }
-  const raw: unknown = doc.toJS() ?? {}
+  const tag = doc.warnings.find((w) => w.code === 'TAG_RESOLVE_FAILED')
+  if (tag) {
+    const pos = lineCounter.linePos(tag.pos[0])
+    const name = /tag:yaml\.org,2002:(\S+)/.exec(tag.message)?.[1]
+    const label = name ? `YAML tag !!${name}` : 'YAML tag'
+    throw new FixtureError(`unknown ${label}: fixtures hold plain values only`, fileName, pos.line, pos.col)
+  }
+  const raw = toPlainValue(doc, lineCounter, fileName)
   const problems: Problem[] = []
   const value = normalizeKeys(raw, [], doc, problems)
   if (problems.length === 0) problems.push(...fixtureProblems(value))
@@ -48,6 +60,24 @@ export function loadFixture(text: string, fileName: string): EmulatorFixture {
     throw new FixtureError(`${label}${problem.message}`, fileName, where?.line, where?.col)
   }
   return value as EmulatorFixture
+}
+
+/** Anchors and aliases are allowed, but an alias bomb (exponential expansion) is a FixtureError, not a crash. */
+function toPlainValue(doc: Document, lineCounter: LineCounter, fileName: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {}
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error
+    let offset = 0
+    visit(doc, {
+      Alias(_, node) {
+        offset = node.range?.[0] ?? 0
+        return visit.BREAK
+      },
+    })
+    const pos = lineCounter.linePos(offset)
+    throw new FixtureError(`too many YAML aliases (more than ${MAX_ALIAS_COUNT} alias expansions): a fixture never needs that many; write the values out`, fileName, pos.line, pos.col)
+  }
 }
 
 // Keys are rewritten to camelCase, except inside free-form maps (attributes).
@@ -135,7 +165,7 @@ function distance(a: string, b: string): number {
 function fixtureProblems(value: unknown): Problem[] {
   const problems: Problem[] = []
   if (!isObject(value)) return [{ path: [], message: 'the fixture must be a map with organizations, persons, faults, …' }]
-  unknownKeys(value, ['organizations', 'persons', 'faults', 'unreachablePhoneNumbers', 'oauthClients', 'defaultPolicy'], [], problems)
+  unknownKeys(value, ['organizations', 'persons', 'faults', 'unreachablePhoneNumbers', 'oauthClients', 'defaultPolicy', 'siteOrigins', 'allowedHosts'], [], problems)
   const list = (key: string): unknown[] => {
     const v = value[key]
     if (v === undefined || v === null) return []
@@ -173,8 +203,18 @@ function fixtureProblems(value: unknown): Problem[] {
     unknownKeys(client, ['clientId', 'org', 'redirectUris'], ['oauthClients', i], problems)
     if (typeof client.clientId !== 'string' || client.clientId === '') problems.push({ path: ['oauthClients', i, 'clientId'], message: 'required string' })
     if (typeof client.org !== 'string' || client.org === '') problems.push({ path: ['oauthClients', i, 'org'], message: 'required string' })
-    if (client.redirectUris !== undefined && !isStringList(client.redirectUris)) problems.push({ path: ['oauthClients', i, 'redirectUris'], message: 'must be a list of URLs' })
+    if (client.redirectUris !== undefined && !(isStringList(client.redirectUris) && (client.redirectUris as string[]).every((u) => httpOrigin(u) !== undefined))) {
+      problems.push({ path: ['oauthClients', i, 'redirectUris'], message: 'must be a list of http(s) URLs' })
+    }
     return undefined
+  })
+  list('siteOrigins').forEach((origin, i) => {
+    if (typeof origin !== 'string' || httpOrigin(origin) !== origin) {
+      problems.push({ path: ['siteOrigins', i], message: 'must be an origin: http(s), host and port only, like https://docs.example.com' })
+    }
+  })
+  list('allowedHosts').forEach((host, i) => {
+    if (typeof host !== 'string' || !HOST.test(host)) problems.push({ path: ['allowedHosts', i], message: 'must be a host name with an optional port, like provider.lan:8787' })
   })
   if (value.defaultPolicy !== undefined) for (const message of policyProblems(value.defaultPolicy)) problems.push(at(['defaultPolicy'], message))
   return problems
@@ -200,9 +240,21 @@ export function fixtureOrganizationProblems(org: unknown): string[] {
   const knownOrg = ['id', 'name', 'parentId', 'tenantName', 'policy']
   for (const key of Object.keys(org)) if (!knownOrg.includes(key)) problems.push(`${key}: ${unknownField(key, knownOrg)}`)
   if (typeof org.id !== 'string' || org.id.trim() === '') problems.push('id: required, a non-empty string')
+  else if (orgIdProblem(org.id)) problems.push(`id: ${orgIdProblem(org.id)}`)
   for (const key of ['name', 'parentId', 'tenantName']) if (org[key] !== undefined && typeof org[key] !== 'string') problems.push(`${key}: must be a string`)
   if (org.policy !== undefined) for (const message of policyProblems(org.policy)) problems.push(`policy.${message}`)
   return problems
+}
+
+/** The largest value of each numeric policy field: a day, week or year, far above any test's need. */
+const POLICY_NUMBER_LIMITS: Record<string, number> = {
+  tokenTtlSeconds: 365 * 24 * 3600,
+  challengeTtlSeconds: 7 * 24 * 3600,
+  maxAttempts: 1000,
+  maxSendsPerMinute: 10_000,
+  failuresBeforeLockout: 1000,
+  lockoutSeconds: 24 * 3600,
+  maxLockoutSeconds: 7 * 24 * 3600,
 }
 
 function policyProblems(policy: unknown): string[] {
@@ -210,16 +262,15 @@ function policyProblems(policy: unknown): string[] {
   const problems: string[] = []
   const known = [
     'selfRegistration', 'approvalRequired', 'anonymousUsers', 'allowedHandlePatterns', 'passwordRules', 'factors',
-    'tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute', 'linkStyle', 'landingURL', 'landingUrl', 'switchFactor',
-    'strictEnrollment',
+    ...Object.keys(POLICY_NUMBER_LIMITS), 'linkStyle', 'landingURL', 'landingUrl', 'switchFactor', 'strictEnrollment',
   ]
   for (const key of Object.keys(policy)) if (!known.includes(key)) problems.push(`${key}: ${unknownField(key, known, 'policy field')}`)
   for (const key of ['selfRegistration', 'approvalRequired', 'anonymousUsers', 'strictEnrollment']) {
     if (policy[key] !== undefined && typeof policy[key] !== 'boolean') problems.push(`${key}: must be true or false`)
   }
-  for (const key of ['tokenTtlSeconds', 'challengeTtlSeconds', 'maxAttempts', 'maxSendsPerMinute']) {
+  for (const [key, max] of Object.entries(POLICY_NUMBER_LIMITS)) {
     const v = policy[key]
-    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v > 0)) problems.push(`${key}: must be a whole number > 0`)
+    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= max)) problems.push(`${key}: must be a whole number from 1 to ${max}`)
   }
   if (policy.allowedHandlePatterns !== undefined) {
     if (!isStringList(policy.allowedHandlePatterns)) problems.push('allowedHandlePatterns: must be a list of regular expressions')
@@ -278,8 +329,11 @@ export function fixturePersonProblems(person: unknown): string[] {
   for (const key of ['org', 'id', 'region', 'email', 'phone', 'username', 'password', 'totpSecret']) {
     if (person[key] !== undefined && typeof person[key] !== 'string') problems.push(`${key}: must be a string`)
   }
-  if (typeof person.email === 'string' && !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(person.email.trim())) problems.push(`email: malformed e-mail address '${person.email}'`)
-  if (typeof person.phone === 'string' && !/^\+[1-9]\d{6,14}$/.test(person.phone.replace(/[\s\-().]/g, ''))) problems.push(`phone: malformed phone number '${person.phone}' (expected + and the country code)`)
+  for (const [key, type] of [['email', 'email_address'], ['phone', 'phone_number'], ['username', 'username']] as const) {
+    const value = person[key]
+    const problem = typeof value === 'string' ? handleFormatProblem({ type, value: normalizeHandleValue(type, value) }) : undefined
+    if (problem) problems.push(`${key}: ${problem}`)
+  }
   if (person.type !== undefined && person.type !== 'regular' && person.type !== 'anonymous') problems.push('type: must be regular or anonymous')
   if (person.active !== undefined && typeof person.active !== 'boolean') problems.push('active: must be true or false')
   if (person.groups !== undefined && !isStringList(person.groups)) problems.push('groups: must be a list of strings')
@@ -294,6 +348,10 @@ export function fixturePersonProblems(person: unknown): string[] {
       person.handles.forEach((h: unknown, i: number) => {
         if (!isObject(h) || !['email_address', 'phone_number', 'username'].includes(h.type as string) || typeof h.value !== 'string') {
           problems.push(`handles[${i}]: must be {type: email_address | phone_number | username, value: string}`)
+        } else {
+          const type = h.type as HandleType
+          const problem = handleFormatProblem({ type, value: normalizeHandleValue(type, h.value) })
+          if (problem) problems.push(`handles[${i}]: ${problem}`)
         }
       })
   }

@@ -28,16 +28,41 @@ export function parseHandle(raw: unknown, where = 'handle'): Handle {
   return handle
 }
 
+/**
+ * Control and format characters (NUL, bidi overrides, zero-width), line and paragraph separators
+ * and unpaired surrogates: never part of a handle, an organization id or anything shown back.
+ */
+export const UNSAFE_TEXT = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u
+
+/** `text` with its unsafe characters written as \u{…} escapes, for quoting in a message. */
+export function printable(text: string): string {
+  return text.replace(new RegExp(UNSAFE_TEXT.source, 'gu'), (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`)
+}
+
+/** What is wrong with a handle's format (the provider's 400 messages, which the SDK maps), or undefined. */
+export function handleFormatProblem(handle: Handle): string | undefined {
+  const unsafe = UNSAFE_TEXT.test(handle.value)
+  if (handle.type === 'email_address' && (unsafe || handle.value.length > 254 || !EMAIL.test(handle.value))) {
+    return `malformed e-mail address: '${printable(handle.value.slice(0, 254))}'`
+  }
+  if (handle.type === 'phone_number' && (unsafe || handle.value.length > 32 || !PHONE.test(handle.value))) {
+    return `malformed phone number: '${printable(handle.value.slice(0, 32))}' (expected + followed by the country code and number)`
+  }
+  if (handle.type === 'username' && (unsafe || handle.value === '' || handle.value.length > 128)) {
+    return 'malformed username: must be 1 to 128 characters, without control, format or unpaired surrogate characters'
+  }
+  return undefined
+}
+
+/** What is wrong with an organization id (it travels in a header, tokens and pages), or undefined. */
+export function orgIdProblem(id: string): string | undefined {
+  if (id.length > 200 || /[\s/]/.test(id) || UNSAFE_TEXT.test(id)) return `malformed organization id: '${printable(id.slice(0, 200))}'`
+  return undefined
+}
+
 export function checkHandleFormat(handle: Handle): void {
-  if (handle.type === 'email_address' && (handle.value.length > 254 || !EMAIL.test(handle.value))) {
-    throw new ApiError(400, `malformed e-mail address: '${handle.value.slice(0, 254)}'`)
-  }
-  if (handle.type === 'phone_number' && (handle.value.length > 32 || !PHONE.test(handle.value))) {
-    throw new ApiError(400, `malformed phone number: '${handle.value.slice(0, 32)}' (expected + followed by the country code and number)`)
-  }
-  if (handle.type === 'username' && (handle.value === '' || handle.value.length > 128)) {
-    throw new ApiError(400, `malformed username: must be 1 to 128 characters`)
-  }
+  const problem = handleFormatProblem(handle)
+  if (problem) throw new ApiError(400, problem)
 }
 
 /** Factor methods each handle type can be used with (spec 001 §5). */

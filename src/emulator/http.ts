@@ -9,6 +9,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -18,11 +20,14 @@ export class ApiError extends Error {
 export const CORS_ALLOW_HEADERS =
   'Content-Type, Authorization, SlashID-SdkVersion, SlashID-OrgID, SlashID-SdkRetryCount'
 
-/** CORS headers for a request: the caller's Origin is echoed (no cookies are used), else `*`. */
+/**
+ * CORS headers for a request whose Origin the emulator has already allowed: that origin is
+ * echoed (no cookies are used); without an Origin it is not a cross-origin request.
+ */
 export function corsHeaders(request: Request): Record<string, string> {
   const origin = request.headers.get('origin')
   return {
-    'Access-Control-Allow-Origin': origin ?? '*',
+    ...(origin ? { 'Access-Control-Allow-Origin': origin } : {}),
     'Access-Control-Expose-Headers': 'Location, SlashID-Correlation-ID',
     Vary: 'Origin',
   }
@@ -55,14 +60,17 @@ export function ok(result: unknown, status = 200, headers: Record<string, string
 }
 
 /** A failure envelope; `httpcode` always equals the HTTP status. */
-export function fail(status: number, message: string): Response {
-  return json({ errors: [{ httpcode: status, message }] }, status)
+export function fail(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return json({ errors: [{ httpcode: status, message }] }, status, headers)
 }
+
+/** The emulator's pages load nothing and cannot be framed (the hosted login page asks for codes). */
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'"
 
 export function html(body: string, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(body, {
     status,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': PAGE_CSP, ...headers },
   })
 }
 
@@ -116,17 +124,36 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text)
 }
 
+/** The body as text, counting bytes as they arrive: a body without Content-Length is capped too. */
 async function readText(request: Request): Promise<string> {
-  const length = Number(request.headers.get('content-length') ?? '0')
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, `request body too large (limit ${MAX_BODY_BYTES} bytes)`)
-  let text: string
+  const tooLarge = () => new ApiError(413, `request body too large (limit ${MAX_BODY_BYTES} bytes)`)
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooLarge()
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
   try {
-    text = await request.text()
-  } catch {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      if (total > MAX_BODY_BYTES) {
+        void reader.cancel().catch(() => {})
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error
     throw new ApiError(400, 'malformed request body: could not be read')
   }
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, `request body too large (limit ${MAX_BODY_BYTES} bytes)`)
-  return text
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 export function describe(value: unknown): string {
@@ -163,8 +190,4 @@ export function requireObject(object: Record<string, unknown>, key: string, wher
 export function optionalObject(object: Record<string, unknown>, key: string, where = 'body'): Record<string, unknown> | undefined {
   if (object[key] === undefined || object[key] === null) return undefined
   return requireObject(object, key, where)
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }

@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { createProviderEmulator, type ProviderEmulator, type ProviderEmulatorOptions } from './emulator.js'
+import { HOST } from './origins.js'
 import type { EmulatorFixture } from './types.js'
 
 export interface ProviderServerOptions extends Omit<ProviderEmulatorOptions, 'baseURL' | 'fixture'> {
@@ -63,10 +64,34 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
   }
 }
 
+/**
+ * The request's URL from a Host header that is only a host and port (so that `Host: x/__test/…`
+ * cannot move the path) and the target's path; an absolute-form target gives its path only.
+ */
+function requestURL(req: IncomingMessage): string | undefined {
+  const host = req.headers.host ?? `${req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress}:${req.socket.localPort}`
+  if (!HOST.test(host)) return undefined
+  let target = req.url ?? '/'
+  if (!target.startsWith('/')) {
+    try {
+      const absolute = new URL(target)
+      target = `${absolute.pathname}${absolute.search}`
+    } catch {
+      return undefined
+    }
+  }
+  return `http://${host}${target}`
+}
+
 async function handle(emulator: ProviderEmulator, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let response: Response
   try {
-    const url = `http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`
+    const url = requestURL(req)
+    if (url === undefined) {
+      res.writeHead(400, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify({ errors: [{ httpcode: 400, message: 'malformed Host header' }] }))
+      return
+    }
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined) continue

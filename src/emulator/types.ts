@@ -7,28 +7,11 @@ export interface Handle {
   value: string
 }
 
-export type FactorMethod =
-  | 'webauthn'
-  | 'email_link'
-  | 'otp_via_email'
-  | 'sms_link'
-  | 'otp_via_sms'
-  | 'oidc'
-  | 'saml'
-  | 'password'
-  | 'totp'
+export type { FactorMethod } from '../shared/factor-methods.js'
+import { factorMethods, type FactorMethod } from '../shared/factor-methods.js'
 
-export const FACTOR_METHODS: readonly FactorMethod[] = [
-  'webauthn',
-  'email_link',
-  'otp_via_email',
-  'sms_link',
-  'otp_via_sms',
-  'oidc',
-  'saml',
-  'password',
-  'totp',
-]
+/** The factor methods of spec 001 §3 (the emulator implements all but webauthn). */
+export const FACTOR_METHODS: readonly FactorMethod[] = factorMethods
 
 export interface PasswordRule {
   name: string
@@ -62,6 +45,12 @@ export interface OrganizationPolicy {
   maxAttempts?: number
   /** Codes/links sent per handle per minute before `/id/v2` answers 429 (default 60). */
   maxSendsPerMinute?: number
+  /** Failed codes or passwords per person or handle, across challenges, before a lockout (default 10). */
+  failuresBeforeLockout?: number
+  /** The first lockout in seconds, doubled at each further one (default 60). Answers during a lockout: 429 with Retry-After. */
+  lockoutSeconds?: number
+  /** The longest lockout in seconds (default 3600). */
+  maxLockoutSeconds?: number
   /** How e-mail/SMS links look: `emulator` (GET completes it, default), `challenges` or `pack` (landing page for the SDK). */
   linkStyle?: 'emulator' | 'challenges' | 'pack'
   /** Landing page for `challenges`/`pack` links when the factor gives no redirect_target. */
@@ -139,6 +128,14 @@ export interface EmulatorFixture {
   oauthClients?: OAuthClient[]
   /** Policy of organizations created on the fly (when the fixture lists none). */
   defaultPolicy?: OrganizationPolicy
+  /**
+   * Origins of the sites that use the emulator (`https://docs.acme.com`), besides development
+   * origins (localhost, *.localhost, 127.x.x.x, [::1], *.test, *.example, *.invalid): CORS, the
+   * sdk.html frame, link landing pages and OAuth redirects are allowed for these only.
+   */
+  siteOrigins?: string[]
+  /** Host names (`host:port`) the emulator answers besides its own and loopback names on its port. */
+  allowedHosts?: string[]
 }
 
 /** One message "sent" to a handle (notes/provider-wire.md §13). */

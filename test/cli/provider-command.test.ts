@@ -1,5 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { main } from '../../src/cli/main.js'
 import { closeProviderServers } from '../../src/cli/provider-command.js'
 
@@ -52,6 +55,49 @@ test('an invalid fixture: file:line:col and exit code 2', async () => {
   const syntax = capture()
   assert.is(await main(['provider', '--port', '0', '--fixture', fixture('bad-syntax.yaml')], syntax.output), 2)
   assert.match(syntax.err.join(''), /bad-syntax\.yaml:\d+:\d+: /)
+})
+
+test('a YAML alias bomb and an unknown tag in a fixture end with file:line:col and exit code 2, not a crash', async () => {
+  const bomb = capture()
+  assert.is(await main(['provider', '--port', '0', '--fixture', fixture('bomb.yaml')], bomb.output), 2)
+  assert.is(
+    bomb.err.join(''),
+    `error: invalid fixture: ${fixture('bomb.yaml')}:2:8: too many YAML aliases (more than 100 alias expansions): a fixture never needs that many; write the values out\n`,
+  )
+  const tag = capture()
+  assert.is(await main(['provider', '--port', '0', '--fixture', fixture('custom-tag.yaml')], tag.output), 2)
+  assert.is(tag.err.join(''), `error: invalid fixture: ${fixture('custom-tag.yaml')}:3:11: unknown YAML tag !!js/function: fixtures hold plain values only\n`)
+})
+
+test('a fixture file over 10 MB is refused before it is read', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'docsgen-fixture-'))
+  const file = join(dir, 'huge.yaml')
+  try {
+    writeFileSync(file, '')
+    truncateSync(file, 11 * 1024 * 1024)
+    const { err, output } = capture()
+    assert.is(await main(['provider', '--port', '0', '--fixture', file], output), 2)
+    assert.is(err.join(''), `error: fixture file '${file}' is larger than 10 MB; a fixture lists organizations, persons and faults, not data\n`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('--site-origin lets that site call the emulator from a browser; a value that is not an origin is a usage error', async () => {
+  const { out, output } = capture()
+  try {
+    assert.is(await main(['provider', '--port', '0', '--site-origin', 'https://docs.acme.com', '--site-origin', 'https://b.acme.com'], output), 0)
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out.join(''))![1]!
+    assert.match(out.join(''), 'Site origins:              https://docs.acme.com, https://b.acme.com, localhost')
+    const allowed = await fetch(`${url}/token/validate`, { method: 'POST', headers: { Origin: 'https://b.acme.com' }, body: '{"token":"x"}' })
+    assert.is(allowed.headers.get('access-control-allow-origin'), 'https://b.acme.com')
+    assert.is((await fetch(`${url}/token/validate`, { method: 'POST', headers: { Origin: 'https://evil.acme.net' }, body: '{}' })).status, 403)
+  } finally {
+    await closeProviderServers()
+  }
+  const bad = capture()
+  assert.is(await main(['provider', '--port', '0', '--site-origin', 'https://docs.acme.com/path'], bad.output), 2)
+  assert.is(bad.err.join(''), "error: --site-origin must be an origin (http(s), host and port only, like https://docs.example.com), got 'https://docs.acme.com/path'\n")
 })
 
 test('a bad port is a usage error (exit 2)', async () => {

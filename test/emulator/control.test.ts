@@ -138,7 +138,7 @@ test('loadFixture: errors carry file:line:col', () => {
 
   const person = fixtureFile('bad-person.json')
   const e3 = fixtureError(person.text, 'bad-person.json')
-  assert.match(e3.message, /^bad-person\.json:5:\d+: persons\[1\]\.email: malformed e-mail address 'not-an-email'/)
+  assert.match(e3.message, /^bad-person\.json:5:\d+: persons\[1\]\.email: malformed e-mail address: 'not-an-email'/)
 
   const e4 = fixtureError('organizations:\n  - id: a\n    polcy: {}\n')
   assert.is(e4.line, 3)
@@ -148,6 +148,8 @@ test('loadFixture: errors carry file:line:col', () => {
   assert.match(fixtureError('persons:\n  - { email: a@b.test, org: nope }\norganizations: [{ id: x }]\n').message, "unknown organization 'nope'")
   assert.match(fixtureError('faults:\n  - { path: /id/v2 }\n').message, /f\.yaml:2:\d+: faults\[0\]: a fault needs status, drop or delayMs/)
   assert.match(fixtureError('a: 1\na: 2\n').message, /^f\.yaml:2:1: /)
+  assert.is(fixtureError('siteOrigins: [https://docs.acme.com/]\n').message, 'f.yaml:1:15: siteOrigins[0]: must be an origin: http(s), host and port only, like https://docs.example.com')
+  assert.is(fixtureError('allowedHosts: ["x/__test"]\n').message, 'f.yaml:1:16: allowedHosts[0]: must be a host name with an optional port, like provider.lan:8787')
 })
 
 test('createProviderEmulator refuses an invalid fixture object with the problems listed', () => {

@@ -197,12 +197,12 @@ test('an emulator mounted under a path prefix (baseURL http://host/api) serves /
 
 test('the sdkURL frame page answers ping, storage set/get by id, and refuses passkey/SSO requests', async () => {
   const win = new Window({ url: 'http://127.0.0.1:8787/sdk.html', settings: { enableJavaScriptEvaluation: true, suppressInsecureJavaScriptEnvironmentWarning: true } as never })
-  win.document.write(sdkFramePage())
+  win.document.write(sdkFramePage([]))
   await win.happyDOM.waitUntilComplete()
   const replies: unknown[] = []
   const source = { postMessage: (message: unknown) => replies.push(message) }
   for (const data of [{ id: 1, type: 2 }, { id: 2, type: 1, key: 'k', value: 'v' }, { id: 3, type: 0, key: 'k' }, { id: 4, type: 3 }, 'noise']) {
-    win.dispatchEvent(new win.MessageEvent('message', { data, source: source as never }))
+    win.dispatchEvent(new win.MessageEvent('message', { data, origin: 'http://localhost:3000', source: source as never }))
   }
   assert.equal(JSON.parse(JSON.stringify(replies)), [{ id: 1 }, { id: 2 }, { id: 3, value: 'v' }, { id: 4, error: 'not supported by the docsgen provider emulator' }])
   await win.happyDOM.close()

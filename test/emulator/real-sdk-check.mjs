@@ -56,6 +56,12 @@ await step('password set then verify', async () => {
   const u2 = await sid.id(oid, { type: 'email_address', value: 'pw@example.test' }, { method: 'password' })
   return `${u1.ID === u2.ID} ${u2.authentication}`
 })
+await step('password for an existing person without one: the code first, then password_set', async () => {
+  current = { handle: 'ada@example.test', password: 'Copper-Kettle-Moss-58' }
+  const u1 = await sid.id(oid, { type: 'email_address', value: 'ada@example.test' }, { method: 'password' })
+  const u2 = await sid.id(oid, { type: 'email_address', value: 'ada@example.test' }, { method: 'password' })
+  return `${u1.ID === u2.ID} ${u1.authentication} then ${u2.authentication}`
+})
 await step('totp register then verify then recovery code', async () => {
   current = {}
   const u1 = await sid.id(oid, { type: 'email_address', value: 'totp@example.test' }, { method: 'totp' })
