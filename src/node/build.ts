@@ -11,6 +11,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path'
 import { siteHref, underBaseUrl } from '../shared/canonical-path.js'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
+import { pushAll } from '../shared/push-all.js'
 import { loadConfig } from './config/load-config.js'
 import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
 import { loadComponentPages } from './content/load-component-pages.js'
@@ -22,6 +23,7 @@ import { publicManifest } from './manifest/public-manifest.js'
 import { renderSite } from './render/render-pages.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
+import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
 
 export interface BuildOptions {
@@ -35,6 +37,8 @@ export interface BuildOptions {
   readonly write?: boolean
   /** Threads to parse and render on; default one per core for large sites. */
   readonly threads?: number
+  /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
+  readonly userCodeTimeLimitMs?: number
 }
 
 export interface StageTiming {
@@ -97,13 +101,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const config = await stage(
     'config',
     async () => {
-      const loaded = await loadConfig(siteDir)
+      const loaded = await loadConfig(siteDir, options.userCodeTimeLimitMs)
       if (!loaded.loaded) {
-        diagnostics.push(...loaded.diagnostics)
+        pushAll(diagnostics, loaded.diagnostics)
         return undefined
       }
       const resolved = resolveConfig(loaded.loaded.value, loaded.loaded.file ?? 'site.config.ts', loaded.loaded.source)
-      diagnostics.push(...resolved.diagnostics)
+      pushAll(diagnostics, resolved.diagnostics)
       return resolved.config ? { config: resolved.config, file: loaded.loaded.file ?? 'site.config.ts', source: loaded.loaded.source } : undefined
     },
     (value) => (value ? `${value.file === undefined ? 'defaults' : value.file}, ${value.config.login?.privatePaths.length ?? 0} private rules` : 'invalid'),
@@ -114,10 +118,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await stage(
     'content',
     async () => {
-      const files = await readContent(siteDir)
+      const { files, diagnostics: unreadable } = await readContent(siteDir)
+      pushAll(diagnostics, unreadable)
       const parsed = await parseContent(files, config.config, { threads: options.threads })
-      const components = await loadComponentPages(siteDir, parsed.documents, join(siteDir, '.docsgen', 'cache'))
-      diagnostics.push(...parsed.diagnostics, ...components.diagnostics)
+      const components = await loadComponentPages(siteDir, parsed.documents, join(siteDir, '.docsgen', 'cache'), options.userCodeTimeLimitMs ?? userCodeTimeLimitMs)
+      pushAll(diagnostics, [...parsed.diagnostics, ...components.diagnostics])
       return { ...parsed, components: components.components }
     },
     (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,
@@ -129,7 +134,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     'manifest',
     () => {
       const built = buildManifest(content, config.config, rules.compiled)
-      diagnostics.push(...built.diagnostics)
+      pushAll(diagnostics, built.diagnostics)
       return built.manifest
     },
     (value) => `${value.routes.length} routes, ${value.routes.filter((route) => route.access.private).length} private`,
@@ -147,7 +152,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         rules,
         configSource: { file: config.file, text: config.source },
       })
-      diagnostics.push(...found)
+      pushAll(diagnostics, found)
       return found
     },
     (found) => `${content.documents.reduce((sum, document) => sum + document.links.length, 0)} links, ${found.length} problems`,
@@ -178,7 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ),
     (value) => `${value.written.public.length} public pages, ${value.written.private.length} private`,
   )
-  diagnostics.push(...rendered.diagnostics)
+  pushAll(diagnostics, rendered.diagnostics)
   if (hasErrors(diagnostics)) {
     await Promise.all([discardStaging(staging.public), discardStaging(staging.private)])
     return result(1, { manifest })

@@ -23,6 +23,7 @@ export type RuleId =
   | 'nav-missing-route'
   | 'redirect-target-private'
   | 'static-private'
+  | 'file-unreadable'
 
 export type Severity = 'error' | 'warning'
 

@@ -36,14 +36,14 @@ content('a component page that throws while rendering fails the build without wr
       await rm(join(site.dir, file))
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
-    assert.equal(messages(result), ['content/pages/throws.tsx: error: The page threw while rendering: page exploded. [docsgen:page-render-failed]'])
+    assert.equal(messages(result), ['content/pages/throws.tsx:2:9: error: The page threw while rendering: page exploded. [docsgen:page-render-failed]'])
     assert.equal((await site.list('.')).filter((file) => file.startsWith('build/')), [])
   })
 })
 
 content('a config that throws, or does not compile, is a configuration error (exit 2)', async () => {
   for (const [name, expected] of [
-    ['throwing-config', 'site.config.ts: error: The config threw while loading: DOCS_TITLE is not set. Fix the error in the config file; it must evaluate without throwing. [docsgen:config-invalid]'],
+    ['throwing-config', 'site.config.ts:2:28: error: The config threw while loading: DOCS_TITLE is not set. Fix the error in the config file; it must evaluate without throwing. [docsgen:config-invalid]'],
     ['syntax-config', 'site.config.ts:2:14: error: Cannot compile the config: Expected identifier but found ",". [docsgen:config-invalid]'],
   ] as const) {
     await withFixtureSite(name, async (site) => {

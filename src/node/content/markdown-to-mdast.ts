@@ -36,6 +36,7 @@ import type {
   Text,
 } from 'mdast'
 import type { Point, Position } from 'unist'
+import { pushAll } from '../../shared/push-all.js'
 
 /** Where an inline rule started and ended, as offsets into its inline token's content. */
 interface SourceRange {
@@ -170,7 +171,7 @@ class TreeBuilder {
             ? { token, lines: this.lines, firstLine: this.row.line, searchFrom: this.row.searched }
             : { token, lines: this.lines, firstLine: token.map?.[0] ?? 0, searchFrom: undefined }
           const built = new InlineBuilder(source)
-          this.top().children.push(...built.build())
+          pushAll(this.top().children as PhrasingContent[], built.build())
           if (inCell) this.row.searched = built.endColumn()
           break
         }

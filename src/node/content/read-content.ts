@@ -4,9 +4,11 @@
  * published when a page links to them) and `static/` (published as it is). Everything after this
  * reads the list, never the file system.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, type Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
+import type { Diagnostic } from '../../shared/diagnostic.js'
+import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
 
 export type ContentKind = 'doc' | 'page' | 'component-page' | 'category' | 'asset' | 'static'
 
@@ -20,31 +22,74 @@ export interface ContentFile {
   readonly text: string
 }
 
-export async function readContent(siteDir: string): Promise<ContentFile[]> {
+export interface ReadContentResult {
+  readonly files: ContentFile[]
+  /** Files and folders that could not be read. */
+  readonly diagnostics: Diagnostic[]
+}
+
+export async function readContent(siteDir: string): Promise<ReadContentResult> {
   const files: ContentFile[] = []
+  const diagnostics: Diagnostic[] = []
   for (const section of ['content/docs', 'content/pages', 'static'] as const) {
     const root = join(siteDir, section)
     if (!existsSync(root)) continue
-    const names = (await readdir(root, { recursive: true, withFileTypes: true }))
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name).slice(root.length + 1).split(sep).join('/'))
-      .sort()
     // Read synchronously: a promise-based read of each small file (open, stat, read, close on
     // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
-    for (const relative of names) {
+    for (const relative of await listFiles(root, section, diagnostics)) {
       const kind = kindOf(section, relative)
       if (kind === undefined) continue
-      const text = kind === 'doc' || kind === 'page' || kind === 'category' ? readFileSync(join(root, relative), 'utf8') : ''
-      files.push({ file: `${section}/${relative}`, relative, kind, text })
+      const file = `${section}/${relative}`
+      const path = join(root, relative)
+      let text = ''
+      if (kind === 'doc' || kind === 'page' || kind === 'category') {
+        const read = readTextFile(path, file)
+        if (read.diagnostic) diagnostics.push(read.diagnostic)
+        text = read.text ?? ''
+      } else {
+        const error = accessError(path)
+        if (error !== undefined) diagnostics.push(fileSystemDiagnostic(error, file, 'file'))
+      }
+      files.push({ file, relative, kind, text })
     }
   }
-  return files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  return { files: files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), diagnostics }
+}
+
+/** Every file under `root`, relative with forward slashes, sorted; hidden entries (.git, .DS_Store) skipped. */
+async function listFiles(root: string, section: string, diagnostics: Diagnostic[]): Promise<string[]> {
+  const names: string[] = []
+  const walk = async (folder: string): Promise<void> => {
+    let entries: Dirent[]
+    try {
+      entries = await readdir(folder, { withFileTypes: true })
+    } catch (error) {
+      diagnostics.push(fileSystemDiagnostic(error, [section, ...relative(root, folder).split(sep)].filter(Boolean).join('/'), 'folder'))
+      return
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) await walk(path)
+      else if (entry.isFile()) names.push(relative(root, path).split(sep).join('/'))
+    }
+  }
+  await walk(root)
+  return names.sort()
+}
+
+/** Files beside the pages and in static/ are copied later: one that cannot be read is reported now. */
+function accessError(path: string): unknown {
+  try {
+    accessSync(path, constants.R_OK)
+    return undefined
+  } catch (error) {
+    return error
+  }
 }
 
 function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: string): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
-  // Hidden files and folders (.DS_Store, .git) are never sources, in any section.
-  if (relative.split('/').some((part) => part.startsWith('.'))) return undefined
   if (section === 'static') return 'static'
   if (name.startsWith('_') && name !== '_category_.json') return undefined
   if (section === 'content/docs') {

@@ -112,4 +112,9 @@ test('unsafe URLs stay in the tree, for the sanitiser to remove, as with remark'
   assert.equal(render(tree).links, ['javascript:alert(1)@1:1'])
 })
 
+test('a paragraph of 132 000 inline nodes builds: they are appended one by one, not spread into one call', () => {
+  const paragraph = markdownToMdast(('*a**'.repeat(20) + '\n').repeat(3300)).children[0]
+  assert.is(paragraph?.type === 'paragraph' && paragraph.children.length, 132_000)
+})
+
 test.run()
