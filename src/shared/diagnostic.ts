@@ -24,6 +24,9 @@ export type RuleId =
   | 'redirect-target-private'
   | 'static-private'
   | 'file-unreadable'
+  | 'file-too-large'
+  | 'line-too-long'
+  | 'too-many-warnings'
 
 export type Severity = 'error' | 'warning'
 

@@ -12,6 +12,7 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import { footnoteReference } from './footnote-reference.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
 import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
 
@@ -36,7 +37,7 @@ export type RewriteLink = (url: string) => string | undefined
 const schema = { ...defaultSchema, clobberPrefix: '' }
 
 // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
-const processor = unified().use(remarkRehype).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
+const processor = unified().use(remarkRehype, { handlers: { footnoteReference } }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
 
 export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []

@@ -43,8 +43,12 @@ export async function readContent(siteDir: string): Promise<ReadContentResult> {
       const path = join(root, relative)
       let text = ''
       if (kind === 'doc' || kind === 'page' || kind === 'category') {
-        const read = readTextFile(path, file)
-        if (read.diagnostic) diagnostics.push(read.diagnostic)
+        const read = readTextFile(path, file, { markdown: kind !== 'category' })
+        if (read.diagnostic) {
+          diagnostics.push(read.diagnostic)
+          // A page stays, empty, so that links to it are not reported too; a category file goes.
+          if (kind === 'category') continue
+        }
         text = read.text ?? ''
       } else {
         const error = accessError(path)
