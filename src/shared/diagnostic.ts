@@ -27,6 +27,7 @@ export type RuleId =
   | 'file-too-large'
   | 'line-too-long'
   | 'too-many-warnings'
+  | 'encoding-invalid'
 
 export type Severity = 'error' | 'warning'
 

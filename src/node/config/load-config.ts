@@ -7,11 +7,13 @@
  */
 import { build, type Message } from 'esbuild'
 import { existsSync } from 'node:fs'
-import { readFile, unlink, writeFile } from 'node:fs/promises'
+import { unlink, writeFile } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { locateKeyPath } from '../diagnostics/locate-in-source.js'
+import { checkBundleSources } from '../files/check-bundle-sources.js'
+import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { describeThrown, runUserCode, thrownAt, userCodeTimeLimitMs, type UserCodeOutcome } from '../workers/run-user-code.js'
 import type { ConfigAnswer, ConfigJob } from './config-worker.js'
@@ -33,7 +35,9 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
   const file = configFileNames.find((name) => existsSync(join(siteDir, name)))
   if (file === undefined) return { loaded: { file: undefined, source: '', value: {} }, diagnostics: [] }
   const absolute = join(siteDir, file)
-  const source = await readFile(absolute, 'utf8')
+  const read = readTextFile(absolute, file, { markdown: false })
+  if (read.diagnostic) return { loaded: undefined, diagnostics: [read.diagnostic] }
+  const source = read.text
 
   const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
   let code: string
@@ -50,6 +54,7 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
       logLevel: 'silent',
       // Stack traces of a throwing config then point into its source, not the compiled copy.
       sourcemap: 'inline',
+      metafile: true,
       plugins: [
         {
           name: 'docsgen-config',
@@ -66,6 +71,8 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
       ],
     })
     code = result.outputFiles[0]!.text
+    const unreadable = checkBundleSources(result.metafile, siteDir, absolute)
+    if (unreadable.length > 0) return { loaded: undefined, diagnostics: unreadable }
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors ?? []
     return {

@@ -10,6 +10,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { SiteView } from '../../shared/page-view.js'
+import { pushAll } from '../../shared/push-all.js'
+import { checkBundleSources } from '../files/check-bundle-sources.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { describeThrown, runUserCode, thrownAt, type UserCodeOutcome } from '../workers/run-user-code.js'
 import type { ComponentPageAnswer, ComponentPageJob, ComponentPageStep } from './component-page-worker.js'
@@ -71,8 +73,12 @@ async function compilePage(siteDir: string, file: string, cacheDir: string, diag
       packages: 'external',
       logLevel: 'silent',
       sourcemap: 'inline',
+      metafile: true,
     })
-    return result.outputFiles[0]!.text
+    const unreadable = checkBundleSources(result.metafile, siteDir, '')
+    if (unreadable.length === 0) return result.outputFiles[0]!.text
+    pushAll(diagnostics, unreadable)
+    return undefined
   } catch (error) {
     for (const message of (error as { errors?: import('esbuild').Message[] }).errors ?? [])
       diagnostics.push(

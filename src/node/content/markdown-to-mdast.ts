@@ -37,6 +37,13 @@ import type {
 import { pushAll } from '../../shared/push-all.js'
 import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
 
+declare module 'mdast' {
+  interface YamlData {
+    /** The language named after the opening fence (`js` in `---js`); absent for plain `---`. */
+    frontMatterLanguage?: string
+  }
+}
+
 // Fuzzy links are what find `www.` addresses, but linkify-it's fuzzy pattern is a large regular
 // expression tried on every text with a dot (half the parse time on the shared corpus), so only
 // documents that contain `www.` get the parser that tries it.
@@ -46,14 +53,17 @@ const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 export function markdownToMdast(source: string): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
-  const frontMatter = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
+  // `---js` or `---coffee` opens front matter in another language (gray-matter reads those, and
+  // runs them): recognised, so that it is reported and never published as a heading.
+  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*?)?[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
   const root: Root = { type: 'root', children: [] }
   let body = text
   if (frontMatter) {
     const lineCount = frontMatter[0].split('\n').length - (frontMatter[0].endsWith('\n') ? 1 : 0)
     root.children.push({
       type: 'yaml',
-      value: frontMatter[1] ?? '',
+      value: frontMatter[2] ?? '',
+      ...(frontMatter[1] === undefined ? {} : { data: { frontMatterLanguage: frontMatter[1] } }),
       position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lineCount, column: 4, offset: frontMatter[0].trimEnd().length } },
     })
     // Blank lines in place of the front matter keep markdown-it's line numbers those of the file.

@@ -35,11 +35,26 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
     const place = offset === undefined ? { line: 1, column: 1 } : positionOf(offset)
     diagnostics.push(diagnostic({ file, ruleId: 'front-matter-invalid', message, suggestion, severity, line: firstLine + place.line - 1, column: place.column }))
   }
+  const language = node.data?.frontMatterLanguage
+  if (language !== undefined && !/^ya?ml$/i.test(language)) {
+    diagnostics.push(
+      diagnostic({
+        file,
+        line: firstLine - 1,
+        column: 4,
+        ruleId: 'front-matter-invalid',
+        message: `Front matter in "${language}" is not read, and never run: only YAML front matter is`,
+        suggestion: 'Write it as YAML (`title: My page`) after a plain `---` line.',
+      }),
+    )
+    return empty
+  }
   const document = parseDocument(node.value, { prettyErrors: false, uniqueKeys: false })
   if (document.errors.length > 0) {
     for (const error of document.errors) report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
     return empty
   }
+  if (!plainYaml(document, node.value, report)) return empty
   const data = toData(document, report)
   if (data === null || data === undefined) return empty
   if (typeof data !== 'object' || Array.isArray(data)) {
@@ -83,6 +98,37 @@ function toData(document: Document, report: Report): unknown {
     return undefined
   }
 }
+
+/**
+ * Whether the front matter is plain YAML: no warning, and no tag beyond those of plain values. An
+ * unknown one (`!!js/function`, `!include`) would silently become text, and a known one that is
+ * not plain (`!!binary`, `!!set`) a value no key expects.
+ */
+function plainYaml(document: Document, yaml: string, report: Report): boolean {
+  let plain = true
+  visit(document, {
+    Node: (_, node) => {
+      if (!('tag' in node) || node.tag === undefined || plainTags.has(node.tag)) return
+      const written = node.tag.startsWith(coreTagPrefix) ? `!!${node.tag.slice(coreTagPrefix.length)}` : node.tag
+      const start = node.range?.[0]
+      report(
+        `The YAML tag "${written}" is not allowed in front matter`,
+        start === undefined ? undefined : Math.max(0, yaml.lastIndexOf('!', start)),
+        'Front matter holds plain values (text, numbers, true or false, lists and mappings): remove the tag.',
+      )
+      plain = false
+    },
+  })
+  for (const warning of document.warnings)
+    if (warning.code !== 'TAG_RESOLVE_FAILED') {
+      report(`Invalid front matter: ${warning.message.split('\n')[0]}`, warning.pos[0])
+      plain = false
+    }
+  return plain
+}
+
+const coreTagPrefix = 'tag:yaml.org,2002:'
+const plainTags = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `${coreTagPrefix}${name}`))
 
 /** Where each top-level key is written, by key. */
 function keyOffsets(document: Document): Map<string, number | undefined> {

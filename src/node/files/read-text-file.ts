@@ -1,10 +1,12 @@
 /**
- * Reads a text file of the site (Markdown, `_category_.json`) within sane limits, and turns every
- * way that can fail into a diagnostic naming the file, never an exception: a file the build may
- * not read, one that vanished, a folder where a file was listed, a file or a line too long.
+ * Reads a text file of the site (Markdown, `_category_.json`, the config) within sane limits, and
+ * turns every way that can fail into a diagnostic naming the file, never an exception: a file the
+ * build may not read, one that vanished, a folder where a file was listed, a file or a line too
+ * long, bytes that are not UTF-8.
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { decodeUtf8 } from './decode-utf8.js'
 
 /**
  * Larger files are refused before they are read. The largest real documentation pages (API
@@ -41,7 +43,9 @@ export function readTextFile(path: string, file: string, options: { readonly mar
   } finally {
     if (descriptor !== undefined) closeSync(descriptor)
   }
-  const text = bytes.toString('utf8')
+  const decoded = decodeUtf8(bytes)
+  if (decoded.problem) return { text: undefined, diagnostic: diagnostic({ file, ruleId: 'encoding-invalid', ...decoded.problem }) }
+  const text = decoded.text
   const long = options.markdown ? firstLongLine(text) : undefined
   if (long === undefined) return { text }
   return {

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
@@ -18,6 +20,30 @@ test('an alias bomb, more than 100 aliases and duplicate keys are diagnostics; o
       'content/docs/duplicate-keys.md:4:1: error: Duplicate front matter key "title". Keep one of them. [docsgen:front-matter-invalid]',
       'content/docs/many-aliases.md:104:5: error: Front matter uses more than 100 aliases (`*name`). Write the values out. [docsgen:front-matter-invalid]',
     ],
+  })
+})
+
+test('front matter in another language is reported, never run nor published; tags beyond plain values are reported', async () => {
+  const yamlOnly = 'Write it as YAML (`title: My page`) after a plain `---` line. [docsgen:front-matter-invalid]'
+  const plainValues = 'Front matter holds plain values (text, numbers, true or false, lists and mappings): remove the tag. [docsgen:front-matter-invalid]'
+  assert.equal(await check('front-matter-engines'), {
+    exitCode: 1,
+    messages: [
+      `content/docs/coffee.md:1:4: error: Front matter in "coffee" is not read, and never run: only YAML front matter is. ${yamlOnly}`,
+      `content/docs/javascript.md:1:4: error: Front matter in "javascript" is not read, and never run: only YAML front matter is. ${yamlOnly}`,
+      `content/docs/js.md:1:4: error: Front matter in "js" is not read, and never run: only YAML front matter is. ${yamlOnly}`,
+      `content/docs/tags.md:2:9: error: The YAML tag "!!js/function" is not allowed in front matter. ${plainValues}`,
+      `content/docs/tags.md:3:14: error: The YAML tag "!include" is not allowed in front matter. ${plainValues}`,
+      `content/docs/tags.md:5:12: error: The YAML tag "!!binary" is not allowed in front matter. ${plainValues}`,
+    ],
+  })
+})
+
+test('`---yaml` front matter is YAML, read as such', async () => {
+  await withFixtureSite('front-matter-engines', async (site) => {
+    for (const file of ['coffee.md', 'javascript.md', 'js.md', 'tags.md']) await rm(join(site.dir, 'content/docs', file))
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.match(await site.read('build/docs/named-yaml.html'), '<title>YAML, named')
   })
 })
 
