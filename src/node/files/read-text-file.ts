@@ -6,6 +6,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { systemErrorReason } from '../diagnostics/system-error-reason.js'
 import { decodeUtf8 } from './decode-utf8.js'
 
 /**
@@ -64,27 +65,12 @@ export function readTextFile(path: string, file: string, options: { readonly mar
 /** A diagnostic for a file or folder the build could not read, in our words whatever the platform's. */
 export function fileSystemDiagnostic(error: unknown, file: string, what: 'file' | 'folder'): Diagnostic {
   const code = (error as NodeJS.ErrnoException | undefined)?.code
-  const reason = code === undefined ? undefined : reasons[code]
   return diagnostic({
     file,
     ruleId: 'file-unreadable',
-    message: `Cannot read the ${what}: ${reason ?? (code ? `the system refused it (${code})` : 'an unexpected error')}`,
+    message: `Cannot read the ${what}: ${systemErrorReason(error)}`,
     suggestion: code === 'EACCES' || code === 'EPERM' ? `Make it readable by the user running the build, or remove it.` : undefined,
   })
-}
-
-const reasons: Readonly<Record<string, string>> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  ENOENT: 'it was removed while the build was reading',
-  ENOTDIR: 'a part of its path is not a folder',
-  EISDIR: 'it is a folder',
-  ELOOP: 'its symbolic links form a loop',
-  ENAMETOOLONG: 'its path is too long',
-  EMFILE: 'too many files are open',
-  ENFILE: 'too many files are open',
-  EIO: 'an input/output error',
-  EBUSY: 'it is busy',
 }
 
 function firstLongLine(text: string): { line: number; length: number } | undefined {
