@@ -121,7 +121,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const { files, diagnostics: unreadable } = await readContent(siteDir)
       pushAll(diagnostics, unreadable)
       const parsed = await parseContent(files, config.config, { threads: options.threads })
-      const components = await loadComponentPages(siteDir, parsed.documents, join(siteDir, '.docsgen', 'cache'), options.userCodeTimeLimitMs ?? userCodeTimeLimitMs)
+      const components = await loadComponentPages(siteDir, parsed.documents, join(siteDir, '.docsgen', 'cache'), {
+        timeLimitMs: options.userCodeTimeLimitMs ?? userCodeTimeLimitMs,
+        load: options.write === false,
+      })
       pushAll(diagnostics, [...parsed.diagnostics, ...components.diagnostics])
       return { ...parsed, components: components.components }
     },

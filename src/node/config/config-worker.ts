@@ -3,7 +3,7 @@
  * data. Runs under runUserCode, so the config cannot end, stall or outlive the build.
  */
 import { workerData } from 'node:worker_threads'
-import { userCodeThread } from '../workers/run-user-code.js'
+import { userCodeThread } from '../workers/user-code-thread.js'
 import { toPlainData } from './to-plain-data.js'
 
 export interface ConfigJob {

@@ -15,7 +15,8 @@ import { locateKeyPath } from '../diagnostics/locate-in-source.js'
 import { checkBundleSources } from '../files/check-bundle-sources.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
-import { describeThrown, runUserCode, thrownAt, userCodeTimeLimitMs, type UserCodeOutcome } from '../workers/run-user-code.js'
+import { runUserCode, userCodeTimeLimitMs, type UserCodeOutcome } from '../workers/run-user-code.js'
+import { describeThrown, thrownAt } from '../workers/user-code-thread.js'
 import type { ConfigAnswer, ConfigJob } from './config-worker.js'
 
 export const configFileNames = ['site.config.ts', 'site.config.mts', 'site.config.js', 'site.config.mjs'] as const

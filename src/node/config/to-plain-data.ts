@@ -4,7 +4,7 @@
  * function, a Promise or a class instance, a cycle: each becomes a problem naming its path,
  * instead of an exception somewhere later in the build. What passes is what the build reads.
  */
-import { describeThrown } from '../workers/run-user-code.js'
+import { describeThrown } from '../workers/user-code-thread.js'
 
 export interface PlainDataProblem {
   /** Where, as written in the config (`navbar.items[0].label`); '' for the default export itself. */

@@ -7,7 +7,7 @@ import { createElement, type ComponentType } from 'react'
 import { workerData } from 'node:worker_threads'
 import { siteHref } from '../../shared/canonical-path.js'
 import type { ComponentPageProps, SiteView } from '../../shared/page-view.js'
-import { describeThrown, thrownAt, userCodeThread } from '../workers/run-user-code.js'
+import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
 
 export interface ComponentPageJob {
   readonly siteDir: string

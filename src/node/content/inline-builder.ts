@@ -5,6 +5,7 @@
 import type { Token } from 'markdown-it'
 import type { PhrasingContent, Text } from 'mdast'
 import type { Point, Position } from 'unist'
+import { countBelow } from '../../shared/count-below.js'
 
 /** Where an inline rule started and ended, as offsets into its inline token's content. */
 export interface SourceRange {
@@ -182,16 +183,10 @@ export class InlineBuilder {
    */
   private pointAt(offset: number): Point {
     const starts = this.lineStarts()
-    // The last content line starting at or before the offset (binary search: a paragraph can have many lines).
-    let low = 0
-    let high = starts.length - 1
-    while (low < high) {
-      const middle = (low + high + 1) >> 1
-      if (starts[middle]! <= offset) low = middle
-      else high = middle - 1
-    }
-    const place = this.placeOfLine(low)
-    const column = offset - starts[low]!
+    // The last content line starting at or before the offset: a paragraph can have many lines.
+    const lineIndex = countBelow(starts, offset + 1) - 1
+    const place = this.placeOfLine(lineIndex)
+    const column = offset - starts[lineIndex]!
     return { line: place.line + 1, column: place.prefix + column + countBelow(place.pipes, column) + 1 }
   }
 
@@ -277,16 +272,4 @@ export function attribute(token: Token, name: string): string | null {
 
 function plainText(tokens: readonly Token[]): string {
   return tokens.map((token) => (token.children ? plainText(token.children) : token.type === 'softbreak' ? '\n' : token.content)).join('')
-}
-
-/** How many of the sorted numbers are below `limit`. */
-function countBelow(sorted: readonly number[], limit: number): number {
-  let low = 0
-  let high = sorted.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (sorted[middle]! < limit) low = middle + 1
-    else high = middle
-  }
-  return low
 }

@@ -1,8 +1,10 @@
 /**
  * Standalone pages written as React components (`content/pages/*.tsx`): compiled with esbuild,
- * then loaded and checked to have a default export (spec 000 §8: a page lacking one is an error),
- * and later rendered to HTML. Loading and rendering run the site's code, so both happen on a
- * thread of their own with a time limit (see run-user-code.ts); only HTML comes back.
+ * checked to have a default export (spec 000 §8: a page lacking one is an error), and rendered to
+ * HTML. Loading and rendering run the site's code, so they happen on a thread of their own with a
+ * time limit (see run-user-code.ts); only HTML comes back. A build loads and renders each page on
+ * one thread, at the render stage; `check`, which renders nothing, loads them at the content
+ * stage instead, so that a page that throws or stalls while loading fails it too.
  */
 import { build } from 'esbuild'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
@@ -13,7 +15,8 @@ import type { SiteView } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
 import { checkBundleSources } from '../files/check-bundle-sources.js'
 import { siblingModule } from '../workers/run-in-worker.js'
-import { describeThrown, runUserCode, thrownAt, type UserCodeOutcome } from '../workers/run-user-code.js'
+import { runUserCode, type UserCodeOutcome } from '../workers/run-user-code.js'
+import { describeThrown, thrownAt } from '../workers/user-code-thread.js'
 import type { ComponentPageAnswer, ComponentPageJob, ComponentPageStep } from './component-page-worker.js'
 import type { ContentDocument } from './parse-content.js'
 
@@ -30,7 +33,7 @@ export async function loadComponentPages(
   siteDir: string,
   documents: readonly ContentDocument[],
   cacheDir: string,
-  timeLimitMs: number,
+  options: { readonly timeLimitMs: number; readonly load: boolean },
 ): Promise<{ components: ComponentPages; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = []
   const compiled: { file: string; relative: string; code: string }[] = []
@@ -38,8 +41,8 @@ export async function loadComponentPages(
     const code = await compilePage(siteDir, page.file, cacheDir, diagnostics)
     if (code !== undefined) compiled.push({ file: page.file, relative: page.relative, code })
   }
-  const loaded = { siteDir, cacheDir, timeLimitMs, pages: compiled }
-  if (compiled.length === 0) return { components: loaded, diagnostics }
+  const loaded = { siteDir, cacheDir, timeLimitMs: options.timeLimitMs, pages: compiled }
+  if (compiled.length === 0 || !options.load) return { components: loaded, diagnostics }
   const answers = await runPages(loaded, undefined, diagnostics)
   const ok = new Set(answers.filter((answer) => answer.kind === 'ok').map((answer) => answer.file))
   return { components: { ...loaded, pages: compiled.filter((page) => ok.has(page.file)) }, diagnostics }
@@ -76,9 +79,11 @@ async function compilePage(siteDir: string, file: string, cacheDir: string, diag
       metafile: true,
     })
     const unreadable = checkBundleSources(result.metafile, siteDir, '')
-    if (unreadable.length === 0) return result.outputFiles[0]!.text
     pushAll(diagnostics, unreadable)
-    return undefined
+    // Known without running the page: whether it has a default export at all.
+    const hasDefault = Object.values(result.metafile.outputs).some((output) => output.exports.includes('default'))
+    if (!hasDefault) diagnostics.push(noDefaultExport(file))
+    return unreadable.length === 0 && hasDefault ? result.outputFiles[0]!.text : undefined
   } catch (error) {
     for (const message of (error as { errors?: import('esbuild').Message[] }).errors ?? [])
       diagnostics.push(
@@ -114,16 +119,19 @@ async function runPages(components: ComponentPages, render: ComponentPageJob['re
   }
 }
 
+function noDefaultExport(file: string): Diagnostic {
+  return diagnostic({
+    file,
+    line: 1,
+    column: 1,
+    ruleId: 'page-default-export',
+    message: 'The page has no default export, so there is nothing to render',
+    suggestion: 'Export the page component as the default: `export default function Page() { … }`.',
+  })
+}
+
 function answerDiagnostic(answer: Exclude<ComponentPageAnswer, { kind: 'ok' }>): Diagnostic {
-  if (answer.kind === 'no-default-export')
-    return diagnostic({
-      file: answer.file,
-      line: 1,
-      column: 1,
-      ruleId: 'page-default-export',
-      message: 'The page has no default export, so there is nothing to render',
-      suggestion: 'Export the page component as the default: `export default function Page() { … }`.',
-    })
+  if (answer.kind === 'no-default-export') return noDefaultExport(answer.file)
   const place = answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}
   return diagnostic({ file: answer.file, ...place, ruleId: 'page-render-failed', message: `The page threw while ${answer.action}: ${answer.message}` })
 }

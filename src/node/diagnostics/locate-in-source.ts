@@ -1,3 +1,5 @@
+import { countBelow } from '../../shared/count-below.js'
+
 /**
  * Finds where a key or a quoted value first appears in a source file, so that problems found in
  * an evaluated config still point at a line and column. Best effort: undefined when not found.
@@ -42,13 +44,7 @@ export function createPositionLookup(source: string): (offset: number) => { line
   const starts = [0]
   for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) starts.push(index + 1)
   return (offset) => {
-    let low = 0
-    let high = starts.length - 1
-    while (low < high) {
-      const middle = (low + high + 1) >> 1
-      if (starts[middle]! <= offset) low = middle
-      else high = middle - 1
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 }
+    const line = countBelow(starts, offset + 1)
+    return { line, column: offset - starts[line - 1]! + 1 }
   }
 }

@@ -3,9 +3,9 @@
  * one message) receives `data` as workerData and answers once. Used for the CPU-heavy stages
  * (parse, render), so a build uses every core.
  */
-import { buildSync } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
@@ -58,6 +58,8 @@ function bundledEntry(moduleUrl: URL): URL {
   const known = bundles.get(moduleUrl.href)
   if (known) return known
   const folder = new URL('../../../.cache/workers/', import.meta.url)
+  // Loaded here only: compiled workers (all but development) never need esbuild.
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild')
   const { outputFiles } = buildSync({
     entryPoints: [fileURLToPath(moduleUrl)],
     outfile: fileURLToPath(new URL('entry.mjs', folder)),

@@ -1,15 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { build } from '../../../src/node/build.js'
-import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
-import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { checkFixture } from '../../helpers/check-fixture.js'
 
 // The config runs on a thread of its own: what it does there must not end, stall or fail the build.
-const check = (name: string) =>
-  withFixtureSite(name, async (site) => {
-    const result = await build({ siteDir: site.dir, write: false, userCodeTimeLimitMs: 300 })
-    return { exitCode: result.exitCode, messages: result.diagnostics.map(formatDiagnostic) }
-  })
+const check = (name: string) => checkFixture(name, { userCodeTimeLimitMs: 300 })
 
 test('a config that calls process.exit(0) is a configuration error, and the build goes on to report it', async () => {
   assert.equal(await check('config-exit'), {

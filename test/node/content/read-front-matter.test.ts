@@ -3,17 +3,11 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
-import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { checkFixture } from '../../helpers/check-fixture.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
-const check = (name: string) =>
-  withFixtureSite(name, async (site) => {
-    const result = await build({ siteDir: site.dir, write: false })
-    return { exitCode: result.exitCode, messages: result.diagnostics.map(formatDiagnostic) }
-  })
-
 test('an alias bomb, more than 100 aliases and duplicate keys are diagnostics; one alias is fine', async () => {
-  assert.equal(await check('front-matter-aliases'), {
+  assert.equal(await checkFixture('front-matter-aliases'), {
     exitCode: 1,
     messages: [
       'content/docs/alias-bomb.md:4:8: error: Front matter aliases (`*name`) expand to more than 100 copies of what they name. Write the values out. [docsgen:front-matter-invalid]',
@@ -26,7 +20,7 @@ test('an alias bomb, more than 100 aliases and duplicate keys are diagnostics; o
 test('front matter in another language is reported, never run nor published; tags beyond plain values are reported', async () => {
   const yamlOnly = 'Write it as YAML (`title: My page`) after a plain `---` line. [docsgen:front-matter-invalid]'
   const plainValues = 'Front matter holds plain values (text, numbers, true or false, lists and mappings): remove the tag. [docsgen:front-matter-invalid]'
-  assert.equal(await check('front-matter-engines'), {
+  assert.equal(await checkFixture('front-matter-engines'), {
     exitCode: 1,
     messages: [
       `content/docs/coffee.md:1:4: error: Front matter in "coffee" is not read, and never run: only YAML front matter is. ${yamlOnly}`,

@@ -1,20 +1,12 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { build } from '../../../src/node/build.js'
 import { decodeUtf8 } from '../../../src/node/files/decode-utf8.js'
-import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
-import { withFixtureSite } from '../../helpers/fixture-site.js'
-
-const check = (name: string) =>
-  withFixtureSite(name, async (site) => {
-    const result = await build({ siteDir: site.dir, write: false })
-    return { exitCode: result.exitCode, messages: result.diagnostics.map(formatDiagnostic) }
-  })
+import { checkFixture } from '../../helpers/check-fixture.js'
 
 const saveAsUtf8 = 'Save the file as UTF-8; editors call it "UTF-8" or "Unicode (UTF-8)". [docsgen:encoding-invalid]'
 
 test('Markdown, category files and component page modules that are not UTF-8: the first bad byte and where it is', async () => {
-  assert.equal(await check('encodings'), {
+  assert.equal(await checkFixture('encodings'), {
     exitCode: 1,
     messages: [
       `content/docs/_category_.json:1:16: error: The file is not valid UTF-8: the byte 0xE9 at byte offset 15 does not begin or continue a UTF-8 character. ${saveAsUtf8}`,
@@ -29,7 +21,7 @@ test('Markdown, category files and component page modules that are not UTF-8: th
 })
 
 test('a module the config imports that is not UTF-8 is a configuration error', async () => {
-  assert.equal(await check('config-latin1'), {
+  assert.equal(await checkFixture('config-latin1'), {
     exitCode: 2,
     messages: [`strings.ts:2:26: error: The file is not valid UTF-8: the byte 0xE9 at byte offset 104 does not begin or continue a UTF-8 character. ${saveAsUtf8}`],
   })
