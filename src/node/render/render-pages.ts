@@ -103,26 +103,24 @@ const routesPerThreadMinimum = 2500
 
 /**
  * Renders every route, on several threads for large sites, split by body size. Component pages
- * are rendered first, on their own thread (see load-component-pages.ts), into their documents.
+ * render on their own thread (see load-component-pages.ts) while this one renders the rest.
  */
 export async function renderSite(
-  { components, ...rest }: RenderInput & { readonly components: ComponentPages },
+  { components, ...input }: RenderInput & { readonly components: ComponentPages },
   options: { threads?: number } = {},
 ): Promise<RenderResult> {
-  const site = createPageViews(rest.manifest, rest.config).site
-  const rendered = await renderComponentPages(components, site, rest.config.baseUrl)
-  const input: RenderInput = {
-    ...rest,
-    documents: rest.documents.map((document) => (document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '' } : document)),
-  }
-  const result = await renderAll(input, options)
-  return rendered.diagnostics.length === 0 ? result : { ...result, diagnostics: [...rendered.diagnostics, ...result.diagnostics] }
+  const componentRoutes = new Set(input.documents.filter((document) => document.kind === 'component-page').map((document) => document.route))
+  const pending = renderComponentPages(components, createPageViews(input.manifest, input.config).site, input.config.baseUrl)
+  const rest = await renderAll(input, input.manifest.routes.filter((route) => !componentRoutes.has(route.path)), options)
+  const rendered = await pending
+  const documents = input.documents.map((document) => (document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '' } : document))
+  const pages = renderPages({ ...input, documents }, [...componentRoutes])
+  return merge([{ ...pages, diagnostics: [...rendered.diagnostics, ...pages.diagnostics] }, rest])
 }
 
-async function renderAll(input: RenderInput, options: { threads?: number }): Promise<RenderResult> {
-  const routes = input.manifest.routes
+async function renderAll(input: RenderInput, routes: readonly Route[], options: { threads?: number }): Promise<RenderResult> {
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(routes.length / routesPerThreadMinimum) || 1))
-  if (threads === 1 && options.threads === undefined) return renderPages(input)
+  if (threads === 1 && options.threads === undefined) return renderPages(input, routes.map((route) => route.path))
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
@@ -142,7 +140,10 @@ async function renderAll(input: RenderInput, options: { threads?: number }): Pro
       routes: share,
     } satisfies RenderJob),
   )
-  const results = [renderPages(input, own), ...(await Promise.all(pending))]
+  return merge([renderPages(input, own), ...(await Promise.all(pending))])
+}
+
+function merge(results: readonly RenderResult[]): RenderResult {
   return {
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
     written: { public: results.flatMap((result) => result.written.public), private: results.flatMap((result) => result.written.private) },
