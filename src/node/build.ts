@@ -125,7 +125,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         timeLimitMs: options.userCodeTimeLimitMs ?? userCodeTimeLimitMs,
         load: options.write === false,
       })
-      pushAll(diagnostics, [...parsed.diagnostics, ...components.diagnostics])
+      pushAll(diagnostics, parsed.diagnostics)
+      pushAll(diagnostics, components.diagnostics)
       return { ...parsed, components: components.components }
     },
     (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,

@@ -15,7 +15,7 @@ import { locateKeyPath } from '../diagnostics/locate-in-source.js'
 import { checkBundleSources } from '../files/check-bundle-sources.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
-import { runUserCode, userCodeTimeLimitMs, type UserCodeOutcome } from '../workers/run-user-code.js'
+import { runUserCode, userCodeMemoryLimitMb, userCodeTimeLimitMs, type UserCodeOutcome } from '../workers/run-user-code.js'
 import { describeThrown, thrownAt } from '../workers/user-code-thread.js'
 import type { ConfigAnswer, ConfigJob } from './config-worker.js'
 
@@ -109,7 +109,7 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
 }
 
 
-/** Why the config gave no value: it threw, ended its thread, or ran past the time limit. */
+/** Why the config gave no value: it threw, ended its thread, or ran past the time or memory limit. */
 function failureDiagnostic(outcome: Exclude<UserCodeOutcome<unknown>, { kind: 'done' }>, file: string, siteDir: string, timeLimitMs: number): Diagnostic {
   if (outcome.kind === 'threw')
     return diagnostic({
@@ -118,6 +118,13 @@ function failureDiagnostic(outcome: Exclude<UserCodeOutcome<unknown>, { kind: 'd
       ruleId: 'config-invalid',
       message: `The config threw while loading: ${describeThrown(outcome.error)}`,
       suggestion: 'Fix the error in the config file; it must evaluate without throwing.',
+    })
+  if (outcome.kind === 'out-of-memory')
+    return diagnostic({
+      file,
+      ruleId: 'config-invalid',
+      message: `The config used more than ${userCodeMemoryLimitMb} MB of memory while loading`,
+      suggestion: 'Look for data that grows without end; a config holds a few settings.',
     })
   if (outcome.kind === 'timed-out')
     return diagnostic({

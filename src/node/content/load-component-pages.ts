@@ -15,7 +15,7 @@ import type { SiteView } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
 import { checkBundleSources } from '../files/check-bundle-sources.js'
 import { siblingModule } from '../workers/run-in-worker.js'
-import { runUserCode, type UserCodeOutcome } from '../workers/run-user-code.js'
+import { runUserCode, userCodeMemoryLimitMb, type UserCodeOutcome } from '../workers/run-user-code.js'
 import { describeThrown, thrownAt } from '../workers/user-code-thread.js'
 import type { ComponentPageAnswer, ComponentPageJob, ComponentPageStep } from './component-page-worker.js'
 import type { ContentDocument } from './parse-content.js'
@@ -136,13 +136,15 @@ function answerDiagnostic(answer: Exclude<ComponentPageAnswer, { kind: 'ok' }>):
   return diagnostic({ file: answer.file, ...place, ruleId: 'page-render-failed', message: `The page threw while ${answer.action}: ${answer.message}` })
 }
 
-/** The page thread stopped: a page ran past the time limit, ended the thread, or threw from a timer. */
+/** The page thread stopped: a page ran past the time or memory limit, ended the thread, or threw from a timer. */
 function failureDiagnostic(outcome: Exclude<UserCodeOutcome<unknown, ComponentPageStep>, { kind: 'done' }>, components: ComponentPages): Diagnostic {
   const file = outcome.step?.file ?? components.pages[0]!.file
   const action = outcome.step?.action ?? 'loading'
   const suggestion = 'A page must load and render in moments, without ending the process or throwing later.'
   if (outcome.kind === 'timed-out')
     return diagnostic({ file, ruleId: 'page-render-failed', message: `The page did not finish ${action} within ${components.timeLimitMs / 1000} s`, suggestion })
+  if (outcome.kind === 'out-of-memory')
+    return diagnostic({ file, ruleId: 'page-render-failed', message: `The page used more than ${userCodeMemoryLimitMb} MB of memory while ${action}`, suggestion })
   if (outcome.kind === 'threw') {
     const at = thrownAt(outcome.error, components.siteDir)
     const place = at?.file === file ? { line: at.line, column: at.column } : {}

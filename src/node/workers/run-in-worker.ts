@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import { Worker, type ResourceLimits } from 'node:worker_threads'
 
 export interface RunningWorker<Result> {
   /** The worker's one answer; rejects if it throws or exits without answering. */
@@ -41,11 +41,11 @@ export function startWorker<Result>(moduleUrl: URL, data: unknown): RunningWorke
 }
 
 /** A worker thread running `moduleUrl` with `data` as its workerData, from source (.ts) or compiled (.js). */
-export function createWorker(moduleUrl: URL, data: unknown): Worker {
-  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData: data })
+export function createWorker(moduleUrl: URL, data: unknown, resourceLimits?: ResourceLimits): Worker {
+  if (!moduleUrl.pathname.endsWith('.ts')) return new Worker(moduleUrl, { workerData: data, resourceLimits })
   // Running from source (tests, development): Node cannot load .ts, and tsx registered in a worker
   // starts a loader thread of its own, 200-300 ms per worker. A bundle of the entry starts in 30.
-  return new Worker(bundledEntry(moduleUrl), { workerData: data, execArgv: [] })
+  return new Worker(bundledEntry(moduleUrl), { workerData: data, execArgv: [], resourceLimits })
 }
 
 const bundles = new Map<string, URL>()
