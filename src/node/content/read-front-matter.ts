@@ -5,7 +5,7 @@
  * 80 000 took 75 s), so duplicates are found here with a set instead.
  */
 import type { Root as MdastRoot } from 'mdast'
-import { isMap, isScalar, parseDocument, visit, type Document } from 'yaml'
+import { isMap, isScalar, parseDocument, Parser, visit, type Document } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { createPositionLookup } from '../diagnostics/locate-in-source.js'
 
@@ -17,6 +17,12 @@ export interface FrontMatter {
 }
 
 const knownFrontMatter = ['title', 'description', 'sidebar_label', 'sidebar_position', 'id', 'slug', 'tags', 'keywords', 'hide_table_of_contents']
+
+/**
+ * Longer front matter is refused unread: real front matter is a few hundred bytes, and the YAML
+ * library needs some 10 µs per byte of broken, deeply nested input.
+ */
+const maxFrontMatterLength = 512 * 1024
 
 /** Aliases (`*name`) allowed in one front matter, and how many nodes they may expand to (YAML's own guard). */
 const maxAliases = 100
@@ -49,9 +55,20 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
     )
     return empty
   }
+  if (node.value.length > maxFrontMatterLength) {
+    report(`Front matter is ${node.value.length} characters long; it may be at most ${maxFrontMatterLength}`, undefined, 'Keep a few keys in front matter; move data out of the page.')
+    return empty
+  }
+  const problem = tokenProblem(node.value)
+  if (problem) {
+    report(problem.message, problem.offset, problem.suggestion)
+    return empty
+  }
   const document = parseDocument(node.value, { prettyErrors: false, uniqueKeys: false })
-  if (document.errors.length > 0) {
-    for (const error of document.errors) report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
+  // The first error only: the ones after it mostly follow from it.
+  const [error] = document.errors
+  if (error) {
+    report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
     return empty
   }
   if (!plainYaml(document, node.value, report)) return empty
@@ -129,6 +146,36 @@ function plainYaml(document: Document, yaml: string, report: Report): boolean {
 
 const coreTagPrefix = 'tag:yaml.org,2002:'
 const plainTags = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `${coreTagPrefix}${name}`))
+
+const maxDepth = 64
+
+/**
+ * What the YAML parser's token tree shows to be wrong, before values are built from it: nesting
+ * deeper than maxDepth, or the first syntax error. Building values is recursive, and 10 000 nested
+ * `? ` keys (20 KB) overflowed the stack inside V8's regular expression compiler, which aborts the
+ * whole process; broken input took seconds per 100 KB to build. The parser, and this walk over
+ * its tokens, use no recursion.
+ */
+function tokenProblem(yaml: string): { offset: number; message: string; suggestion?: string } | undefined {
+  // Tokens (which have an offset) and collection items (which hold a key and a value token).
+  type Node = { type?: string; offset?: number; message?: string; value?: unknown; key?: unknown; items?: unknown[] }
+  const pending: { node: unknown; depth: number }[] = []
+  for (const token of new Parser().parse(yaml)) pending.push({ node: token, depth: 0 })
+  let firstError: { offset: number; message: string } | undefined
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const node = next.node as Node | null
+    if (typeof node !== 'object' || node === null) continue
+    const offset = node.offset
+    if (offset !== undefined && next.depth > maxDepth)
+      return { offset, message: `Front matter is nested more than ${maxDepth} levels deep`, suggestion: 'Front matter holds a few plain values; flatten it.' }
+    if (offset !== undefined && node.type === 'error' && (firstError === undefined || offset < firstError.offset))
+      firstError = { offset, message: `Invalid front matter: ${node.message}` }
+    if (typeof node.value === 'object') pending.push({ node: node.value, depth: next.depth })
+    if (typeof node.key === 'object') pending.push({ node: node.key, depth: next.depth })
+    for (const item of node.items ?? []) pending.push({ node: item, depth: next.depth + 1 })
+  }
+  return firstError
+}
 
 /** Where each top-level key is written, by key. */
 function keyOffsets(document: Document): Map<string, number | undefined> {

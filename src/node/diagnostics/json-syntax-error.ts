@@ -29,6 +29,9 @@ const reasons: Readonly<Record<string, string>> = {
 /** The first syntax error of `text`, for text JSON.parse refused; offset undefined if none is found. */
 export function jsonSyntaxError(text: string): { offset: number | undefined; message: string } {
   if (text.trim() === '') return { offset: 0, message: 'Invalid JSON: the file is empty' }
+  // jsonc-parser descends recursively: deep enough nesting would overflow the stack.
+  const tooDeep = offsetTooDeep(text)
+  if (tooDeep !== undefined) return { offset: tooDeep, message: `Invalid JSON: nested more than ${maxDepth} levels deep` }
   const errors: jsonc.ParseError[] = []
   jsonc.parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false })
   const first = errors[0]
@@ -37,4 +40,23 @@ export function jsonSyntaxError(text: string): { offset: number | undefined; mes
   const reason = first.offset >= text.length ? 'the file ends too early' : (reasons[code] ?? 'unexpected text')
   const found = code === 'InvalidSymbol' ? ` ${JSON.stringify(text.slice(first.offset, first.offset + 1))}` : ''
   return { offset: first.offset, message: `Invalid JSON: ${reason}${found}` }
+}
+
+const maxDepth = 64
+
+/** Where brackets outside strings first nest deeper than maxDepth, if they do. */
+function offsetTooDeep(text: string): number | undefined {
+  let depth = 0
+  let inString = false
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index]
+    if (inString) {
+      if (character === '\\') index++
+      else if (character === '"') inString = false
+    } else if (character === '"') inString = true
+    else if (character === '[' || character === '{') {
+      if (++depth > maxDepth) return index
+    } else if (character === ']' || character === '}') depth--
+  }
+  return undefined
 }

@@ -1,8 +1,9 @@
-import { rm } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { checkFixture } from '../../helpers/check-fixture.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
@@ -30,6 +31,20 @@ test('front matter in another language is reported, never run nor published; tag
       `content/docs/tags.md:3:14: error: The YAML tag "!include" is not allowed in front matter. ${plainValues}`,
       `content/docs/tags.md:5:12: error: The YAML tag "!!binary" is not allowed in front matter. ${plainValues}`,
     ],
+  })
+})
+
+test('front matter nested deeper than 64 levels, longer than 512 KiB, or broken at the token level: one diagnostic each', async () => {
+  await withFixtureSite('front-matter-nesting', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/long.md'), `---\n${'key: value\n'.repeat(50_000)}---\n\nFront matter of 549 999 characters (the last line break is the fence's).\n`)
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/broken.md:3:2: error: Invalid front matter: Unexpected map-value-ind token in YAML stream. [docsgen:front-matter-invalid]',
+      'content/docs/explicit-keys.md:2:131: error: Front matter is nested more than 64 levels deep. Front matter holds a few plain values; flatten it. [docsgen:front-matter-invalid]',
+      'content/docs/fine.md:2:1: error: Front matter "title" must be text. [docsgen:front-matter-invalid]',
+      'content/docs/flow.md:2:72: error: Front matter is nested more than 64 levels deep. Front matter holds a few plain values; flatten it. [docsgen:front-matter-invalid]',
+      'content/docs/long.md:2:1: error: Front matter is 549999 characters long; it may be at most 524288. Keep a few keys in front matter; move data out of the page. [docsgen:front-matter-invalid]',
+    ])
   })
 })
 

@@ -15,6 +15,8 @@ test('JSON errors in our words, at the offset we find, whatever the engine says'
     ['// a comment\n{}', 0, 'Invalid JSON: comments are not allowed in JSON'],
     ['{ "label": "a\tb" }', 11, 'Invalid JSON: a control character (a tab or line break) in the string; write it as \\t or \\n'],
     ['{ "label": "\\q" }', 11, 'Invalid JSON: invalid escape in the string'],
+    // Deep enough to overflow the recursive scanner's stack: refused before it runs.
+    [`{ "label": "[", "x": ${'['.repeat(20_000)}${']'.repeat(19_999)} }`, 84, 'Invalid JSON: nested more than 64 levels deep'],
   ]
   for (const [text, offset, message] of cases) {
     assert.throws(() => JSON.parse(text))
