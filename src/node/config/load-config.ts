@@ -108,7 +108,6 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
   }
 }
 
-
 /** Why the config gave no value: it threw, ended its thread, or ran past the time or memory limit. */
 function failureDiagnostic(outcome: Exclude<UserCodeOutcome<unknown>, { kind: 'done' }>, file: string, siteDir: string, timeLimitMs: number): Diagnostic {
   if (outcome.kind === 'threw')

@@ -49,7 +49,8 @@ export function toPlainData(value: unknown): { value: unknown; problems: PlainDa
     for (const key of keys) {
       const childPath = kind === 'array' ? `${path}[${key}]` : path === '' ? key : `${path}.${key}`
       const read = attempt(childPath, 'Reading', () => ({ child: (current as Record<string, unknown>)[key] }))
-      if (read !== undefined) (copy as Record<string, unknown>)[key] = convert(read.child, childPath, depth + 1)
+      // Defined, not assigned: a key named `__proto__` stays a key instead of replacing the prototype.
+      if (read !== undefined) Object.defineProperty(copy, key, { value: convert(read.child, childPath, depth + 1), enumerable: true, writable: true, configurable: true })
     }
     ancestors.delete(current)
     return copy

@@ -20,7 +20,7 @@ import { describeThrown, thrownAt } from '../workers/user-code-thread.js'
 import type { ComponentPageAnswer, ComponentPageJob, ComponentPageStep } from './component-page-worker.js'
 import type { ContentDocument } from './parse-content.js'
 
-/** The component pages that compiled and loaded, ready to render. */
+/** The component pages that compiled (and, when asked to load them, loaded), ready to render. */
 export interface ComponentPages {
   readonly siteDir: string
   /** Where compiled pages are written to be imported: inside the site, so `react` resolves from its node_modules. */

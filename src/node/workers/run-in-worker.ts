@@ -1,7 +1,8 @@
 /**
  * Runs one job on a worker thread: the worker module (a sibling file exporting nothing, posting
  * one message) receives `data` as workerData and answers once. Used for the CPU-heavy stages
- * (parse, render), so a build uses every core.
+ * (parse, render), so a build uses every core; createWorker also starts the threads that run the
+ * site's own code (run-user-code.ts).
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'

@@ -3,8 +3,9 @@
  * that code does to its thread cannot take the build with it: `process.exit()` ends the thread,
  * an endless loop is stopped at the time limit, a memory hoard at the memory limit, and a throw
  * scheduled for later never runs (the thread is ended as soon as it answers). Each becomes a
- * diagnostic instead of a silent exit, a hang, a crash or a stack trace. It is not a sandbox: the site's code runs with the build's rights, as
- * under any static site generator; what it must not do is end or stall the build by mistake.
+ * diagnostic instead of a silent exit, a hang, a crash or a stack trace. It is not a sandbox: the
+ * site's code runs with the build's rights, as under any static site generator; what it must not
+ * do is end or stall the build by mistake.
  *
  * The worker (written with userCodeThread, user-code-thread.ts) announces each piece of user
  * code it starts (a step, e.g. a file), and each step gets the time limit; then it answers once.

@@ -9,6 +9,14 @@ test('plain values come back as a copy, arrays and null-prototype objects includ
   assert.is.not(result.value, value)
 })
 
+test('a key named __proto__ stays a key of the copy, and no prototype changes', () => {
+  const value = JSON.parse('{ "__proto__": { "polluted": true }, "title": "T" }') as object
+  const copy = toPlainData(value).value as Record<string, unknown>
+  assert.equal(Object.keys(copy), ['__proto__', 'title'])
+  assert.is(Object.getPrototypeOf(copy), Object.prototype)
+  assert.is((copy as { polluted?: unknown }).polluted, undefined)
+})
+
 test('cycles, symbols, class instances, deep nesting and a throwing default export are problems with their path', () => {
   const cyclic: Record<string, unknown> = { name: 'loop' }
   cyclic.self = cyclic
