@@ -8,6 +8,7 @@ import { FixtureError, loadFixture, type EmulatorFixture } from '../emulator/ind
 import { startProviderServer, type ProviderServer } from '../emulator/node-server.js'
 import { httpOrigin } from '../emulator/origins.js'
 import { withWidgetPage } from '../node/bundle/with-widget-page.js'
+import { systemErrorReason } from '../node/diagnostics/system-error-reason.js'
 import type { CliOutput } from './main.js'
 
 export interface ProviderCommandOptions {
@@ -49,7 +50,7 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
       text = await readFile(options.fixture, 'utf8')
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
-      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message
+      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : systemErrorReason(error)
       output.stderr(`error: cannot read fixture file '${options.fixture}': ${reason}\n`)
       return 2
     }
@@ -78,7 +79,7 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
     if (code === 'EADDRINUSE') output.stderr(`error: port ${port} on ${host} is already in use; choose another with --port (0 picks a free one)\n`)
     else if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') output.stderr(`error: cannot listen on host '${host}'\n`)
     else if (code === 'EACCES') output.stderr(`error: no permission to listen on port ${port}\n`)
-    else output.stderr(`error: could not start the provider: ${(error as Error).message}\n`)
+    else output.stderr(`error: could not start the provider: ${systemErrorReason(error)}\n`)
     return 2
   }
   // The widget page answers in front of the emulator's handler (node-server calls emulator.fetch).

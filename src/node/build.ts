@@ -12,6 +12,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { siteHref, underBaseUrl } from '../shared/canonical-path.js'
 import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
+import { pushAll } from '../shared/push-all.js'
 import { loadConfig } from './config/load-config.js'
 import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
 import { checkFileNames } from './content/check-file-names.js'
@@ -26,6 +27,7 @@ import { privateProbes } from './validate/find-private-leaks.js'
 import { validateSite } from './validate/validate-site.js'
 import { checkFolders } from './write/check-folders.js'
 import { checkOutputPaths } from './write/check-output-paths.js'
+import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
 
 export interface BuildOptions {
@@ -39,6 +41,8 @@ export interface BuildOptions {
   readonly write?: boolean
   /** Threads to parse and render on; default one per core for large sites. */
   readonly threads?: number
+  /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
+  readonly userCodeTimeLimitMs?: number
 }
 
 export interface StageTiming {
@@ -94,13 +98,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const config = await stage(
     'config',
     async () => {
-      const loaded = await loadConfig(siteDir)
+      const loaded = await loadConfig(siteDir, options.userCodeTimeLimitMs)
       if (!loaded.loaded) {
-        diagnostics.push(...loaded.diagnostics)
+        pushAll(diagnostics, loaded.diagnostics)
         return undefined
       }
       const resolved = resolveConfig(loaded.loaded.value, loaded.loaded.file ?? 'site.config.ts', loaded.loaded.source)
-      diagnostics.push(...resolved.diagnostics)
+      pushAll(diagnostics, resolved.diagnostics)
       return resolved.config ? { config: resolved.config, file: loaded.loaded.file ?? 'site.config.ts', source: loaded.loaded.source } : undefined
     },
     (value) => (value ? `${value.file === undefined ? 'defaults' : value.file}, ${value.config.login?.privatePaths.length ?? 0} private rules` : 'invalid'),
@@ -111,10 +115,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const content = await stage(
     'content',
     async () => {
-      const { files, diagnostics: unread } = await readContent(siteDir)
+      const { files, diagnostics: unreadable } = await readContent(siteDir)
+      pushAll(diagnostics, unreadable)
+      pushAll(diagnostics, checkFileNames(files))
       const parsed = await parseContent(files, config.config, { threads: options.threads })
-      const components = await loadComponentPages(siteDir, parsed.documents, cacheDir)
-      diagnostics.push(...unread, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics)
+      const components = await loadComponentPages(siteDir, parsed.documents, cacheDir, {
+        timeLimitMs: options.userCodeTimeLimitMs ?? userCodeTimeLimitMs,
+        load: options.write === false,
+      })
+      pushAll(diagnostics, parsed.diagnostics)
+      pushAll(diagnostics, components.diagnostics)
       return { ...parsed, components: components.components }
     },
     (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,
@@ -126,7 +136,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     'manifest',
     () => {
       const built = buildManifest(content, config.config, rules.compiled)
-      diagnostics.push(...built.diagnostics)
+      pushAll(diagnostics, built.diagnostics)
       return built.manifest
     },
     (value) => `${value.routes.length} routes, ${value.routes.filter((route) => route.access.private).length} private`,
@@ -144,7 +154,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         rules,
         configSource: { file: config.file, text: config.source },
       })
-      diagnostics.push(...found)
+      pushAll(diagnostics, found)
       return found
     },
     (found) => `${content.documents.reduce((sum, document) => sum + document.links.length, 0)} links, ${found.length} problems`,
@@ -176,7 +186,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ),
     (value) => `${value.written.public.length} public pages, ${value.written.private.length} private`,
   )
-  diagnostics.push(...rendered.diagnostics)
+  pushAll(diagnostics, rendered.diagnostics)
   if (hasErrors(diagnostics)) {
     await Promise.all([discardStaging(staging.public), discardStaging(staging.private)])
     return result(1, { manifest })

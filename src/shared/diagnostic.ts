@@ -31,6 +31,11 @@ export type RuleId =
   | 'file-name-unportable'
   | 'unsafe-url'
   | 'url-removed'
+  | 'file-unreadable'
+  | 'file-too-large'
+  | 'line-too-long'
+  | 'too-many-warnings'
+  | 'encoding-invalid'
 
 export type Severity = 'error' | 'warning'
 

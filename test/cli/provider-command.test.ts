@@ -1,8 +1,9 @@
-import { test } from 'uvu'
-import * as assert from 'uvu/assert'
+import { mkdtemp, rm, symlink } from 'node:fs/promises'
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
 import { main } from '../../src/cli/main.js'
 import { closeProviderServers } from '../../src/cli/provider-command.js'
 
@@ -45,6 +46,19 @@ test('a missing fixture file: a message naming the file, exit code 2', async () 
   const { err, output } = capture()
   assert.is(await main(['provider', '--port', '0', '--fixture', 'no/such/fixture.yaml'], output), 2)
   assert.match(err.join(''), "cannot read fixture file 'no/such/fixture.yaml': no such file")
+})
+
+test('a fixture file the system will not open: its reason in our words, not the platform message', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'docsgen-fixture-'))
+  try {
+    const loop = join(folder, 'loop.yaml')
+    await symlink(loop, loop)
+    const { err, output } = capture()
+    assert.is(await main(['provider', '--port', '0', '--fixture', loop], output), 2)
+    assert.is(err.join(''), `error: cannot read fixture file '${loop}': its symbolic links form a loop\n`)
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
 })
 
 test('an invalid fixture: file:line:col and exit code 2', async () => {

@@ -23,7 +23,7 @@ content('front matter, category files and component pages: every problem with it
       'content/docs/Guides/types.md:2:1: error: Front matter "title" must be text. [docsgen:front-matter-invalid]',
       'content/docs/Guides/types.md:4:1: error: Front matter "sidebar_position" must be a number. [docsgen:front-matter-invalid]',
       'content/docs/Guides/types.md:6:1: warning: Unknown front matter key "draft". Known keys: title, description, sidebar_label, sidebar_position, id, slug, tags, keywords, hide_table_of_contents. [docsgen:front-matter-invalid]',
-      'content/docs/Other/_category_.json:1:20: error: Invalid JSON: Expected double-quoted property name in JSON at position 19. [docsgen:category-invalid]',
+      'content/docs/Other/_category_.json:1:20: error: Invalid JSON: expected a property name in double quotes. [docsgen:category-invalid]',
       'content/pages/broken.tsx:3:1: error: Cannot compile the page: The character "}" is not valid inside a JSX element. [docsgen:page-render-failed]',
       'content/pages/broken.tsx:4:1: error: Cannot compile the page: Unexpected end of file before a closing "p" tag. [docsgen:page-render-failed]',
     ])
@@ -36,14 +36,14 @@ content('a component page that throws while rendering fails the build without wr
       await rm(join(site.dir, file))
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
-    assert.equal(messages(result), ['content/pages/throws.tsx: error: The page threw while rendering: page exploded. [docsgen:page-render-failed]'])
+    assert.equal(messages(result), ['content/pages/throws.tsx:2:9: error: The page threw while rendering: page exploded. [docsgen:page-render-failed]'])
     assert.equal((await site.list('.')).filter((file) => file.startsWith('build/')), [])
   })
 })
 
 content('a config that throws, or does not compile, is a configuration error (exit 2)', async () => {
   for (const [name, expected] of [
-    ['throwing-config', 'site.config.ts: error: The config threw while loading: DOCS_TITLE is not set. Fix the error in the config file; it must evaluate without throwing. [docsgen:config-invalid]'],
+    ['throwing-config', 'site.config.ts:2:28: error: The config threw while loading: DOCS_TITLE is not set. Fix the error in the config file; it must evaluate without throwing. [docsgen:config-invalid]'],
     ['syntax-config', 'site.config.ts:2:14: error: Cannot compile the config: Expected identifier but found ",". [docsgen:config-invalid]'],
   ] as const) {
     await withFixtureSite(name, async (site) => {

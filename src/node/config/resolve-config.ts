@@ -8,7 +8,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
 import { routePathProblem } from '../../shared/portable-path.js'
 import { closest } from '../diagnostics/closest.js'
-import { locateInSource } from '../diagnostics/locate-in-source.js'
+import { locateInSource, locateKeyPath } from '../diagnostics/locate-in-source.js'
 import type { LoginFactorMethod } from './define-config.js'
 import { baseUrlProblem, isCssColor, unsafeUrlProblem } from './read-url.js'
 
@@ -95,8 +95,7 @@ type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: 
 export function resolveConfig(value: unknown, file: string, source: string): Result {
   const problems: Diagnostic[] = []
   const report = (path: string, message: string, suggestion?: string) => {
-    const lastKey = /([A-Za-z_$][\w$]*)(?:\[\d+\])*$/.exec(path)?.[1]
-    const place = lastKey ? locateInSource(source, lastKey) : undefined
+    const place = locateKeyPath(source, path)
     problems.push(diagnostic({ file, ruleId: 'config-invalid', message: `"${path}" ${message}`, suggestion, ...place }))
   }
   const read = reader(report, (path, key, allowed) => {

@@ -33,14 +33,15 @@ import type {
   Table,
   TableCell,
   TableRow,
-  Text,
 } from 'mdast'
-import type { Point, Position } from 'unist'
+import { pushAll } from '../../shared/push-all.js'
+import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
 
-/** Where an inline rule started and ended, as offsets into its inline token's content. */
-interface SourceRange {
-  readonly sourceStart: number
-  readonly sourceEnd: number
+declare module 'mdast' {
+  interface YamlData {
+    /** The language named after the opening fence (`js` in `---js`); absent for plain `---`. */
+    frontMatterLanguage?: string
+  }
 }
 
 // Fuzzy links are what find `www.` addresses, but linkify-it's fuzzy pattern is a large regular
@@ -52,14 +53,17 @@ const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 export function markdownToMdast(source: string): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
-  const frontMatter = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
+  // `---js` or `---coffee` opens front matter in another language (gray-matter reads those, and
+  // runs them): recognised, so that it is reported and never published as a heading.
+  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*?)?[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
   const root: Root = { type: 'root', children: [] }
   let body = text
   if (frontMatter) {
     const lineCount = frontMatter[0].split('\n').length - (frontMatter[0].endsWith('\n') ? 1 : 0)
     root.children.push({
       type: 'yaml',
-      value: frontMatter[1] ?? '',
+      value: frontMatter[2] ?? '',
+      ...(frontMatter[1] === undefined ? {} : { data: { frontMatterLanguage: frontMatter[1] } }),
       position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lineCount, column: 4, offset: frontMatter[0].trimEnd().length } },
     })
     // Blank lines in place of the front matter keep markdown-it's line numbers those of the file.
@@ -85,6 +89,10 @@ function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
   instance.use(markdownItFootnote)
   // GFM has no inline footnotes (`^[text]`): keep them as text.
   instance.inline.ruler.disable('footnote_inline')
+  // The plugin's last step moves definitions to the end of the tokens, concatenating the whole
+  // token list once per footnote (quadratic: 256 KB of footnotes took 12 s). Definitions are
+  // read where they stand instead, as remark-parse does; remark-rehype gathers them at the end.
+  instance.core.ruler.disable('footnote_tail')
   for (const rule of ['link', 'image', 'autolink', 'linkify']) recordSourceRange(instance, rule)
   return instance
 }
@@ -170,7 +178,7 @@ class TreeBuilder {
             ? { token, lines: this.lines, firstLine: this.row.line, searchFrom: this.row.searched }
             : { token, lines: this.lines, firstLine: token.map?.[0] ?? 0, searchFrom: undefined }
           const built = new InlineBuilder(source)
-          this.top().children.push(...built.build())
+          pushAll(this.top().children as PhrasingContent[], built.build())
           if (inCell) this.row.searched = built.endColumn()
           break
         }
@@ -208,7 +216,7 @@ class TreeBuilder {
           if (this.headRow) (this.stack[this.stack.length - 2] as Table).align!.push(alignOf(token))
           this.open<TableCell>({ type: 'tableCell', children: [] })
           break
-        case 'footnote_open': {
+        case 'footnote_reference_open': {
           const label = String((token.meta as { label: string }).label)
           this.open<FootnoteDefinition>({ type: 'footnoteDefinition', identifier: label, label, children: [] })
           break
@@ -220,15 +228,12 @@ class TreeBuilder {
         case 'tr_close':
         case 'th_close':
         case 'td_close':
-        case 'footnote_close':
+        case 'footnote_reference_close':
           this.stack.pop()
           break
-        // Structure remark-rehype recreates on its own: table sections, the footnotes block, backlinks.
+        // Structure remark-rehype recreates on its own: table sections.
         case 'tbody_open':
         case 'tbody_close':
-        case 'footnote_block_open':
-        case 'footnote_block_close':
-        case 'footnote_anchor':
           break
         default:
           throw new Error(`markdown-to-mdast: unhandled markdown-it block token "${token.type}"`)
@@ -249,228 +254,6 @@ class TreeBuilder {
     this.append(node)
     this.stack.push(node)
   }
-}
-
-/** An inline token with what is needed to find its text in the file. */
-interface InlineSource {
-  readonly token: Token
-  readonly lines: readonly string[]
-  /** The file line (from 0) its content starts on. */
-  readonly firstLine: number
-  /** For a table cell: the column (from 0) to search its text from, past the cells before it. */
-  readonly searchFrom: number | undefined
-}
-
-class InlineBuilder {
-  private readonly root: { children: PhrasingContent[] } = { children: [] }
-  private readonly stack: { children: PhrasingContent[]; unwrap?: boolean }[] = [this.root]
-  private readonly token: Token
-  private contentLineStarts: number[] | undefined
-  /** How far into the content links have been found: literal links are searched for from here. */
-  private searched = 0
-  /** Trailing punctuation that linkify-it kept in the open literal link and GFM leaves after it. */
-  private afterLink = ''
-
-  constructor(private readonly source: InlineSource) {
-    this.token = source.token
-  }
-
-  build(): PhrasingContent[] {
-    const children = this.token.children ?? []
-    children.forEach((child, index) => {
-      switch (child.type) {
-        case 'text':
-        case 'text_special':
-          this.text(child.content)
-          break
-        case 'softbreak':
-          this.text('\n')
-          break
-        case 'hardbreak':
-          this.append({ type: 'break' })
-          break
-        case 'code_inline':
-          this.append({ type: 'inlineCode', value: child.content })
-          break
-        case 'em_open':
-          this.open({ type: 'emphasis', children: [] })
-          break
-        case 'strong_open':
-          this.open({ type: 'strong', children: [] })
-          break
-        case 's_open':
-          this.open({ type: 'delete', children: [] })
-          break
-        case 'link_open':
-          this.openLink(child, children[index + 1])
-          break
-        case 'em_close':
-        case 'strong_close':
-        case 's_close':
-          this.stack.pop()
-          break
-        case 'link_close':
-          this.closeLink()
-          break
-        case 'image':
-          this.append({
-            type: 'image',
-            url: attribute(child, 'src') ?? '',
-            alt: plainText(child.children ?? []),
-            title: attribute(child, 'title'),
-            position: this.positionOf(child),
-          })
-          break
-        case 'html_inline':
-          this.append({ type: 'html', value: child.content })
-          break
-        case 'footnote_ref': {
-          const label = String((child.meta as { label: string }).label)
-          this.append({ type: 'footnoteReference', identifier: label, label })
-          break
-        }
-        default:
-          throw new Error(`markdown-to-mdast: unhandled markdown-it inline token "${child.type}"`)
-      }
-    })
-    return this.root.children
-  }
-
-  private openLink(token: Token, next: Token | undefined): void {
-    const href = attribute(token, 'href') ?? ''
-    if (token.markup !== 'linkify' || !next) {
-      this.open({ type: 'link', url: href, title: attribute(token, 'title'), children: [], position: this.positionOf(token) })
-      return
-    }
-    const literal = gfmLiteralLink(next.content, href)
-    if (!literal) {
-      this.stack.push({ children: [], unwrap: true })
-      return
-    }
-    if (literal.before) this.text(literal.before)
-    // Found in the source from what linkify-it matched, less what stays before the link.
-    const position = this.positionOf(token, literal.linked + literal.after)
-    next.content = literal.linked
-    this.afterLink = literal.after
-    this.open({ type: 'link', url: literal.url, title: null, children: [], position })
-  }
-
-  private closeLink(): void {
-    const closed = this.stack.pop()!
-    if (closed.unwrap) for (const node of closed.children) node.type === 'text' ? this.text(node.value) : this.append(node)
-    if (this.afterLink) this.text(this.afterLink)
-    this.afterLink = ''
-  }
-
-  private text(value: string): void {
-    const siblings = this.stack[this.stack.length - 1]!.children
-    const last = siblings[siblings.length - 1]
-    if (last?.type === 'text') last.value += value
-    else siblings.push({ type: 'text', value } satisfies Text)
-  }
-
-  private append(node: PhrasingContent): void {
-    this.stack[this.stack.length - 1]!.children.push(node)
-  }
-
-  private open(node: PhrasingContent & { children: PhrasingContent[] }): void {
-    this.append(node)
-    this.stack.push(node)
-  }
-
-  /** Where this content ends in its (last) source line, from 0: where the next table cell starts. */
-  endColumn(): number {
-    return this.pointAt(this.token.content.length).column - 1
-  }
-
-  /**
-   * The source position of a link or image: from the offsets its rule recorded, or for links
-   * that GFM finds in plain text (`literalText`: www. and e-mail addresses), where that text next
-   * occurs.
-   */
-  private positionOf(token: Token, literalText = ''): Position | undefined {
-    const range = token.meta as Partial<SourceRange> | null
-    let start = range?.sourceStart
-    let end = range?.sourceEnd
-    if (token.markup === 'linkify') {
-      if (end !== undefined) start = end - literalText.length // the rule starts at `:`, after the scheme
-      else {
-        const found = this.token.content.indexOf(literalText, this.searched)
-        if (found === -1) return undefined
-        ;[start, end] = [found, found + literalText.length]
-      }
-    }
-    if (start === undefined || end === undefined) return undefined
-    this.searched = end
-    return { start: this.pointAt(start), end: this.pointAt(end) }
-  }
-
-  /**
-   * Maps an offset in the inline content to the file. The content is the block's lines with
-   * container prefixes (`> `, list indentation) removed, so a content line is found at the end
-   * of its source line; a table cell's text is found in its row, after the cells before it.
-   */
-  private pointAt(offset: number): Point {
-    const content = this.token.content
-    if (!this.contentLineStarts) {
-      this.contentLineStarts = [0]
-      for (let index = content.indexOf('\n'); index !== -1; index = content.indexOf('\n', index + 1)) this.contentLineStarts.push(index + 1)
-    }
-    const starts = this.contentLineStarts
-    let lineIndex = starts.length - 1
-    while (starts[lineIndex]! > offset) lineIndex--
-    const lineStart = starts[lineIndex]!
-    const contentLine = content.slice(lineStart, lineIndex + 1 < starts.length ? starts[lineIndex + 1]! - 1 : undefined).trimEnd()
-    const line = this.source.firstLine + lineIndex
-    const sourceLine = (this.source.lines[line] ?? '').trimEnd()
-    const column = offset - lineStart
-    if (this.source.searchFrom !== undefined) {
-      // A `|` in a cell's content was written `\|`, or it would have ended the cell.
-      const prefix = sourceLine.indexOf(contentLine.replaceAll('|', '\\|'), this.source.searchFrom)
-      const escapes = contentLine.slice(0, column).split('|').length - 1
-      return { line: line + 1, column: Math.max(0, prefix) + column + escapes + 1 }
-    }
-    let prefix = sourceLine.length - contentLine.length
-    if (prefix < 0 || !sourceLine.startsWith(contentLine, prefix)) prefix = sourceLine.indexOf(contentLine)
-    return { line: line + 1, column: Math.max(0, prefix) + column + 1 }
-  }
-}
-
-/**
- * What GFM links of a literal link that linkify-it found, and what stays text around it.
- * linkify-it also links bare domains (`config.md` is a Moldovan domain) and `ftp://`; GFM links
- * only `www.` addresses, http(s) URLs and e-mail addresses, and leaves out of them trailing
- * punctuation and, in an address, what comes before its name (`mailto:`, `key=`).
- */
-function gfmLiteralLink(text: string, href: string): { before: string; linked: string; after: string; url: string } | undefined {
-  if (href.startsWith('mailto:')) {
-    const email = /^(.*[^\w.+-])?([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[\w-]*[a-z\d])$/i.exec(text)
-    if (!email) return undefined
-    return { before: email[1] ?? '', linked: email[2]!, after: '', url: `mailto:${email[2]!}` }
-  }
-  if (!/^(?:https?:\/\/|www\.)/i.test(text)) return undefined
-  const linked = text.slice(0, gfmLiteralLinkLength(text))
-  const after = text.slice(linked.length)
-  return { before: '', linked, after, url: href.slice(0, href.length - after.length) }
-}
-
-/**
- * How much of a literal URL GFM links: not trailing punctuation (`?`, `:`, `_`, `~`, quotes and
- * more), entity-like `&name;` nor unbalanced `)`; linkify-it keeps some of them.
- */
-function gfmLiteralLinkLength(text: string): number {
-  const trail = /(?:[!"'*,.:;?_~)]|&[a-z]+;)+$/i.exec(text)
-  if (!trail) return text.length
-  let unclosed = 0
-  for (const character of text.slice(0, trail.index)) unclosed += character === '(' ? 1 : character === ')' ? -1 : 0
-  // A `)` in the trail that closes a `(` of the link stays in it, with the trail before it.
-  let length = trail.index
-  for (let index = trail.index; index < text.length && unclosed > 0; index++)
-    if (text[index] === ')') {
-      unclosed--
-      length = index + 1
-    }
-  return length
 }
 
 /**
@@ -497,15 +280,6 @@ function alignOf(token: Token): Table['align'] extends (infer Item)[] | null | u
   const style = attribute(token, 'style') ?? ''
   const match = /text-align:(left|right|center)/.exec(style)
   return (match?.[1] as 'left' | 'right' | 'center' | undefined) ?? null
-}
-
-function attribute(token: Token, name: string): string | null {
-  const value = token.attrGet(name)
-  return value === null ? null : String(value)
-}
-
-function plainText(tokens: readonly Token[]): string {
-  return tokens.map((token) => (token.children ? plainText(token.children) : token.type === 'softbreak' ? '\n' : token.content)).join('')
 }
 
 function withoutFinalLineEnding(value: string): string {

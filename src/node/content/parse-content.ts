@@ -9,6 +9,7 @@ import { posix } from 'node:path'
 import { safeDecode, siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { defaultCategory, readCategory, type CategoryMeta } from '../manifest/read-category.js'
 import { assetPathFor, docId, routeFromFile } from '../manifest/route-from-file.js'
@@ -95,7 +96,7 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   for (const file of files) {
     if (file.kind === 'category') {
       const result = readCategory(file.text, file.file)
-      diagnostics.push(...result.diagnostics)
+      pushAll(diagnostics, result.diagnostics)
       categories.set(posix.dirname(file.relative) === '.' ? '' : posix.dirname(file.relative), result.meta)
     } else if (file.kind === 'component-page') {
       const route = routeOfFile.get(file.file)!
@@ -132,8 +133,8 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
           here: (work) => runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }),
         })
   for (const result of results) {
-    documents.push(...result.documents)
-    diagnostics.push(...result.diagnostics)
+    pushAll(documents, result.documents)
+    pushAll(diagnostics, result.diagnostics)
   }
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
@@ -176,7 +177,7 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       const hash = markdownLink.exec(safeDecode(url))?.[2]
       return siteHref(job.baseUrl, targetRoute, hash ? hash.slice(1) : undefined)
     })
-    diagnostics.push(...parsed.diagnostics)
+    pushAll(diagnostics, parsed.diagnostics)
     documents.push({
       file: file.file,
       kind,

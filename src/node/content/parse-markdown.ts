@@ -6,23 +6,16 @@
 import GithubSlugger from 'github-slugger'
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { toString } from 'hast-util-to-string'
-import type { Root as MdastRoot } from 'mdast'
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import { parseDocument } from 'yaml'
-import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import { footnoteReference } from './footnote-reference.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
-
-export interface FrontMatter {
-  readonly title: string | undefined
-  readonly description: string | undefined
-  readonly sidebarLabel: string | undefined
-  readonly sidebarPosition: number | undefined
-}
+import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
 
 export interface ParsedMarkdown {
   readonly frontMatter: FrontMatter
@@ -45,9 +38,7 @@ export type RewriteLink = (url: string) => string | undefined
 const schema = { ...defaultSchema, clobberPrefix: '' }
 
 // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
-const processor = unified().use(remarkRehype).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
-
-const knownFrontMatter = ['title', 'description', 'sidebar_label', 'sidebar_position', 'id', 'slug', 'tags', 'keywords', 'hide_table_of_contents']
+const processor = unified().use(remarkRehype, { handlers: { footnoteReference } }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
 
 export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []
@@ -131,56 +122,4 @@ function takeExplicitId(node: Element): string | undefined {
 function excerpt(paragraph: string | undefined): string | undefined {
   if (!paragraph) return undefined
   return paragraph.length <= 160 ? paragraph : `${paragraph.slice(0, 157).trimEnd()}…`
-}
-
-function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[]): FrontMatter {
-  const empty: FrontMatter = { title: undefined, description: undefined, sidebarLabel: undefined, sidebarPosition: undefined }
-  const node = mdast.children[0]
-  if (!node || node.type !== 'yaml') return empty
-  // The YAML starts on the line after the opening `---`.
-  const firstLine = (node.position?.start.line ?? 1) + 1
-  const document = parseDocument(node.value, { prettyErrors: false })
-  const report = (message: string, offset: number | undefined, suggestion?: string, severity: 'error' | 'warning' = 'error') => {
-    const place = offset === undefined ? { line: firstLine, column: 1 } : positionIn(node.value, offset, firstLine)
-    diagnostics.push(diagnostic({ file, ruleId: 'front-matter-invalid', message, suggestion, severity, ...place }))
-  }
-  if (document.errors.length > 0) {
-    for (const error of document.errors) report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
-    return empty
-  }
-  const data: unknown = document.toJS()
-  if (data === null || data === undefined) return empty
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    report('Front matter must be a YAML mapping of keys to values', 0, 'Write it as `title: My page` lines between the `---` fences.')
-    return empty
-  }
-  const record = data as Record<string, unknown>
-  const offsetOf = (key: string) => {
-    const pair = (document.contents as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] }).items?.find(
-      (item) => item.key?.value === key,
-    )
-    return pair?.key?.range?.[0]
-  }
-  const text = (key: string): string | undefined => {
-    const value = record[key]
-    if (value === undefined || value === null) return undefined
-    if (typeof value === 'string' || typeof value === 'number') return String(value)
-    report(`Front matter "${key}" must be text`, offsetOf(key))
-    return undefined
-  }
-  for (const key of Object.keys(record))
-    if (!knownFrontMatter.includes(key))
-      report(`Unknown front matter key "${key}"`, offsetOf(key), `Known keys: ${knownFrontMatter.join(', ')}.`, 'warning')
-  let sidebarPosition: number | undefined
-  if (record.sidebar_position !== undefined) {
-    if (typeof record.sidebar_position === 'number' && Number.isFinite(record.sidebar_position)) sidebarPosition = record.sidebar_position
-    else report('Front matter "sidebar_position" must be a number', offsetOf('sidebar_position'))
-  }
-  return { title: text('title'), description: text('description'), sidebarLabel: text('sidebar_label'), sidebarPosition }
-}
-
-function positionIn(text: string, offset: number, firstLine: number): { line: number; column: number } {
-  const before = text.slice(0, offset)
-  const lineIndex = before.split('\n').length - 1
-  return { line: firstLine + lineIndex, column: offset - (before.lastIndexOf('\n') + 1) + 1 }
 }

@@ -4,10 +4,11 @@
  * published when a page links to them) and `static/` (published as it is). Everything after this
  * reads the list, never the file system. Links and special files are refused (refuse-links.ts).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { accessSync, constants, existsSync, type Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
-import { join, sep } from 'node:path'
+import { join, relative, sep } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
+import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
 import { refuseEntry, refuseSection } from './refuse-links.js'
 
 export type ContentKind = 'doc' | 'page' | 'component-page' | 'category' | 'asset' | 'static'
@@ -22,7 +23,13 @@ export interface ContentFile {
   readonly text: string
 }
 
-export async function readContent(siteDir: string): Promise<{ files: ContentFile[]; diagnostics: Diagnostic[] }> {
+export interface ReadContentResult {
+  readonly files: ContentFile[]
+  /** Files and folders that could not be read. */
+  readonly diagnostics: Diagnostic[]
+}
+
+export async function readContent(siteDir: string): Promise<ReadContentResult> {
   const files: ContentFile[] = []
   const diagnostics: Diagnostic[] = []
   for (const section of ['content/docs', 'content/pages', 'static'] as const) {
@@ -31,31 +38,71 @@ export async function readContent(siteDir: string): Promise<{ files: ContentFile
     // content/docs and content/pages share the problem when content/ itself has it.
     if (sectionRefused && !diagnostics.some((item) => item.file === sectionRefused.file)) diagnostics.push(sectionRefused)
     if (sectionRefused || !existsSync(root)) continue
-    const names: string[] = []
-    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-      const relative = join(entry.parentPath, entry.name).slice(root.length + 1).split(sep).join('/')
-      // Hidden entries (.git) are never read; every other link or special entry is refused, even where no source is expected.
-      const refused = isHidden(relative) ? undefined : refuseEntry(siteDir, `${section}/${relative}`, entry)
-      if (refused) diagnostics.push(refused)
-      else if (entry.isFile()) names.push(relative)
-    }
-    names.sort()
     // Read synchronously: a promise-based read of each small file (open, stat, read, close on
     // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
-    for (const relative of names) {
+    for (const relative of await listFiles(root, section, diagnostics)) {
       const kind = kindOf(section, relative)
       if (kind === undefined) continue
-      const text = kind === 'doc' || kind === 'page' || kind === 'category' ? readFileSync(join(root, relative), 'utf8') : ''
-      files.push({ file: `${section}/${relative}`, relative, kind, text })
+      const file = `${section}/${relative}`
+      const path = join(root, relative)
+      let text = ''
+      if (kind === 'doc' || kind === 'page' || kind === 'category') {
+        const read = readTextFile(path, file, { markdown: kind !== 'category' })
+        if (read.diagnostic) {
+          diagnostics.push(read.diagnostic)
+          // A page stays, empty, so that links to it are not reported too; a category file goes.
+          if (kind === 'category') continue
+        }
+        text = read.text ?? ''
+      } else {
+        const error = accessError(path)
+        if (error !== undefined) diagnostics.push(fileSystemDiagnostic(error, file, 'file'))
+      }
+      files.push({ file, relative, kind, text })
     }
   }
   return { files: files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), diagnostics }
 }
 
+/** Every file under `root`, relative with forward slashes, sorted; hidden entries (.git, .DS_Store) skipped. */
+async function listFiles(root: string, section: string, diagnostics: Diagnostic[]): Promise<string[]> {
+  const names: string[] = []
+  const siteDir = root.slice(0, root.length - section.length - 1)
+  const walk = async (folder: string): Promise<void> => {
+    let entries: Dirent[]
+    try {
+      entries = await readdir(folder, { withFileTypes: true })
+    } catch (error) {
+      diagnostics.push(fileSystemDiagnostic(error, [section, ...relative(root, folder).split(sep)].filter(Boolean).join('/'), 'folder'))
+      return
+    }
+    for (const entry of entries) {
+      // Hidden entries (.git, .DS_Store) are never read; every other link or special entry is refused, even where no source is expected.
+      if (entry.name.startsWith('.')) continue
+      const path = join(folder, entry.name)
+      const name = relative(root, path).split(sep).join('/')
+      const refused = refuseEntry(siteDir, `${section}/${name}`, entry)
+      if (refused) diagnostics.push(refused)
+      else if (entry.isDirectory()) await walk(path)
+      else if (entry.isFile()) names.push(name)
+    }
+  }
+  await walk(root)
+  return names.sort()
+}
+
+/** Files beside the pages and in static/ are copied later: one that cannot be read is reported now. */
+function accessError(path: string): unknown {
+  try {
+    accessSync(path, constants.R_OK)
+    return undefined
+  } catch (error) {
+    return error
+  }
+}
+
 function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: string): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
-  // Hidden files and folders (.DS_Store, .git) are never sources, in any section.
-  if (isHidden(relative)) return undefined
   if (section === 'static') return 'static'
   if (name.startsWith('_') && name !== '_category_.json') return undefined
   if (section === 'content/docs') {
@@ -67,8 +114,4 @@ function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: 
   // Modules that component pages import are code, not files to publish.
   if (/\.(m|c)?(ts|js)$/.test(name)) return undefined
   return 'asset'
-}
-
-function isHidden(relative: string): boolean {
-  return relative.split('/').some((part) => part.startsWith('.'))
 }

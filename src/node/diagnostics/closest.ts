@@ -14,6 +14,16 @@ export function closest(word: string, candidates: readonly string[]): string | u
   return best
 }
 
+/**
+ * `closest` for many problems at once, within a budget: each call costs an edit distance per
+ * candidate, and thousands of broken links against thousands of routes would take minutes. The
+ * first `limit` calls suggest; later ones return undefined without building their candidates.
+ */
+export function createSuggester(limit = 200): (word: string, candidates: () => readonly string[]) => string | undefined {
+  let left = limit
+  return (word, candidates) => (left-- > 0 ? closest(word, candidates()) : undefined)
+}
+
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
   for (let i = 1; i <= a.length; i++) {

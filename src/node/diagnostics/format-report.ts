@@ -5,6 +5,7 @@
 import picocolors from 'picocolors'
 import { formatDiagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { BuildResult } from '../build.js'
+import { capWarnings } from './cap-warnings.js'
 
 export function formatReport(result: BuildResult, options: { color: boolean; command: 'build' | 'check' }): string {
   const colors = picocolors.createColors(options.color)
@@ -15,7 +16,7 @@ export function formatReport(result: BuildResult, options: { color: boolean; com
   }
   if (result.diagnostics.length > 0) {
     lines.push('')
-    for (const item of result.diagnostics) lines.push(colorize(formatDiagnostic(item), item, colors))
+    for (const item of capWarnings(result.diagnostics)) lines.push(colorize(formatDiagnostic(item), item, colors))
   }
   const errors = result.diagnostics.filter((item) => item.severity === 'error').length
   const warnings = result.diagnostics.length - errors

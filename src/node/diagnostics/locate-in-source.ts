@@ -1,3 +1,5 @@
+import { countBelow } from '../../shared/count-below.js'
+
 /**
  * Finds where a key or a quoted value first appears in a source file, so that problems found in
  * an evaluated config still point at a line and column. Best effort: undefined when not found.
@@ -17,6 +19,12 @@ export function locateInSource(source: string, needle: string): { line: number; 
   return undefined
 }
 
+/** Where the last key of a config path (`navbar.items[0].label` → `label`) is written. */
+export function locateKeyPath(source: string, path: string): { line: number; column: number } | undefined {
+  const lastKey = /([A-Za-z_$][\w$]*)(?:\[\d+\])*$/.exec(path)?.[1]
+  return lastKey ? locateInSource(source, lastKey) : undefined
+}
+
 /** 1-based line and column of an offset. */
 export function positionAt(source: string, offset: number): { line: number; column: number } {
   let line = 1
@@ -26,4 +34,17 @@ export function positionAt(source: string, offset: number): { line: number; colu
     lineStart = index + 1
   }
   return { line, column: offset - lineStart + 1 }
+}
+
+/**
+ * 1-based line and column of offsets in one text, each found by binary search over its line
+ * starts: for texts with many positions to report, where positionAt would rescan from the start.
+ */
+export function createPositionLookup(source: string): (offset: number) => { line: number; column: number } {
+  const starts = [0]
+  for (let index = source.indexOf('\n'); index !== -1; index = source.indexOf('\n', index + 1)) starts.push(index + 1)
+  return (offset) => {
+    const line = countBelow(starts, offset + 1)
+    return { line, column: offset - starts[line - 1]! + 1 }
+  }
 }

@@ -5,6 +5,7 @@
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { routePathProblem } from '../../shared/portable-path.js'
 import { closest } from '../diagnostics/closest.js'
+import { jsonSyntaxError } from '../diagnostics/json-syntax-error.js'
 import { locateInSource, positionAt } from '../diagnostics/locate-in-source.js'
 
 export type CategoryLink =
@@ -50,12 +51,9 @@ export function readCategory(text: string, file: string): { meta: CategoryMeta; 
   let data: unknown
   try {
     data = JSON.parse(text)
-  } catch (error) {
-    const message = (error as Error).message
-    const offset = Number(/position (\d+)/.exec(message)?.[1])
-    diagnostics.push(
-      diagnostic({ file, ruleId: 'category-invalid', message: `Invalid JSON: ${message}`, ...(Number.isFinite(offset) ? positionAt(text, offset) : {}) }),
-    )
+  } catch {
+    const { offset, message } = jsonSyntaxError(text)
+    diagnostics.push(diagnostic({ file, ruleId: 'category-invalid', message, ...(offset === undefined ? {} : positionAt(text, offset)) }))
     return { meta: defaultCategory, diagnostics }
   }
   if (!isRecord(data)) {

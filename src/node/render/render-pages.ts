@@ -13,8 +13,9 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
+import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import type { PageComponent } from '../content/load-component-pages.js'
+import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument } from '../write/html-document.js'
@@ -25,8 +26,8 @@ import { createSidebarMarkup } from './sidebar-markup.js'
 
 export interface RenderInput {
   readonly manifest: Manifest
+  /** Every document, component pages with their rendered HTML. */
   readonly documents: readonly ContentDocument[]
-  readonly components: ReadonlyMap<string, PageComponent>
   readonly config: ResolvedConfig
   readonly stylesheets: readonly string[]
   /** Distinctive text of private pages that no public page may contain. */
@@ -57,19 +58,7 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
-    const document = documents.get(route.path)
-    if (!document) return ''
-    if (document.kind !== 'component-page') return document.html
-    const component = input.components.get(document.file)
-    if (!component) return ''
-    try {
-      return renderToStaticMarkup(createElement(component, { site: views.site, href }))
-    } catch (error) {
-      diagnostics.push(
-        diagnostic({ file: document.file, ruleId: 'page-render-failed', message: `The page threw while rendering: ${(error as Error).message}` }),
-      )
-      return ''
-    }
+    return documents.get(route.path)?.html ?? ''
   }
 
   const documentHtml = (
@@ -94,7 +83,7 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
     if (wanted && !wanted.has(route.path)) continue
     const publicView = views.publicView(route, route.access.private ? '' : bodyOf(route))
     const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
-    diagnostics.push(...findLeaks(route.file, html, input.probes))
+    pushAll(diagnostics, findLeaks(route.file, html, input.probes))
     publicWriter.write(route.file, html)
     if (route.access.private)
       privateWriter.write(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
@@ -106,43 +95,55 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
   }
 }
 
-/** What a render thread receives: everything but component pages, which only the main thread holds. */
-export type RenderJob = Omit<RenderInput, 'components'> & { readonly routes: readonly string[] }
+/** What a render thread receives: the input and the routes it renders. */
+export type RenderJob = RenderInput & { readonly routes: readonly string[] }
 
 // As for parsing (see parse-content.ts): a worker's start-up only pays off on large sites.
 const routesPerThreadMinimum = 2500
 
 /**
- * Renders every route, on several threads for large sites. Component pages stay on this thread
- * (their modules cannot be sent to a worker); the rest is split by body size.
+ * Renders every route, on several threads for large sites, split by body size. Component pages
+ * render on their own thread (see load-component-pages.ts) while this one renders the rest.
  */
-export async function renderSite(input: RenderInput, options: { threads?: number } = {}): Promise<RenderResult> {
-  const routes = input.manifest.routes
+export async function renderSite(
+  { components, ...input }: RenderInput & { readonly components: ComponentPages },
+  options: { threads?: number } = {},
+): Promise<RenderResult> {
+  const componentRoutes = new Set(input.documents.filter((document) => document.kind === 'component-page').map((document) => document.route))
+  const pending = renderComponentPages(components, createPageViews(input.manifest, input.config).site, input.config.baseUrl)
+  const rest = await renderAll(input, input.manifest.routes.filter((route) => !componentRoutes.has(route.path)), options)
+  const rendered = await pending
+  const documents = input.documents.map((document) => (document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '' } : document))
+  const pages = renderPages({ ...input, documents }, [...componentRoutes])
+  return merge([{ ...pages, diagnostics: [...rendered.diagnostics, ...pages.diagnostics] }, rest])
+}
+
+async function renderAll(input: RenderInput, routes: readonly Route[], options: { threads?: number }): Promise<RenderResult> {
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(routes.length / routesPerThreadMinimum) || 1))
-  if (threads === 1 && options.threads === undefined) return renderPages(input)
+  if (threads === 1 && options.threads === undefined) return renderPages(input, routes.map((route) => route.path))
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
-  const pinned = new Set(routes.filter((route) => documents.get(route.path)?.kind === 'component-page').map((route) => route.path))
   const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
   const sizes = shares.map(() => 0)
   const weight = (path: string) => (documents.get(path)?.html.length ?? 0) + 4000
   for (const route of [...routes].sort((a, b) => weight(b.path) - weight(a.path))) {
-    if (pinned.has(route.path)) continue
     const smallest = sizes.indexOf(Math.min(...sizes))
     shares[smallest]!.push(route.path)
     sizes[smallest]! += weight(route.path)
   }
   const [own = [], ...others] = shares
-  const { components: _components, ...shared } = input
   // Start the workers before rendering this thread's share, so they run at the same time.
   const pending = others.map((share) =>
     runInWorker<RenderResult>(siblingModule('render-worker', import.meta.url), {
-      ...shared,
+      ...input,
       documents: share.flatMap((path) => documents.get(path) ?? []),
       routes: share,
     } satisfies RenderJob),
   )
-  const results = [renderPages(input, [...pinned, ...own]), ...(await Promise.all(pending))]
+  return merge([renderPages(input, own), ...(await Promise.all(pending))])
+}
+
+function merge(results: readonly RenderResult[]): RenderResult {
   return {
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
     written: { public: results.flatMap((result) => result.written.public), private: results.flatMap((result) => result.written.private) },

@@ -3,4 +3,4 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { renderPages, type RenderJob } from './render-pages.js'
 
 const job = workerData as RenderJob
-parentPort!.postMessage(renderPages({ ...job, components: new Map() }, job.routes))
+parentPort!.postMessage(renderPages(job, job.routes))

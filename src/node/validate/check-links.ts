@@ -7,7 +7,7 @@ import { canonicalPath, routeHref, safeDecode, stripRouteSuffix } from '../../sh
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { closest } from '../diagnostics/closest.js'
+import { createSuggester } from '../diagnostics/closest.js'
 import { markdownLinkTarget, type ContentDocument, type ParsedContent } from '../content/parse-content.js'
 import { posix } from 'node:path'
 
@@ -27,7 +27,16 @@ export function checkLinks(
   const assetsByPath = new Map(manifest.assets.map((asset) => [asset.path, asset]))
   // Relative links reach files beside the pages only: static/ is served at the root, not beside them.
   const assetsBySource = new Map(manifest.assets.filter((asset) => asset.source.startsWith('content/')).map((asset) => [asset.source, asset]))
+  const staticBySource = new Map(assetFiles.filter((file) => file.kind === 'static').map((file) => [file.file, file]))
   const problems: Diagnostic[] = []
+  const suggest = createSuggester()
+  // A page can hold thousands of links to thousands of headings: each looked up, not searched for.
+  const headingIds = new Map<Route, Set<string>>()
+  const hasHeading = (route: Route, id: string) => {
+    let ids = headingIds.get(route)
+    if (!ids) headingIds.set(route, (ids = new Set(route.headings.map((heading) => heading.id))))
+    return ids.has(id)
+  }
 
   const report = (policy: Policy, ruleId: RuleId, document: ContentDocument, position: { line: number; column: number } | undefined, message: string, suggestion?: string) => {
     if (policy === 'ignore') return
@@ -35,8 +44,8 @@ export function checkLinks(
   }
 
   const checkAnchor = (document: ContentDocument, position: { line: number; column: number } | undefined, url: string, target: Route, hash: string) => {
-    if (hash === '' || target.headings.some((heading) => heading.id === hash)) return
-    const near = closest(hash, target.headings.map((heading) => heading.id))
+    if (hash === '' || hasHeading(target, hash)) return
+    const near = suggest(hash, () => target.headings.map((heading) => heading.id))
     const listed = target.headings.slice(0, 8).map((heading) => `#${heading.id}`)
     report(
       config.onBrokenAnchors,
@@ -87,8 +96,8 @@ export function checkLinks(
       if (fileTarget !== undefined) {
         const targetDocument = filesByPath.get(fileTarget)
         if (!targetDocument) {
-          const candidates = documents.map((candidate) => posix.relative(posix.dirname(document.file), candidate.file))
-          const near = closest(posix.relative(posix.dirname(document.file), fileTarget), candidates)
+          const candidates = () => documents.map((candidate) => posix.relative(posix.dirname(document.file), candidate.file))
+          const near = suggest(posix.relative(posix.dirname(document.file), fileTarget), candidates)
           report(
             config.onBrokenLinks,
             'missing-file',
@@ -109,9 +118,10 @@ export function checkLinks(
       if (!target && (image || looksLikeFile(filePath))) {
         const relativeLink = !filePath.startsWith('/')
         const resolvedSource = posix.join(sourceFolder, filePath)
-        const staticFile = relativeLink ? assetFiles.find((file) => file.kind === 'static' && file.file === resolvedSource) : undefined
-        const candidates = relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(sourceFolder, file.file)) : assetFiles.map((file) => file.path)
-        const near = closest(relativeLink ? posix.normalize(filePath) : filePath, candidates)
+        const staticFile = relativeLink ? staticBySource.get(resolvedSource) : undefined
+        const candidates = () =>
+          relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(sourceFolder, file.file)) : assetFiles.map((file) => file.path)
+        const near = suggest(relativeLink ? posix.normalize(filePath) : filePath, candidates)
         report(
           config.onBrokenLinks,
           'missing-file',
@@ -135,7 +145,7 @@ export function checkLinks(
       if (!target) {
         const shown = resolved ?? safeDecode(pathPart)
         const withoutBase = withoutBaseUrl(shown, config.baseUrl)
-        const near = closest(shown, routePaths)
+        const near = suggest(shown, () => routePaths)
         report(
           config.onBrokenLinks,
           'missing-route',

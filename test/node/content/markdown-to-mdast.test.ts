@@ -112,4 +112,17 @@ test('unsafe URLs stay in the tree, for the sanitiser to remove, as with remark'
   assert.equal(render(tree).links, ['javascript:alert(1)@1:1'])
 })
 
+test('thousands of links on one line, in a quote and in a table cell with escaped pipes, keep their positions', () => {
+  const line = Array.from({ length: 2000 }, (_, index) => `[l${index}](/docs/p${index})`).join(' a\\|b ')
+  const text = `${line}\n\n> ${line}\n\n| A | B |\n| --- | --- |\n| x | ${line} |\n`
+  const ours = render(markdownToMdast(text))
+  assert.is(ours.links.length, 6000)
+  assert.equal(ours, render(reference.parse(text)))
+})
+
+test('a paragraph of 132 000 inline nodes builds: they are appended one by one, not spread into one call', () => {
+  const paragraph = markdownToMdast(('*a**'.repeat(20) + '\n').repeat(3300)).children[0]
+  assert.is(paragraph?.type === 'paragraph' && paragraph.children.length, 132_000)
+})
+
 test.run()

@@ -1,0 +1,49 @@
+/**
+ * The component pages' thread: imports each compiled page, checks it default-exports a
+ * component and, when asked, renders it to HTML with the props it gets ({ site, href }). Runs
+ * under runUserCode, so a page cannot end, stall or outlive the build.
+ */
+import { createElement, type ComponentType } from 'react'
+import { workerData } from 'node:worker_threads'
+import { siteHref } from '../../shared/canonical-path.js'
+import type { ComponentPageProps, SiteView } from '../../shared/page-view.js'
+import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
+
+export interface ComponentPageJob {
+  readonly siteDir: string
+  /** Each page's source file (site-relative) and compiled module. */
+  readonly pages: readonly { readonly file: string; readonly moduleUrl: string }[]
+  /** Render too, with these props; otherwise only load and check each page. */
+  readonly render?: { readonly site: SiteView; readonly baseUrl: string }
+}
+
+export type ComponentPageStep = { readonly file: string; readonly action: 'loading' | 'rendering' }
+
+export type ComponentPageAnswer =
+  | { readonly file: string; readonly kind: 'ok'; readonly html: string }
+  | { readonly file: string; readonly kind: 'no-default-export' }
+  | { readonly file: string; readonly kind: 'threw'; readonly action: 'loading' | 'rendering'; readonly message: string; readonly at: ReturnType<typeof thrownAt> }
+
+const job = workerData as ComponentPageJob
+const thread = userCodeThread<ComponentPageAnswer[], ComponentPageStep>()
+const renderToStaticMarkup = job.render ? (await import('react-dom/server')).renderToStaticMarkup : undefined
+const answers: ComponentPageAnswer[] = []
+for (const page of job.pages) answers.push(await runPage(page.file, page.moduleUrl))
+thread.done(answers)
+
+async function runPage(file: string, moduleUrl: string): Promise<ComponentPageAnswer> {
+  let action: ComponentPageStep['action'] = 'loading'
+  try {
+    thread.step({ file, action })
+    const module = (await import(moduleUrl)) as { default?: unknown }
+    if (typeof module.default !== 'function') return { file, kind: 'no-default-export' }
+    if (!renderToStaticMarkup || !job.render) return { file, kind: 'ok', html: '' }
+    action = 'rendering'
+    thread.step({ file, action })
+    const { site, baseUrl } = job.render
+    const props: ComponentPageProps = { site, href: (path, hash) => siteHref(baseUrl, path, hash) }
+    return { file, kind: 'ok', html: renderToStaticMarkup(createElement(module.default as ComponentType<ComponentPageProps>, props)) }
+  } catch (error) {
+    return { file, kind: 'threw', action, message: describeThrown(error), at: thrownAt(error, job.siteDir) }
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * A page's YAML front matter → the keys the build uses, with a diagnostic for every problem.
+ * Front matter is data, never code, and is read in time linear in its size: the YAML library's
+ * own duplicate-key check compares each key with every key before it (20 000 keys took 3 s,
+ * 80 000 took 75 s), so duplicates are found here with a set instead.
+ */
+import type { Root as MdastRoot } from 'mdast'
+import { isMap, isScalar, parseDocument, Parser, visit, type Document } from 'yaml'
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { createPositionLookup } from '../diagnostics/locate-in-source.js'
+
+export interface FrontMatter {
+  readonly title: string | undefined
+  readonly description: string | undefined
+  readonly sidebarLabel: string | undefined
+  readonly sidebarPosition: number | undefined
+}
+
+const knownFrontMatter = ['title', 'description', 'sidebar_label', 'sidebar_position', 'id', 'slug', 'tags', 'keywords', 'hide_table_of_contents']
+
+/**
+ * Longer front matter is refused unread: real front matter is a few hundred bytes, and the YAML
+ * library needs some 10 µs per byte of broken, deeply nested input.
+ */
+const maxFrontMatterLength = 512 * 1024
+
+/** Aliases (`*name`) allowed in one front matter, and how many nodes they may expand to (YAML's own guard). */
+const maxAliases = 100
+
+const empty: FrontMatter = { title: undefined, description: undefined, sidebarLabel: undefined, sidebarPosition: undefined }
+
+type Report = (message: string, offset: number | undefined, suggestion?: string, severity?: 'error' | 'warning') => void
+
+export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[]): FrontMatter {
+  const node = mdast.children[0]
+  if (!node || node.type !== 'yaml') return empty
+  // The YAML starts on the line after the opening `---`.
+  const firstLine = (node.position?.start.line ?? 1) + 1
+  const positionOf = createPositionLookup(node.value)
+  const report: Report = (message, offset, suggestion, severity = 'error') => {
+    const place = offset === undefined ? { line: 1, column: 1 } : positionOf(offset)
+    diagnostics.push(diagnostic({ file, ruleId: 'front-matter-invalid', message, suggestion, severity, line: firstLine + place.line - 1, column: place.column }))
+  }
+  const language = node.data?.frontMatterLanguage
+  if (language !== undefined && !/^ya?ml$/i.test(language)) {
+    diagnostics.push(
+      diagnostic({
+        file,
+        line: firstLine - 1,
+        column: 4,
+        ruleId: 'front-matter-invalid',
+        message: `Front matter in "${language}" is not read, and never run: only YAML front matter is`,
+        suggestion: 'Write it as YAML (`title: My page`) after a plain `---` line.',
+      }),
+    )
+    return empty
+  }
+  if (node.value.length > maxFrontMatterLength) {
+    report(`Front matter is ${node.value.length} characters long; it may be at most ${maxFrontMatterLength}`, undefined, 'Keep a few keys in front matter; move data out of the page.')
+    return empty
+  }
+  const problem = tokenProblem(node.value)
+  if (problem) {
+    report(problem.message, problem.offset, problem.suggestion)
+    return empty
+  }
+  const document = parseDocument(node.value, { prettyErrors: false, uniqueKeys: false })
+  // The first error only: the ones after it mostly follow from it.
+  const [error] = document.errors
+  if (error) {
+    report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
+    return empty
+  }
+  if (!plainYaml(document, node.value, report)) return empty
+  const data = toData(document, report)
+  if (data === null || data === undefined) return empty
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    report('Front matter must be a YAML mapping of keys to values', 0, 'Write it as `title: My page` lines between the `---` fences.')
+    return empty
+  }
+  return knownKeys(data as Record<string, unknown>, keyOffsets(document), report)
+}
+
+/** The front matter's value, or undefined after reporting duplicate keys or too many aliases. */
+function toData(document: Document, report: Report): unknown {
+  let problems = 0
+  let aliases = 0
+  let firstAlias: number | undefined
+  visit(document, {
+    Map: (_, map) => {
+      const seen = new Set<unknown>()
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue
+        if (seen.has(pair.key.value)) {
+          report(`Duplicate front matter key "${String(pair.key.value)}"`, pair.key.range?.[0], 'Keep one of them.')
+          problems++
+        }
+        seen.add(pair.key.value)
+      }
+    },
+    Alias: (_, alias) => {
+      firstAlias ??= alias.range?.[0]
+      if (++aliases === maxAliases + 1) {
+        report(`Front matter uses more than ${maxAliases} aliases (\`*name\`)`, alias.range?.[0], 'Write the values out.')
+        problems++
+      }
+    },
+  })
+  if (problems > 0) return undefined
+  try {
+    return document.toJS({ maxAliasCount: maxAliases })
+  } catch {
+    // The one error toJS raises on parsed input: aliases that expand to too much (a "billion laughs").
+    report(`Front matter aliases (\`*name\`) expand to more than ${maxAliases} copies of what they name`, firstAlias, 'Write the values out.')
+    return undefined
+  }
+}
+
+/**
+ * Whether the front matter is plain YAML: no warning, and no tag beyond those of plain values. An
+ * unknown one (`!!js/function`, `!include`) would silently become text, and a known one that is
+ * not plain (`!!binary`, `!!set`) a value no key expects.
+ */
+function plainYaml(document: Document, yaml: string, report: Report): boolean {
+  let plain = true
+  visit(document, {
+    Node: (_, node) => {
+      if (!('tag' in node) || node.tag === undefined || plainTags.has(node.tag)) return
+      const written = node.tag.startsWith(coreTagPrefix) ? `!!${node.tag.slice(coreTagPrefix.length)}` : node.tag
+      const start = node.range?.[0]
+      report(
+        `The YAML tag "${written}" is not allowed in front matter`,
+        start === undefined ? undefined : Math.max(0, yaml.lastIndexOf('!', start)),
+        'Front matter holds plain values (text, numbers, true or false, lists and mappings): remove the tag.',
+      )
+      plain = false
+    },
+  })
+  for (const warning of document.warnings)
+    if (warning.code !== 'TAG_RESOLVE_FAILED') {
+      report(`Invalid front matter: ${warning.message.split('\n')[0]}`, warning.pos[0])
+      plain = false
+    }
+  return plain
+}
+
+const coreTagPrefix = 'tag:yaml.org,2002:'
+const plainTags = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `${coreTagPrefix}${name}`))
+
+const maxDepth = 64
+
+/**
+ * What the YAML parser's token tree shows to be wrong, before values are built from it: nesting
+ * deeper than maxDepth, or the first syntax error. Building values is recursive, and 10 000 nested
+ * `? ` keys (20 KB) overflowed the stack inside V8's regular expression compiler, which aborts the
+ * whole process; broken input took seconds per 100 KB to build. The parser, and this walk over
+ * its tokens, use no recursion.
+ */
+function tokenProblem(yaml: string): { offset: number; message: string; suggestion?: string } | undefined {
+  // Tokens (which have an offset) and collection items (which hold a key and a value token).
+  type Node = { type?: string; offset?: number; message?: string; value?: unknown; key?: unknown; items?: unknown[] }
+  const pending: { node: unknown; depth: number }[] = []
+  for (const token of new Parser().parse(yaml)) pending.push({ node: token, depth: 0 })
+  let firstError: { offset: number; message: string } | undefined
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const node = next.node as Node | null
+    if (typeof node !== 'object' || node === null) continue
+    const offset = node.offset
+    if (offset !== undefined && next.depth > maxDepth)
+      return { offset, message: `Front matter is nested more than ${maxDepth} levels deep`, suggestion: 'Front matter holds a few plain values; flatten it.' }
+    if (offset !== undefined && node.type === 'error' && (firstError === undefined || offset < firstError.offset))
+      firstError = { offset, message: `Invalid front matter: ${node.message}` }
+    if (typeof node.value === 'object') pending.push({ node: node.value, depth: next.depth })
+    if (typeof node.key === 'object') pending.push({ node: node.key, depth: next.depth })
+    for (const item of node.items ?? []) pending.push({ node: item, depth: next.depth + 1 })
+  }
+  return firstError
+}
+
+/** Where each top-level key is written, by key. */
+function keyOffsets(document: Document): Map<string, number | undefined> {
+  const offsets = new Map<string, number | undefined>()
+  if (isMap(document.contents))
+    for (const pair of document.contents.items)
+      if (isScalar(pair.key) && !offsets.has(String(pair.key.value))) offsets.set(String(pair.key.value), pair.key.range?.[0])
+  return offsets
+}
+
+function knownKeys(record: Record<string, unknown>, offsets: Map<string, number | undefined>, report: Report): FrontMatter {
+  const text = (key: string): string | undefined => {
+    const value = record[key]
+    if (value === undefined || value === null) return undefined
+    if (typeof value === 'string' || typeof value === 'number') return String(value)
+    report(`Front matter "${key}" must be text`, offsets.get(key))
+    return undefined
+  }
+  for (const key of Object.keys(record))
+    if (!knownFrontMatter.includes(key)) report(`Unknown front matter key "${key}"`, offsets.get(key), `Known keys: ${knownFrontMatter.join(', ')}.`, 'warning')
+  let sidebarPosition: number | undefined
+  if (record.sidebar_position !== undefined) {
+    if (typeof record.sidebar_position === 'number' && Number.isFinite(record.sidebar_position)) sidebarPosition = record.sidebar_position
+    else report('Front matter "sidebar_position" must be a number', offsets.get('sidebar_position'))
+  }
+  return { title: text('title'), description: text('description'), sidebarLabel: text('sidebar_label'), sidebarPosition }
+}

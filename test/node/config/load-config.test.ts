@@ -1,0 +1,44 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { checkFixture } from '../../helpers/check-fixture.js'
+
+// The config runs on a thread of its own: what it does there must not end, stall or fail the build.
+const check = (name: string) => checkFixture(name, { userCodeTimeLimitMs: 300 })
+
+test('a config that calls process.exit(0) is a configuration error, and the build goes on to report it', async () => {
+  assert.equal(await check('config-exit'), {
+    exitCode: 2,
+    messages: [
+      'site.config.ts: error: The config called process.exit(0) while loading. A config must evaluate to its default export without ending the process. [docsgen:config-invalid]',
+    ],
+  })
+})
+
+test('a config that never finishes loading is stopped at the time limit', async () => {
+  assert.equal(await check('config-endless'), {
+    exitCode: 2,
+    messages: [
+      'site.config.ts: error: The config did not finish loading within 0.3 s. Look for an endless loop or a wait that never ends; a config must evaluate in moments. [docsgen:config-invalid]',
+    ],
+  })
+})
+
+test('a config that throws from a timer after it exported its value: the value is used, the throw never runs', async () => {
+  assert.equal(await check('config-late-throw'), { exitCode: 0, messages: [] })
+  // Had the timer run in this process, it would have thrown here, after the check passed.
+  await new Promise((resolve) => setTimeout(resolve, 100))
+})
+
+test('getters and Proxies that throw, functions and Promises: each a diagnostic at its key', async () => {
+  assert.equal(await check('config-getters'), {
+    exitCode: 2,
+    messages: [
+      'site.config.ts:2:7: error: Listing the keys of "navbar" threw: navbar keys unavailable. Write the value itself, not a getter or Proxy that computes it. [docsgen:config-invalid]',
+      'site.config.ts:11:7: error: Reading "title" threw: title unavailable. Write the value itself, not a getter or Proxy that computes it. [docsgen:config-invalid]',
+      'site.config.ts:14:3: error: "tagline" is a function, not a plain value. Export plain values: text, numbers, true or false, lists and objects. [docsgen:config-invalid]',
+      'site.config.ts:15:3: error: "url" is a Promise, not a plain value. Export plain values: text, numbers, true or false, lists and objects. [docsgen:config-invalid]',
+    ],
+  })
+})
+
+test.run()

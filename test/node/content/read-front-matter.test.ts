@@ -1,0 +1,59 @@
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { build } from '../../../src/node/build.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { checkFixture } from '../../helpers/check-fixture.js'
+import { withFixtureSite } from '../../helpers/fixture-site.js'
+
+test('an alias bomb, more than 100 aliases and duplicate keys are diagnostics; one alias is fine', async () => {
+  assert.equal(await checkFixture('front-matter-aliases'), {
+    exitCode: 1,
+    messages: [
+      'content/docs/alias-bomb.md:4:8: error: Front matter aliases (`*name`) expand to more than 100 copies of what they name. Write the values out. [docsgen:front-matter-invalid]',
+      'content/docs/duplicate-keys.md:4:1: error: Duplicate front matter key "title". Keep one of them. [docsgen:front-matter-invalid]',
+      'content/docs/many-aliases.md:104:5: error: Front matter uses more than 100 aliases (`*name`). Write the values out. [docsgen:front-matter-invalid]',
+    ],
+  })
+})
+
+test('front matter in another language is reported, never run nor published; tags beyond plain values are reported', async () => {
+  const yamlOnly = 'Write it as YAML (`title: My page`) after a plain `---` line. [docsgen:front-matter-invalid]'
+  const plainValues = 'Front matter holds plain values (text, numbers, true or false, lists and mappings): remove the tag. [docsgen:front-matter-invalid]'
+  assert.equal(await checkFixture('front-matter-engines'), {
+    exitCode: 1,
+    messages: [
+      `content/docs/coffee.md:1:4: error: Front matter in "coffee" is not read, and never run: only YAML front matter is. ${yamlOnly}`,
+      `content/docs/javascript.md:1:4: error: Front matter in "javascript" is not read, and never run: only YAML front matter is. ${yamlOnly}`,
+      `content/docs/js.md:1:4: error: Front matter in "js" is not read, and never run: only YAML front matter is. ${yamlOnly}`,
+      `content/docs/tags.md:2:9: error: The YAML tag "!!js/function" is not allowed in front matter. ${plainValues}`,
+      `content/docs/tags.md:3:14: error: The YAML tag "!include" is not allowed in front matter. ${plainValues}`,
+      `content/docs/tags.md:5:12: error: The YAML tag "!!binary" is not allowed in front matter. ${plainValues}`,
+    ],
+  })
+})
+
+test('front matter nested deeper than 64 levels, longer than 512 KiB, or broken at the token level: one diagnostic each', async () => {
+  await withFixtureSite('front-matter-nesting', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/long.md'), `---\n${'key: value\n'.repeat(50_000)}---\n\nFront matter of 549 999 characters (the last line break is the fence's).\n`)
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/broken.md:3:2: error: Invalid front matter: Unexpected map-value-ind token in YAML stream. [docsgen:front-matter-invalid]',
+      'content/docs/explicit-keys.md:2:131: error: Front matter is nested more than 64 levels deep. Front matter holds a few plain values; flatten it. [docsgen:front-matter-invalid]',
+      'content/docs/fine.md:2:1: error: Front matter "title" must be text. [docsgen:front-matter-invalid]',
+      'content/docs/flow.md:2:72: error: Front matter is nested more than 64 levels deep. Front matter holds a few plain values; flatten it. [docsgen:front-matter-invalid]',
+      'content/docs/long.md:2:1: error: Front matter is 549999 characters long; it may be at most 524288. Keep a few keys in front matter; move data out of the page. [docsgen:front-matter-invalid]',
+    ])
+  })
+})
+
+test('`---yaml` front matter is YAML, read as such', async () => {
+  await withFixtureSite('front-matter-engines', async (site) => {
+    for (const file of ['coffee.md', 'javascript.md', 'js.md', 'tags.md']) await rm(join(site.dir, 'content/docs', file))
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.match(await site.read('build/docs/named-yaml.html'), '<title>YAML, named')
+  })
+})
+
+test.run()
