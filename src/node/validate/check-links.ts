@@ -7,7 +7,7 @@ import { canonicalPath, routeHref, safeDecode, stripRouteSuffix } from '../../sh
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { createSuggester } from '../diagnostics/closest.js'
+import { createSuggester } from '../../shared/create-suggester.js'
 import { markdownLinkTarget, type ContentDocument, type ParsedContent } from '../content/parse-content.js'
 import { posix } from 'node:path'
 
