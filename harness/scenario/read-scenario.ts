@@ -8,6 +8,7 @@ import { dirname, extname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { FixtureError, loadFixture, type EmulatorFixture } from '../../src/emulator/index.js'
 import { readYaml } from '../../src/node/diagnostics/yaml-source.js'
+import { stringify } from 'yaml'
 import { closest } from '../../src/shared/closest.js'
 import { formatValuePath, ValueReader, type Locator, type SourcePosition, type ValueAt, type ValuePath } from '../../src/shared/read-value.js'
 import type { Scenario, ScenarioPage, Step, WidgetPageOptions } from './scenario.js'
@@ -165,7 +166,7 @@ function readSteps(at: ValueAt): Step[] {
 
 function describeStep(name: string, value: unknown): string {
   if (value === undefined || value === null) return name
-  return `${name}: ${typeof value === 'string' ? value : JSON.stringify(value).replace(/"([A-Za-z_][\w]*)":/g, '$1: ')}`
+  return `${name}: ${typeof value === 'string' ? value : stringify(value, { collectionStyle: 'flow', lineWidth: 0 }).trim()}`
 }
 
 interface ReadFixture {
