@@ -5,7 +5,7 @@
  * Exit codes: 0 all passed, 1 a scenario failed, 2 a bad file, flag or site.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import pc from 'picocolors'
 import { formatScenario, summaryLine } from './report/list-reporter.js'
 import { junitXML } from './report/junit-reporter.js'
@@ -91,7 +91,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessResult
     while (printed < results.length && results[printed]) {
       const result = results[printed++]!
       const artifacts = await writeArtifacts(outputDir, result)
-      if (reporters.includes('list')) write(`${formatScenario(result, colors, artifacts)}\n`)
+      if (reporters.includes('list')) write(`${formatScenario(result, colors, artifacts && relative(options.cwd, artifacts))}\n`)
     }
   }
   try {

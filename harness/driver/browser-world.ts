@@ -44,6 +44,9 @@ const quickHasher: PasswordHasher = {
   verify: async (password, stored) => stored === `sha256$${createHash('sha256').update(password).digest('hex')}`,
 }
 
+/** What `fetch` rejects with when the network fails: a TypeError of the page's own realm, so the page's `instanceof TypeError` holds. */
+const networkError = (window: Record<string, any>): Error => new window.TypeError('Failed to fetch')
+
 export class World {
   readonly emulator: ProviderEmulator
   readonly time: VirtualTime
@@ -76,7 +79,7 @@ export class World {
     this.oid = page.kind === 'widget' ? page.options.oid : assets.site!.oid
     this.providerURL = page.kind === 'widget' ? WIDGET_PROVIDER_URL : assets.site!.providerURL
     this.origin = page.kind === 'widget' ? WIDGET_ORIGIN : assets.site!.origin
-    this.time = new VirtualTime(() => this.drain().then(() => undefined))
+    this.time = new VirtualTime(() => this.drain())
     this.emulator = createProviderEmulator({ baseURL: this.providerURL, fixture: scenario.fixture as EmulatorFixture, hasher: quickHasher, clock: { now: () => this.time.now(), sleep: (ms) => this.time.sleep(ms) } })
     const errors = this.consoleErrors
     const record = (...parts: unknown[]) => void errors.push(parts.map((part) => (part instanceof Error ? part.message : String(part))).join(' '))
@@ -117,10 +120,11 @@ export class World {
   }
 
   async newTab(url: string): Promise<void> {
+    const target = this.resolveURL(url)
     const tab = this.browser.newPage()
     this.tabs.push(tab)
     this.current = this.tabs.length - 1
-    await this.goto(url)
+    await this.goto(target)
   }
 
   async goto(url: string): Promise<void> {
@@ -170,23 +174,30 @@ export class World {
     try {
       const url = new URL(request.url)
       const respond = (body: BodyInit | null, init: ResponseInit) => new window.Response(body, init)
-      if (request.url.startsWith(`${this.providerURL}/`) || request.url === this.providerURL) return await this.callProvider(request, url, respond)
+      if (request.url.startsWith(`${this.providerURL}/`) || request.url === this.providerURL) return await this.callProvider(request, url, window, respond)
       if (url.origin === this.origin) return await this.servePage(url, respond)
       this.consoleErrors.push(`blocked a request to ${url.origin}${url.pathname}: the harness never uses the network`)
-      throw new TypeError('Failed to fetch')
+      throw networkError(window)
     } finally {
       this.inflight--
     }
   }
 
-  private async callProvider(request: Request, url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+  private async callProvider(request: Request, url: URL, window: Record<string, any>, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
     const call = { method: request.method, path: url.pathname, status: 0, at: this.time.elapsed() }
     this.calls.push(call)
-    if (!this.online) throw new TypeError('Failed to fetch')
+    if (!this.online) throw networkError(window)
     const headers: Record<string, string> = {}
     request.headers.forEach((value, key) => (headers[key] = value))
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
-    const answer = await this.emulator.fetch(new Request(url.href, { method: request.method, headers, body }))
+    let answer: Response
+    try {
+      answer = await this.emulator.fetch(new Request(url.href, { method: request.method, headers, body }))
+    } catch (error) {
+      // The emulator's "drop" fault: a network failure, as the page's own realm would see it.
+      if (error instanceof TypeError) throw networkError(window)
+      throw error
+    }
     call.status = answer.status
     const answerHeaders: Record<string, string> = {}
     answer.headers.forEach((value, key) => (answerHeaders[key] = value))

@@ -10,18 +10,30 @@ import FakeTimers, { type Clock } from '@sinonjs/fake-timers'
 /** 2026-01-05 09:00:00 UTC: a fixed start, so codes, tokens and reports are reproducible. */
 export const VIRTUAL_START = Date.UTC(2026, 0, 5, 9, 0, 0)
 
-/** Small enough to keep 500 ms back-offs and 1 s polls in order, large enough to be cheap. */
+/** Used when the clocks do not tell when their next timer is due. */
 const STEP_MS = 100
+
+/**
+ * When a clock's next timer is due. fake-timers keeps its timers in a Map named `timers`, which
+ * its types do not show; should that change, small steps take over.
+ */
+function nextTimerAt(clock: Clock): number | undefined {
+  const timers = (clock as { timers?: unknown }).timers
+  if (!(timers instanceof Map)) return clock.countTimers() > 0 ? clock.now + STEP_MS : undefined
+  let next: number | undefined
+  for (const timer of timers.values() as Iterable<{ callAt: number }>) if (next === undefined || timer.callAt < next) next = timer.callAt
+  return next
+}
 
 const FAKED = ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] as const
 
 export class VirtualTime {
   /** The emulator's clock (fault delays) and the reference for new windows. */
   private readonly master: Clock = FakeTimers.createClock(VIRTUAL_START)
-  private readonly windows = new Set<Clock>()
+  private readonly windows = new Map<Clock, { closed?: boolean }>()
   private sleeping = 0
 
-  constructor(private readonly drain: () => Promise<void>) {}
+  constructor(private readonly drain: () => Promise<boolean>) {}
 
   now(): number {
     return this.master.now
@@ -51,7 +63,7 @@ export class VirtualTime {
   /** Fakes a new window's timers and Date at the current virtual time; returns the uninstaller. */
   install(window: object): () => void {
     const clock = FakeTimers.withGlobal(window as typeof globalThis).install({ now: this.master.now, toFake: [...FAKED], shouldClearNativeTimers: true })
-    this.windows.add(clock)
+    this.windows.set(clock, window as { closed?: boolean })
     return () => {
       if (this.windows.delete(clock)) clock.uninstall()
     }
@@ -61,12 +73,19 @@ export class VirtualTime {
   async advance(ms: number, until?: () => boolean): Promise<number> {
     const start = this.master.now
     await this.drain()
+    // From one due timer to the next, with the real work each starts drained in between: every
+    // timer fires at its time and sees the answers it would see in a browser, and a quiet minute
+    // costs one step.
     while (this.master.now - start < ms) {
       if (until?.()) break
-      const step = Math.min(STEP_MS, ms - (this.master.now - start))
-      await this.master.tickAsync(step)
-      for (const clock of this.windows) await clock.tickAsync(step)
+      const clocks = [this.master, ...this.open()]
+      const due = clocks.map(nextTimerAt).filter((at): at is number => at !== undefined)
+      const remaining = ms - (this.master.now - start)
+      const step = due.length === 0 ? remaining : Math.max(0, Math.min(Math.min(...due) - this.master.now, remaining))
+      for (const clock of clocks) await clock.tickAsync(step)
       await this.drain()
+      // A timer due now that keeps being rescheduled at now would never let time pass.
+      if (step === 0) for (const clock of clocks) await clock.tickAsync(1)
     }
     return this.master.now - start
   }
@@ -74,11 +93,25 @@ export class VirtualTime {
   /** Runs timers that are already due (zero-delay timeouts) without moving time. */
   async settle(): Promise<void> {
     await this.master.tickAsync(0)
-    for (const clock of this.windows) await clock.tickAsync(0)
+    for (const clock of this.open()) await clock.tickAsync(0)
+  }
+
+  /**
+   * Clocks of windows still open. A window left by navigation or closed is dropped: its timers no
+   * longer run in happy-dom, and ticking its clock would wait for them forever.
+   */
+  private open(): Clock[] {
+    for (const [clock, window] of this.windows) {
+      if (window.closed) {
+        this.windows.delete(clock)
+        clock.uninstall()
+      }
+    }
+    return [...this.windows.keys()]
   }
 
   dispose(): void {
-    for (const clock of this.windows) clock.uninstall()
+    for (const clock of this.windows.keys()) clock.uninstall()
     this.windows.clear()
   }
 }

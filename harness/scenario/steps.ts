@@ -32,6 +32,7 @@ export interface StepArgs {
   screen: { title: string }
   page_title: { title: TextMatch }
   field_error: { field: string; text: string | undefined }
+  link: { name: string; to: TextMatch }
   enabled: { name: string }
   disabled: { name: string }
   url: { url: TextMatch }
@@ -50,6 +51,7 @@ export interface StepArgs {
   policy: { org: string | undefined; policy: Record<string, unknown> }
   set_groups: { handle: string; groups: string[]; org: string | undefined }
   expire_challenges: Record<string, never>
+  set_active: { handle: string; active: boolean }
   add_person: { person: Record<string, unknown> }
 }
 
@@ -193,6 +195,15 @@ export const STEPS: { readonly [N in StepName]: StepDefinition<N> } = {
       return f && both(f.field.string(), readTemplateText(f.text), (field, text) => ({ field, text: text === 'none' ? undefined : text }))
     },
   },
+  link: {
+    kind: 'assertion',
+    summary: 'A visible link with this name leads to this URL (or /regex/).',
+    example: 'link: { name: Sign up, to: https://example.test/request-access }',
+    read: (at) => {
+      const f = fields(at, ['name', 'to'])
+      return f && both(f.name.string(), readTextMatch(f.to), (name, to) => ({ name, to }))
+    },
+  },
   enabled: { kind: 'assertion', summary: 'The button with this name can be clicked.', example: 'enabled: Continue', read: (at) => map(text(at, 'a button name'), (name) => ({ name })) },
   disabled: { kind: 'assertion', summary: 'The button with this name is disabled.', example: 'disabled: Continue', read: (at) => map(text(at, 'a button name'), (name) => ({ name })) },
   url: { kind: 'assertion', summary: 'The current tab is at this path (with its query), full URL, or /regex/ on the full URL.', example: 'url: /', read: (at) => map(at.require('a path or URL') ? readTextMatch(at) : undefined, (url) => ({ url })) },
@@ -281,6 +292,15 @@ export const STEPS: { readonly [N in StepName]: StepDefinition<N> } = {
     read: (at) => {
       const f = fields(at, ['handle', 'groups'], ['org'])
       return f && both(f.handle.string(), names(f.groups, 'a list of groups'), (handle, groups) => ({ handle, groups, org: f.org.string() }))
+    },
+  },
+  set_active: {
+    kind: 'provider',
+    summary: "Deactivate (or activate again) the person with this handle in the page's organization.",
+    example: 'set_active: { handle: bob@example.test, active: false }',
+    read: (at) => {
+      const f = fields(at, ['handle', 'active'])
+      return f && both(f.handle.string(), f.active.boolean(), (handle, active) => ({ handle, active }))
     },
   },
   expire_challenges: { kind: 'provider', summary: "Every open challenge, code and link of the provider expires (the provider's clock jumps past their lifetime).", example: 'expire_challenges', read: none },

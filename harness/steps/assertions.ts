@@ -214,3 +214,13 @@ export async function nav(world: World, { shown, hidden }: StepArgs['nav']): Pro
     () => `links shown: ${[...new Set(links())].map(quote).join(', ') || 'none'}`,
   )
 }
+
+export async function link(world: World, { name, to }: StepArgs['link']): Promise<void> {
+  const href = () => (queryAllByRole(world.document, 'link', name)[0] as HTMLAnchorElement | undefined)?.href
+  await waitUntil(
+    world,
+    () => (href() !== undefined && matches(to, href()!) ? true : undefined),
+    `a link ${quote(name)} to ${describeMatch(to)}`,
+    () => (href() === undefined ? `links: ${queryAllByRole(world.document, 'link').map(accessibleName).map(quote).join(', ') || 'none'}` : `it leads to ${quote(href()!)}`),
+  )
+}

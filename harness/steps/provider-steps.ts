@@ -41,3 +41,10 @@ export async function expireChallenges(world: World): Promise<void> {
 export async function addPerson(world: World, { person }: StepArgs['add_person']): Promise<void> {
   await world.control('POST', 'persons', { org: world.oid, ...person })
 }
+
+export async function setActive(world: World, { handle, active }: StepArgs['set_active']): Promise<void> {
+  const persons = (await world.control('GET', `persons?handle=${encodeURIComponent(handle)}`)) as Array<{ person_id: string; org_id: string }>
+  const person = persons.find((candidate) => candidate.org_id === world.oid)
+  if (!person) throw new StepFailure(`a person with the handle ${handle} in ${world.oid}`, persons.length === 0 ? 'nobody has it' : `only in ${persons.map((candidate) => candidate.org_id).join(', ')}`)
+  await world.control('POST', 'persons/active', { person_id: person.person_id, active })
+}

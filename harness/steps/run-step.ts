@@ -32,6 +32,7 @@ const RUNNERS: { readonly [N in StepName]: Runner<N> } = {
   screen: check.screen,
   page_title: check.pageTitle,
   field_error: check.fieldError,
+  link: check.link,
   enabled: check.enabled,
   disabled: check.disabled,
   url: check.url,
@@ -50,6 +51,7 @@ const RUNNERS: { readonly [N in StepName]: Runner<N> } = {
   policy: provider.policy,
   set_groups: provider.setGroups,
   expire_challenges: provider.expireChallenges,
+  set_active: provider.setActive,
   add_person: provider.addPerson,
 }
 
