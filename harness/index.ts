@@ -5,7 +5,7 @@
  * Exit codes: 0 all passed, 1 a scenario failed, 2 a bad file, flag or site.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import pc from 'picocolors'
 import { formatScenario, summaryLine } from './report/list-reporter.js'
 import { junitXML } from './report/junit-reporter.js'
@@ -49,15 +49,15 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessResult
   const write = options.write ?? ((text: string) => void process.stdout.write(text))
   const colors = pc.createColors(options.color ?? pc.isColorSupported)
   const reporters = options.reporters ?? ['list']
-  const outputDir = join(options.cwd, options.outputDir ?? 'test-results')
+  const outputDir = resolve(options.cwd, options.outputDir ?? 'test-results')
 
   const { files, missing } = await expandFiles(options.paths, options.cwd)
   const problems = missing.map((path) => `${path}: no such file or folder`)
   const scenarios: Scenario[] = []
   for (const file of files) {
-    const read = await readScenarioFile(join(options.cwd, file))
+    const read = await readScenarioFile(resolve(options.cwd, file))
     if (read.scenario) scenarios.push({ ...read.scenario, file })
-    else problems.push(...read.problems.map((problem) => formatProblem({ ...problem, file: problem.file === join(options.cwd, file) ? file : problem.file })))
+    else problems.push(...read.problems.map((problem) => formatProblem({ ...problem, file: problem.file === resolve(options.cwd, file) ? file : problem.file })))
   }
   if (problems.length > 0) {
     write(`${problems.map((problem) => `${colors.red('error')} ${problem}`).join('\n')}\n\n${problems.length} problem${problems.length === 1 ? '' : 's'} in scenario files; nothing was run.\n`)
@@ -76,7 +76,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessResult
 
   let prepared
   try {
-    prepared = await prepareAssets(selected, { site: options.site, siteDir: join(options.cwd, options.siteDir ?? '.') })
+    prepared = await prepareAssets(selected, { site: options.site, siteDir: resolve(options.cwd, options.siteDir ?? '.') })
   } catch (error) {
     if (!(error instanceof AssetsError)) throw error
     write(`${colors.red('error')} ${error.message}\n`)
@@ -133,5 +133,6 @@ async function writeReports(outputDir: string, reporters: readonly ReporterName[
 }
 
 export { defineScenario } from './scenario/scenario.js'
+export { parseShard } from './runner/select-scenarios.js'
 export type { Scenario, ScenarioInput } from './scenario/scenario.js'
 export type { ScenarioResult } from './runner/results.js'

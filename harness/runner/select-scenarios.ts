@@ -1,6 +1,6 @@
 /** Which scenario files a run reads, and which scenarios it runs: folders expanded, --grep, --shard. */
 import { readdir, stat } from 'node:fs/promises'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import type { Scenario } from '../scenario/scenario.js'
 
 const SCENARIO_FILE = /\.(ya?ml|json|ts|mts)$/
@@ -10,7 +10,7 @@ export async function expandFiles(paths: readonly string[], cwd: string): Promis
   const files = new Set<string>()
   const missing: string[] = []
   for (const path of paths) {
-    const absolute = join(cwd, path)
+    const absolute = resolve(cwd, path)
     let info
     try {
       info = await stat(absolute)
@@ -23,7 +23,7 @@ export async function expandFiles(paths: readonly string[], cwd: string): Promis
       continue
     }
     for (const entry of await readdir(absolute, { recursive: true })) {
-      if (SCENARIO_FILE.test(entry) && !entry.endsWith('.d.ts')) files.add(relative(cwd, join(absolute, entry)) || entry)
+      if (SCENARIO_FILE.test(entry) && !entry.endsWith('.d.ts')) files.add(relative(cwd, join(absolute, entry)))
     }
   }
   return { files: [...files].sort(), missing }

@@ -7,7 +7,6 @@ import type { Command } from 'commander'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type * as HarnessApi from '../../harness/index.js'
-import { parseShard } from '../../harness/runner/select-scenarios.js'
 import type { CliOutput } from './main.js'
 
 // The harness sits beside src/ in the repository and beside cli/ in dist/.
@@ -36,8 +35,6 @@ export async function runHarnessCommand(paths: string[], options: HarnessCommand
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) return usage(`--workers must be a whole number from 1 to 64, got '${options.workers}'`)
   const retries = wholeNumber(options.retries, 0)
   if (!Number.isInteger(retries) || retries > 10) return usage(`--retries must be a whole number from 0 to 10, got '${options.retries}'`)
-  const shard = options.shard === undefined ? undefined : parseShard(options.shard)
-  if (options.shard !== undefined && !shard) return usage(`--shard must be i/n with 1 ≤ i ≤ n (such as 1/2), got '${options.shard}'`)
   let grep: RegExp | undefined
   try {
     grep = options.grep === undefined ? undefined : new RegExp(options.grep, 'i')
@@ -45,6 +42,8 @@ export async function runHarnessCommand(paths: string[], options: HarnessCommand
     return usage(`--grep is not a valid regular expression: ${(error as Error).message}`)
   }
   const harness = (await import(harnessModule.href)) as typeof HarnessApi
+  const shard = options.shard === undefined ? undefined : harness.parseShard(options.shard)
+  if (options.shard !== undefined && !shard) return usage(`--shard must be i/n with 1 ≤ i ≤ n (such as 1/2), got '${options.shard}'`)
   const reporters = (options.reporter ?? ['list']).flatMap((name) => name.split(',')).map((name) => name.trim())
   const unknown = reporters.find((name) => !(harness.REPORTERS as readonly string[]).includes(name))
   if (unknown !== undefined) return usage(`unknown reporter '${unknown}'; reporters: ${harness.REPORTERS.join(', ')}`)
