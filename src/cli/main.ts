@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander'
 import { createRequire } from 'node:module'
 import { registerBuildCommands } from './build-command.js'
+import { registerHarnessCommand } from './harness-command.js'
 import { registerProviderCommand } from './provider-command.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
@@ -30,7 +31,7 @@ export async function main(argv: readonly string[], output: CliOutput = processO
     .exitOverride()
     .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
 
-  const commands: ReadonlyArray<(program: Command, output: CliOutput, setExitCode: (code: number) => void) => void> = [registerBuildCommands, registerProviderCommand]
+  const commands: ReadonlyArray<(program: Command, output: CliOutput, setExitCode: (code: number) => void) => void> = [registerBuildCommands, registerProviderCommand, registerHarnessCommand]
   for (const register of commands) register(program, output, (code) => (exitCode = code))
 
   try {
