@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
-import { formatReport } from '../../../src/node/diagnostics/format-report.js'
+import { formatReport } from '../../../src/node/format-report.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 test('a report shows 20 warnings of a file and one line for the rest; the result keeps them all', async () => {
