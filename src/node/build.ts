@@ -65,7 +65,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = createRun(outDir, privateDir)
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
-  const { site } = await run.stage('config', () => readSiteConfig(siteDir, options.userCodeTimeLimitMs), ({ site }) => describeSiteConfig(site))
+  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command: options.write === false ? 'check' : 'build' }), ({ site }) => describeSiteConfig(site))
   if (!site) return run.result(2)
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs

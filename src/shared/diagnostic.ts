@@ -6,6 +6,7 @@
 /** Every rule a diagnostic can come from; the id is printed in brackets after the message. */
 export type RuleId =
   | 'config-invalid'
+  | 'site-empty'
   | 'config-unknown-key'
   | 'front-matter-invalid'
   | 'markdown-invalid'
