@@ -10,6 +10,7 @@ export type RuleId =
   | 'config-unknown-key'
   | 'front-matter-invalid'
   | 'markdown-invalid'
+  | 'title-link'
   | 'missing-route'
   | 'missing-anchor'
   | 'missing-file'
