@@ -24,8 +24,6 @@ export const POPUP_CLOSED_POLL_MS = 50
 /** Login popup size (spec 001 §9). */
 export const POPUP_WIDTH = 400
 export const POPUP_HEIGHT = 600
-/** OTP and TOTP code length (spec 001 §9). */
-export const OTP_CODE_LENGTH = 6
 /** The user agent sent with analytics is cut to this many characters (spec 001 §3, §9). */
 export const USER_AGENT_MAX_LENGTH = 500
 
