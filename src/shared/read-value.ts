@@ -25,6 +25,8 @@ export interface ReadProblem {
   /** How to fix it, when known ("Did you mean 'fill'?"). */
   readonly suggestion: string | undefined
   readonly position: SourcePosition | undefined
+  /** Whether the problem is the key itself (an unknown key) or the value written under it. */
+  readonly part: 'key' | 'value'
 }
 
 /** `steps[2].fill.field`; the empty path is the whole document. */
@@ -64,7 +66,7 @@ export class ValueReader {
   }
 
   report(path: ValuePath, message: string, suggestion?: string, part: 'key' | 'value' = 'value'): void {
-    this.problems.push({ path, message, suggestion, position: this.locate(path, part) })
+    this.problems.push({ path, message, suggestion, position: this.locate(path, part), part })
   }
 }
 

@@ -15,9 +15,9 @@ content('front matter, category files and component pages: every problem with it
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
-      'content/docs/Guides/_category_.json:2:4: error: "label" must be a string. [docsgen:category-invalid]',
-      'content/docs/Guides/_category_.json:3:4: error: "position" must be a number. [docsgen:category-invalid]',
-      'content/docs/Guides/_category_.json:4:4: error: Unknown key "colapsed". Did you mean "collapsed"? [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:2:4: error: "label" must be a text, got a number (3). [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:3:4: error: "position" must be a number, got the text "first". [docsgen:category-invalid]',
+      "content/docs/Guides/_category_.json:4:4: error: Unknown key 'colapsed'. Did you mean 'collapsed'? [docsgen:category-invalid]",
       'content/docs/Guides/_category_.json:5:4: error: "link" must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got {"type":"doc"}. [docsgen:category-invalid]',
       'content/docs/Guides/front-matter.md:2:17: error: Invalid front matter: Flow sequence in block collection must be sufficiently indented and end with a ]. [docsgen:front-matter-invalid]',
       'content/docs/Guides/types.md:2:1: error: Front matter "title" must be text. [docsgen:front-matter-invalid]',

@@ -1,12 +1,15 @@
 /**
  * `_category_.json`: the label, position and link of a docs folder in the sidebar
- * (Docusaurus-compatible keys). Problems become diagnostics pointing into the file.
+ * (Docusaurus-compatible keys), read with the reading kit (src/shared/read-value.ts). Problems
+ * become diagnostics pointing into the file.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { routePathProblem } from '../../shared/portable-path.js'
-import { closest } from '../diagnostics/closest.js'
+import { describeValue, ValueReader, type ValueAt } from '../../shared/read-value.js'
+import { jsonLocator } from '../diagnostics/json-source.js'
 import { jsonSyntaxError } from '../diagnostics/json-syntax-error.js'
-import { locateInSource, positionAt } from '../diagnostics/locate-in-source.js'
+import { positionAt } from '../diagnostics/locate-in-source.js'
+import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 
 export type CategoryLink =
   | {
@@ -45,92 +48,54 @@ export const defaultCategory: CategoryMeta = {
 const allowedKeys = ['label', 'position', 'collapsed', 'collapsible', 'className', 'description', 'link', 'customProps']
 
 export function readCategory(text: string, file: string): { meta: CategoryMeta; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = []
-  const report = (message: string, key?: string, suggestion?: string) =>
-    diagnostics.push(diagnostic({ file, ruleId: 'category-invalid', message, suggestion, ...(key ? locateInSource(text, key) : undefined) }))
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch {
     const { offset, message } = jsonSyntaxError(text)
-    diagnostics.push(diagnostic({ file, ruleId: 'category-invalid', message, ...(offset === undefined ? {} : positionAt(text, offset)) }))
-    return { meta: defaultCategory, diagnostics }
+    return { meta: defaultCategory, diagnostics: [diagnostic({ file, ruleId: 'category-invalid', message, ...(offset === undefined ? {} : positionAt(text, offset)) })] }
   }
-  if (!isRecord(data)) {
-    report('A category file must hold a JSON object', undefined, 'Write e.g. { "label": "Guides", "position": 1 }.')
-    return { meta: defaultCategory, diagnostics }
+  const reader = new ValueReader(jsonLocator(text))
+  const root = reader.root(data)
+  const diagnostics = () => reader.problems.map((problem) => readProblemDiagnostic(problem, { file, ruleId: 'category-invalid' }))
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    root.fail(`a category file must hold a JSON object, got ${describeValue(data)}`, 'Write e.g. { "label": "Guides", "position": 1 }.')
+    return { meta: defaultCategory, diagnostics: diagnostics() }
   }
-  const record = data as Record<string, unknown>
-  for (const key of Object.keys(record))
-    if (!allowedKeys.includes(key)) {
-      const near = closest(key, allowedKeys)
-      report(`Unknown key "${key}"`, key, near ? `Did you mean "${near}"?` : `Allowed keys: ${allowedKeys.join(', ')}.`)
-    }
-  const text_ = (key: string) => {
-    const value = record[key]
-    if (value === undefined) return undefined
-    if (typeof value === 'string') return value
-    report(`"${key}" must be a string`, key)
-    return undefined
+  root.mapping(allowedKeys)
+  const linkAt = reader.locate(root.get('link').get('slug').present ? ['link', 'slug'] : ['link'], 'key')
+  const meta: CategoryMeta = {
+    source: { file, line: linkAt?.line, column: linkAt?.column },
+    label: root.get('label').string(),
+    position: root.get('position').number(),
+    collapsed: root.get('collapsed').boolean() ?? true,
+    collapsible: root.get('collapsible').boolean() ?? true,
+    description: root.get('description').string(),
+    link: readLink(root.get('link')),
   }
-  const flag = (key: string, fallback: boolean) => {
-    const value = record[key]
-    if (value === undefined) return fallback
-    if (typeof value === 'boolean') return value
-    report(`"${key}" must be true or false`, key)
-    return fallback
-  }
-  let position: number | undefined
-  if (record.position !== undefined) {
-    if (typeof record.position === 'number' && Number.isFinite(record.position)) position = record.position
-    else report('"position" must be a number', 'position')
-  }
-  const linkAt = locateInSource(text, isRecord(record.link) && 'slug' in record.link ? 'slug' : 'link')
-  return {
-    meta: {
-      source: { file, line: linkAt?.line, column: linkAt?.column },
-      label: text_('label'),
-      position,
-      collapsed: flag('collapsed', true),
-      collapsible: flag('collapsible', true),
-      description: text_('description'),
-      link: readLink(record.link, report),
-    },
-    diagnostics,
-  }
+  return { meta, diagnostics: diagnostics() }
 }
 
-function readLink(value: unknown, report: (message: string, key?: string, suggestion?: string) => void): CategoryLink {
-  if (value === undefined) return { type: 'default' }
-  if (value === null) return { type: 'none' }
-  if (!isRecord(value)) {
-    report('"link" must be an object or null', 'link')
-    return { type: 'default' }
+function readLink(at: ValueAt): CategoryLink {
+  if (at.value === undefined) return { type: 'default' }
+  if (at.value === null) return { type: 'none' }
+  const link = at.mapping()
+  if (!link) return { type: 'default' }
+  const type = at.get('type').value
+  if (type === 'generated-index') {
+    return { type: 'generated-index', slug: readSlug(at.get('slug')), title: at.get('title').string(), description: at.get('description').string() }
   }
-  const link = value
-  const optional = (key: string) => {
-    if (link[key] === undefined || typeof link[key] === 'string') return link[key] as string | undefined
-    report(`"link.${key}" must be a string`, key)
-    return undefined
-  }
-  if (link.type === 'generated-index') return { type: 'generated-index', slug: readSlug(optional('slug'), report), title: optional('title'), description: optional('description') }
-  if (link.type === 'doc' && typeof link.id === 'string') return { type: 'doc', id: link.id }
-  report(
-    `"link" must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got ${JSON.stringify(value)}`,
-    'link',
-  )
+  const id = at.get('id').value
+  if (type === 'doc' && typeof id === 'string') return { type: 'doc', id }
+  at.fail(`must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got ${JSON.stringify(at.value)}`)
   return { type: 'default' }
 }
 
 /** A slug is a route path under the docs; a leading "/" is optional, as in Docusaurus. */
-function readSlug(slug: string | undefined, report: (message: string, key?: string, suggestion?: string) => void): string | undefined {
+function readSlug(at: ValueAt): string | undefined {
+  const slug = at.string()
   if (slug === undefined) return undefined
   const problem = routePathProblem(slug.startsWith('/') ? slug : `/${slug}`) ?? (slug === '' || slug === '/' ? 'names the docs root, not a page of its own' : undefined)
   if (problem === undefined) return slug
-  report(`"link.slug" "${slug}" ${problem}`, 'slug', 'Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides).')
-  return undefined
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+  return at.fail(`"${slug}" ${problem}`, 'Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides).')
 }
