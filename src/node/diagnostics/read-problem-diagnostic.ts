@@ -13,11 +13,13 @@ export interface ProblemPlace {
   readonly unknownKey?: { readonly ruleId?: RuleId; readonly severity?: Severity }
   /** Added to every line: for a document that starts further down its file (front matter). */
   readonly lineOffset?: number
+  /** What a wrong value's path is part of, when the file does not say it (`Front matter `). */
+  readonly subject?: string
 }
 
 export function readProblemDiagnostic(problem: ReadProblem, place: ProblemPlace): Diagnostic {
   const unknownKey = problem.part === 'key'
-  const message = unknownKey || problem.path.length === 0 ? `${problem.message[0]!.toUpperCase()}${problem.message.slice(1)}` : `"${formatValuePath(problem.path)}" ${problem.message}`
+  const message = unknownKey || problem.path.length === 0 ? `${problem.message[0]!.toUpperCase()}${problem.message.slice(1)}` : `${place.subject ?? ''}"${formatValuePath(problem.path)}" ${problem.message}`
   return diagnostic({
     file: place.file,
     ruleId: (unknownKey ? place.unknownKey?.ruleId : undefined) ?? place.ruleId,
