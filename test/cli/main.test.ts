@@ -132,7 +132,7 @@ commands('a broken config exits 2', async () => {
     await cp(new URL('../fixtures/bad-config', import.meta.url), directory, { recursive: true })
     const io = capture()
     assert.is(await main(['build', directory, '--no-color'], io.output), 2)
-    assert.match(io.err(), 'Unknown key "login.privatPaths". Did you mean "privatePaths"?')
+    assert.match(io.err(), "Unknown key 'privatPaths' in login. Did you mean 'privatePaths'?")
   } finally {
     await rm(directory, { recursive: true, force: true })
   }
