@@ -34,6 +34,19 @@ export function formatValuePath(path: ValuePath): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('')
 }
 
+/** `steps[0].fill: must be a text, got a list`: a problem in one line, its suggestion after it. */
+export function formatReadProblem(problem: ReadProblem): string {
+  const text = `${problem.message}${problem.suggestion ? ` ${problem.suggestion}` : ''}`
+  return problem.path.length > 0 ? `${formatValuePath(problem.path)}: ${text}` : text
+}
+
+/** The problems `read` finds in a value that has no source (a request body, an object), each in one line. */
+export function problemLines(read: (at: ValueAt) => void, value: unknown): string[] {
+  const reader = new ValueReader()
+  read(reader.root(value))
+  return reader.problems.map(formatReadProblem)
+}
+
 /** A short description of a value for messages: `a number (42)`, `a list`, `nothing`. */
 export function describeValue(value: unknown): string {
   if (value === undefined || value === null) return 'nothing'
