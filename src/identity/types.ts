@@ -1,4 +1,4 @@
-/** Wire-level shapes of spec 001 §3 and notes/provider-wire.md §4–§6. */
+/** Wire-level shapes: handles, factors, challenges and the answers of the provider's API. */
 
 import type { ChallengeType } from '../shared/challenge-type.js'
 import type { FactorMethod } from '../shared/factor-methods.js'

@@ -1,6 +1,6 @@
 /**
  * Validates the value `site.config.ts` exports, key by key, with the reading kit
- * (src/shared/read-value.ts): rejects unknown keys, applies every default of spec 000 and returns
+ * (src/shared/read-value.ts): rejects unknown keys, applies every default and returns
  * a frozen ResolvedConfig. Nothing downstream re-checks or re-defaults. Problems come back as
  * diagnostics, all of them at once, placed at their key in the source.
  */
@@ -76,7 +76,7 @@ export interface ResolvedConfig {
   readonly login: ResolvedLogin | undefined
 }
 
-/** Defaults of spec 000 §9 and the anchor site; one place, each with its reason. */
+/** The login defaults (the provider's hosted API and SDK page, the anchor site's choices), in one place. */
 export const loginDefaults = {
   baseURL: 'https://api.slashid.com',
   sdkURL: 'https://cdn.slashid.com/sdk.html',
@@ -241,7 +241,7 @@ function resolveLogin(at: ValueAt): ResolvedLogin {
     }
   })
   if (factors.length === 0) factors = [{ method: loginDefaults.defaultFactor, options: {}, label: undefined }]
-  // The anchor site's legacy pair: an external provider becomes a second factor, in a popup (spec 000 §6).
+  // The anchor site's legacy pair: an external provider becomes a second factor, in a popup.
   if (oidcClientID !== undefined && oidcProvider !== undefined && !factors.some((factor) => factor.method === 'oidc'))
     factors = [...factors, { method: 'oidc', options: { client_id: oidcClientID, provider: oidcProvider, ux_mode: 'popup' }, label: undefined }]
 

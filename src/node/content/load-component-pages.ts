@@ -1,6 +1,6 @@
 /**
  * Standalone pages written as React components (`content/pages/*.tsx`): compiled with esbuild,
- * checked to have a default export (spec 000 §8: a page lacking one is an error), and rendered to
+ * checked to have a default export (a page lacking one is an error), and rendered to
  * HTML. Loading and rendering run the site's code, so they happen on a thread of their own with a
  * time limit (see run-user-code.ts); only HTML comes back. A build loads and renders each page on
  * one thread, at the render stage; `check`, which renders nothing, loads them at the content
