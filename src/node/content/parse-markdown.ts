@@ -47,7 +47,8 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = processor.runSync(mdast) as HastRoot
 
-  const links: SourceLink[] = []
+  // Link syntax in front matter text is checked like any link; it is shown as written, so never rewritten.
+  const links: SourceLink[] = [...frontMatter.links]
   const takeLink = (node: Element): boolean => {
     const attribute = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : undefined
     const url = attribute === undefined ? undefined : node.properties?.[attribute]

@@ -8,7 +8,8 @@
 import type { Root as MdastRoot } from 'mdast'
 import { isScalar, parseDocument, Parser, visit, type Document } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import { ValueReader, type ValueAt } from '../../shared/read-value.js'
+import type { SourceLink } from '../../shared/manifest.js'
+import { ValueReader, type ValueAt, type ValuePath } from '../../shared/read-value.js'
 import { yamlLocator } from '../../shared/yaml-locator.js'
 import { createPositionLookup } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
@@ -19,6 +20,8 @@ export interface FrontMatter {
   readonly description: string | undefined
   readonly sidebarLabel: string | undefined
   readonly sidebarPosition: number | undefined
+  /** Link syntax written in text values: shown as written, checked all the same. */
+  readonly links: readonly SourceLink[]
 }
 
 const knownFrontMatter = ['title', 'description', 'sidebar_label', 'sidebar_position', 'id', 'slug', 'tags', 'keywords', 'hide_table_of_contents']
@@ -32,7 +35,7 @@ const maxFrontMatterLength = 512 * 1024
 /** Aliases (`*name`) allowed in one front matter, and how many nodes they may expand to (YAML's own guard). */
 const maxAliases = 100
 
-const empty: FrontMatter = { title: undefined, description: undefined, sidebarLabel: undefined, sidebarPosition: undefined }
+const empty: FrontMatter = { title: undefined, description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, links: [] }
 
 type Report = (message: string, offset: number | undefined, suggestion?: string, severity?: 'error' | 'warning') => void
 
@@ -85,9 +88,24 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
   }
   const reader = new ValueReader(yamlLocator(document, yamlGuards, positionOf))
   const frontMatter = knownKeys(reader.root(data))
+  const links = textLinks(reader.root(data), (path) => {
+    const place = reader.locate(path, 'value')
+    return place && { line: place.line + firstLine - 1, column: place.column }
+  })
+  for (const link of links)
+    diagnostics.push(
+      diagnostic({
+        file,
+        ...link.position,
+        ruleId: 'front-matter-invalid',
+        severity: 'warning',
+        message: `Front matter "${link.key}" shows "${link.written}" as it is written: front matter is plain text, not Markdown`,
+        suggestion: "Write it without link syntax, and link from the page's text.",
+      }),
+    )
   for (const problem of reader.problems)
     diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'front-matter-invalid', subject: 'Front matter ', unknownKey: { severity: 'warning' }, lineOffset: firstLine - 1 }))
-  return frontMatter
+  return { ...frontMatter, links: links.map(({ url, position }) => ({ url, position })) }
 }
 
 /** The front matter's value, or undefined after reporting duplicate keys or too many aliases. */
@@ -186,7 +204,18 @@ function tokenProblem(yaml: string): { offset: number; message: string; suggesti
   return firstError
 }
 
-function knownKeys(root: ValueAt): FrontMatter {
+/** `[text](url)` written in a text value of the front matter: shown as written, and its target checked all the same. */
+function textLinks(root: ValueAt, positionOf: (path: ValuePath) => SourceLink['position']): { key: string; written: string; url: string; position: SourceLink['position'] }[] {
+  const links: { key: string; written: string; url: string; position: SourceLink['position'] }[] = []
+  for (const key of ['title', 'description', 'sidebar_label']) {
+    const value = root.get(key).value
+    if (typeof value !== 'string') continue
+    for (const match of value.matchAll(/\[[^\]\n]*\]\(\s*<?([^\s()<>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g)) links.push({ key, written: match[0], url: match[1]!, position: positionOf([key]) })
+  }
+  return links
+}
+
+function knownKeys(root: ValueAt): Omit<FrontMatter, 'links'> {
   root.mapping(knownFrontMatter)
   // A number is text too (`title: 2024`), as YAML reads it.
   const text = (at: ValueAt) => (typeof at.value === 'number' ? String(at.value) : at.string())
