@@ -67,7 +67,18 @@ export function resolveLink(url: string, from: LinkSource, targets: LinkTargets)
     const file = target.startsWith('/') ? posix.join(`content/${from.kind === 'doc' ? 'docs' : 'pages'}`, target) : posix.join(folder, target)
     return { kind: 'document', file, route: targets.routeOfFile.get(file), hash }
   }
-  return { kind: 'route', path: resolveRoutePath(pathPart, from.route), written, source: posix.join(folder, written), hash }
+  // Worked out when asked for: rewriting a link to a route needs neither, checking it does.
+  return {
+    kind: 'route',
+    get path() {
+      return resolveRoutePath(pathPart, from.route)
+    },
+    get source() {
+      return posix.join(folder, written)
+    },
+    written,
+    hash,
+  }
 }
 
 /**

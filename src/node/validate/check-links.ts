@@ -47,10 +47,11 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
 }
 
 function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, site: SiteIndex, rules: LinkRules): void {
-  const route = target.path === undefined ? undefined : site.byCanonical.get(target.path)
+  const path = target.path
+  const route = path === undefined ? undefined : site.byCanonical.get(path)
   if (!route) {
     if (at.link.image || looksLikeFile(target.written)) rules.missingFile(at, target)
-    else rules.missingRoute(at, target.path)
+    else rules.missingRoute(at, path)
     return
   }
   rules.missingAnchor(at, route, target.hash)
