@@ -65,31 +65,33 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const run = createRun(outDir, privateDir)
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
-  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command: options.write === false ? 'check' : 'build' }), ({ site }) => describeSiteConfig(site))
+  const command = options.write === false ? 'check' : 'build'
+  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command }), ({ site }) => describeSiteConfig(site))
   if (!site) return run.result(2)
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
-  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false }), describeSiteContent)
+  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false }
+  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
-  await run.stage('validate', () => validateSite({ manifest, content, config, rules, configSource: { file: site.file ?? 'site.config.ts', text: site.source } }), describeValidation)
+  const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
+  await run.stage('validate', () => validateSite({ manifest, content, config, rules, configSource }), describeValidation)
   // Proven before anything is written, for check too; after the other problems, which explain most of these.
   if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
   if (options.write === false) return run.result(0, { manifest })
 
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
-  const renderInput = { manifest, documents: content.documents, components: content.components, config, stylesheets: [stylesheet.href], probes: privateProbes(manifest, content.documents) }
-  const pages = await run.stage('render', () => writePages(renderInput, { publicDir: staging.public.dir, privateDir: staging.private.dir }, { threads: options.threads }), describePages)
+  const probes = privateProbes(manifest, content.documents)
+  const renderInput = { manifest, documents: content.documents, components: content.components, config, stylesheets: [stylesheet.href], probes }
+  const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
+  const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)
   if (run.failed()) {
     await discardSite(staging)
     return run.result(1, { manifest })
   }
-  const { bytes } = await run.stage(
-    'write',
-    () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages }),
-    ({ files, bytes }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`,
-  )
+  const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
+  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages }), written)
   return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, bytes })
 }
 

@@ -39,15 +39,38 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
   const source = read.text
 
   const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
-  const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject: 'the config', ruleId: 'config-invalid', options: { plugins: [docsgenPlugin] } })
+  const compiled = await compileUserModule({
+    siteDir,
+    file,
+    outfile: temporary,
+    subject: 'the config',
+    ruleId: 'config-invalid',
+    options: { plugins: [docsgenPlugin] },
+  })
   if (compiled.code === undefined) return { loaded: undefined, diagnostics: [...compiled.diagnostics] }
-  const outcome = await runCompiledModules<ConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('config-worker', import.meta.url), ([moduleUrl]) => ({ moduleUrl: moduleUrl!, file }) satisfies ConfigJob, timeLimitMs)
-  if (outcome.kind !== 'done') return { loaded: undefined, diagnostics: [userCodeFailure(outcome, { siteDir, file, subject: 'The config', action: 'loading', timeLimitMs, ruleId: 'config-invalid', stopped: 'The config stopped before exporting a value (a top-level await that never settles?)', throwsAt: 'any-file', suggestion: failureSuggestion })] }
+  const job = ([moduleUrl]: readonly string[]): ConfigJob => ({ moduleUrl: moduleUrl!, file })
+  const outcome = await runCompiledModules<ConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('config-worker', import.meta.url), job, timeLimitMs)
+  if (outcome.kind !== 'done') {
+    const failure = userCodeFailure(outcome, {
+      siteDir,
+      file,
+      subject: 'The config',
+      action: 'loading',
+      timeLimitMs,
+      ruleId: 'config-invalid',
+      stopped: 'The config stopped before exporting a value (a top-level await that never settles?)',
+      throwsAt: 'any-file',
+      suggestion: failureSuggestion,
+    })
+    return { loaded: undefined, diagnostics: [failure] }
+  }
   const { value, problems } = outcome.result
   if (problems.length === 0) return { loaded: { file, source, value }, diagnostics: [] }
   return {
     loaded: undefined,
-    diagnostics: problems.map((problem) => diagnostic({ file, ruleId: 'config-invalid', message: problem.message, suggestion: problem.suggestion, ...locateKeyPath(source, problem.path) })),
+    diagnostics: problems.map((problem) =>
+      diagnostic({ file, ruleId: 'config-invalid', message: problem.message, suggestion: problem.suggestion, ...locateKeyPath(source, problem.path) }),
+    ),
   }
 }
 

@@ -59,8 +59,14 @@ export async function renderComponentPages(
 }
 
 async function compilePage(siteDir: string, file: string, cacheDir: string, diagnostics: Diagnostic[]): Promise<string | undefined> {
-  // Not written: named so that source map paths are relative to where the copy is imported from.
-  const compiled = await compileUserModule({ siteDir, file, outfile: join(cacheDir, 'page.mjs'), subject: 'the page', ruleId: 'page-render-failed', options: { jsx: 'automatic', packages: 'external' } })
+  const compiled = await compileUserModule({
+    siteDir,
+    file,
+    outfile: join(cacheDir, 'page.mjs'),
+    subject: 'the page',
+    ruleId: 'page-render-failed',
+    options: { jsx: 'automatic', packages: 'external' },
+  })
   pushAll(diagnostics, compiled.diagnostics)
   if (compiled.code === undefined) return undefined
   // Known without running the page: whether it has a default export at all.
