@@ -204,13 +204,19 @@ function tokenProblem(yaml: string): { offset: number; message: string; suggesti
   return firstError
 }
 
+/**
+ * `[text](url "title")`. Every repeat is bounded and the text may hold no `[`, so each attempt
+ * ends at the next `[`: linear time on any value (front matter may be 512 KiB).
+ */
+const markdownLinkSyntax = /\[[^[\]\n]{0,1000}\]\([ \t]{0,40}<?([^\s()<>]{1,2000})>?(?:[ \t]{1,40}(?:"[^"\n]{0,1000}"|'[^'\n]{0,1000}'))?[ \t]{0,40}\)/g
+
 /** `[text](url)` written in a text value of the front matter: shown as written, and its target checked all the same. */
 function textLinks(root: ValueAt, positionOf: (path: ValuePath) => SourceLink['position']): { key: string; written: string; url: string; position: SourceLink['position'] }[] {
   const links: { key: string; written: string; url: string; position: SourceLink['position'] }[] = []
   for (const key of ['title', 'description', 'sidebar_label']) {
     const value = root.get(key).value
     if (typeof value !== 'string') continue
-    for (const match of value.matchAll(/\[[^\]\n]*\]\(\s*<?([^\s()<>]+)>?(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g)) links.push({ key, written: match[0], url: match[1]!, position: positionOf([key]) })
+    for (const match of value.matchAll(markdownLinkSyntax)) links.push({ key, written: match[0], url: match[1]!, position: positionOf([key]) })
   }
   return links
 }
