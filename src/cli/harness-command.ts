@@ -7,7 +7,7 @@ import type { Command } from 'commander'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type * as HarnessApi from '../../harness/index.js'
-import type { CliOutput } from './main.js'
+import type { CliOutput } from './cli-output.js'
 
 // The harness sits beside src/ in the repository and beside cli/ in dist/.
 const harnessModule = new URL(import.meta.url.endsWith('.ts') ? '../../harness/index.ts' : '../harness/index.js', import.meta.url)

@@ -25,11 +25,26 @@ export interface ReadProblem {
   /** How to fix it, when known ("Did you mean 'fill'?"). */
   readonly suggestion: string | undefined
   readonly position: SourcePosition | undefined
+  /** Whether the problem is the key itself (an unknown key) or the value written under it. */
+  readonly part: 'key' | 'value'
 }
 
 /** `steps[2].fill.field`; the empty path is the whole document. */
 export function formatValuePath(path: ValuePath): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`)).join('')
+}
+
+/** `steps[0].fill: must be a text, got a list`: a problem in one line, its suggestion after it. */
+export function formatReadProblem(problem: ReadProblem): string {
+  const text = `${problem.message}${problem.suggestion ? ` ${problem.suggestion}` : ''}`
+  return problem.path.length > 0 ? `${formatValuePath(problem.path)}: ${text}` : text
+}
+
+/** The problems `read` finds in a value that has no source (a request body, an object), each in one line. */
+export function problemLines(read: (at: ValueAt) => void, value: unknown): string[] {
+  const reader = new ValueReader()
+  read(reader.root(value))
+  return reader.problems.map(formatReadProblem)
 }
 
 /** A short description of a value for messages: `a number (42)`, `a list`, `nothing`. */
@@ -64,7 +79,7 @@ export class ValueReader {
   }
 
   report(path: ValuePath, message: string, suggestion?: string, part: 'key' | 'value' = 'value'): void {
-    this.problems.push({ path, message, suggestion, position: this.locate(path, part) })
+    this.problems.push({ path, message, suggestion, position: this.locate(path, part), part })
   }
 }
 

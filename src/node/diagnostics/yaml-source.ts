@@ -4,8 +4,12 @@
  * harmless: aliases are limited (a "billion laughs" file is an error, not a hang), explicit tags
  * other than YAML's core ones are refused (no custom types), duplicate keys are errors.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit, type Document, type Node as YamlNode } from 'yaml'
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml'
 import type { Locator, SourcePosition, ValuePath } from '../../shared/read-value.js'
+import { yamlLocator, yamlNodeFinder, type YamlGuards } from '../../shared/yaml-locator.js'
+
+/** The `yaml` package's guards, for the shared locator. */
+export const yamlGuards: YamlGuards = { isMap, isPair, isScalar, isSeq }
 
 export interface YamlSourceProblem {
   readonly message: string
@@ -35,11 +39,8 @@ export function readYaml(text: string, { maxAliasCount = MAX_ALIAS_COUNT }: { ma
     const { line, col } = lineCounter.linePos(offset)
     return { line, column: col }
   }
-  const find = nodeFinder(document)
-  const locate: Locator = (path, part) => {
-    const node = find(path, part)
-    return node?.range ? at(node.range[0]) : undefined
-  }
+  const find = yamlNodeFinder(document, yamlGuards)
+  const locate = yamlLocator(document, yamlGuards, at)
   const sourceOf = (path: ValuePath) => {
     const node = find(path, 'value')
     return node?.range && path.length > 0 && find(path.slice(0, -1), 'value') !== node ? text.slice(0, node.range[0]).replace(/[^\n]/g, ' ') + text.slice(node.range[0], node.range[1]) : undefined
@@ -65,28 +66,5 @@ export function readYaml(text: string, { maxAliasCount = MAX_ALIAS_COUNT }: { ma
       return { value: undefined, locate, sourceOf, problems: [{ message: `the file expands too many aliases (more than ${maxAliasCount}); write the values out`, position: undefined }] }
     }
     throw error
-  }
-}
-
-/** Finds a path's key or value node; a path that goes further than the document gives its deepest existing part. */
-function nodeFinder(document: Document): (path: ValuePath, part: 'key' | 'value') => YamlNode | undefined {
-  return (path, part) => {
-    let node: unknown = document.contents
-    let found: YamlNode | undefined = document.contents ?? undefined
-    for (const [index, step] of path.entries()) {
-      if (isSeq(node) && typeof step === 'number') {
-        node = node.items[step]
-      } else if (isMap(node)) {
-        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(step))
-        if (!pair) break
-        if (index === path.length - 1 && part === 'key') return pair.key as YamlNode
-        node = pair.value ?? pair.key
-      } else {
-        break
-      }
-      if (!(node as YamlNode | undefined)?.range) break
-      found = node as YamlNode
-    }
-    return found
   }
 }

@@ -1,7 +1,4 @@
-/** "Did you mean …" lives in src/shared (the reading kit uses it); the node stages import it from here until they move onto the kit. */
-import { closest } from '../../shared/closest.js'
-
-export { closest }
+import { closest } from './closest.js'
 
 /**
  * `closest` for many problems at once, within a budget: each call costs an edit distance per

@@ -36,7 +36,7 @@ export function htmlDocument(input: DocumentInput): string {
   return `<!doctype html>\n<html lang="${escapeHtml(site.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head}\n</head>\n<body>\n${input.body}\n</body>\n</html>\n`
 }
 
-/** Reads the mode stored under `theme` (spec 000 §9); storage may be unavailable (§8), then the default applies. */
+/** Reads the mode stored under `theme`; storage may be unavailable (private windows, blocked cookies), then the default applies. */
 function colorModeScript(colorMode: SiteView['colorMode']): string {
   const followSystem = colorMode.respectPrefersColorScheme
     ? "if(!t&&window.matchMedia&&matchMedia('(prefers-color-scheme: dark)').matches)t='dark';"

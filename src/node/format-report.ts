@@ -3,9 +3,9 @@
  * `file:line:col` form grouped by file, and one summary line. Colour only when asked for.
  */
 import picocolors from 'picocolors'
-import { formatDiagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import type { BuildResult } from '../build.js'
-import { capWarnings } from './cap-warnings.js'
+import { formatDiagnostic, type Diagnostic } from '../shared/diagnostic.js'
+import type { BuildResult } from './build.js'
+import { capWarnings } from './diagnostics/cap-warnings.js'
 
 export function formatReport(result: BuildResult, options: { color: boolean; command: 'build' | 'check' }): string {
   const colors = picocolors.createColors(options.color)

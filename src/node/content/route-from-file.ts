@@ -2,7 +2,7 @@
  * Where a content file is published. Pure, so links between files can be resolved before any
  * file is parsed.
  */
-import type { ContentFile } from '../content/read-content.js'
+import type { ContentFile } from './read-content.js'
 
 /**
  * Doc ids are paths under content/docs without the extension (`Sanctum/intro`). A doc named

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { assetPathFor, routeFromFile } from '../../../src/node/manifest/route-from-file.js'
+import { assetPathFor, routeFromFile } from '../../../src/node/content/route-from-file.js'
 
 test('docs are served under routeBasePath; index docs get the folder URL', () => {
   const route = (relative: string, docsBase: string) => routeFromFile({ kind: 'doc', relative }, docsBase)
