@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto'
 import { createProviderEmulator, type EmulatorFixture } from '../../src/emulator/index.js'
 import { createIdentityClient } from '../../src/identity/index.js'
 import type { IdentityOptions, Ports } from '../../src/identity/index.js'
-import { fakeClock, memoryStorage, nodeCrypto, recordingLogger } from '../identity/helpers.js'
+import { fakeClock, memoryStorage, nodeCrypto, realWork, recordingLogger } from '../identity/helpers.js'
 
 export const PROVIDER = 'http://provider.test'
 
@@ -21,14 +21,14 @@ export function world(fixture?: EmulatorFixture) {
   const { clock, port } = fakeClock()
   const emulator = createProviderEmulator({
     baseURL: PROVIDER,
-    clock: { now: () => clock.now, sleep: (ms) => new Promise<void>((resolve) => void clock.setTimeout(() => resolve(), ms)) },
+    clock: { now: () => clock.now, sleep: (ms) => realWork.waitOnTime(new Promise<void>((resolve) => void clock.setTimeout(() => resolve(), ms))) },
     ...(fixture ? { fixture } : {}),
   })
   const requests: Array<{ method: string; path: string; headers: Headers }> = []
   const fetch = (input: string, init?: RequestInit) => {
     const request = new Request(input, init)
     requests.push({ method: request.method, path: new URL(request.url).pathname, headers: request.headers })
-    return emulator.fetch(request)
+    return realWork.track(emulator.fetch(request), `${request.method} ${request.url}`)
   }
   const local = memoryStorage()
   const session = memoryStorage()
