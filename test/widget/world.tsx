@@ -11,7 +11,7 @@ import { LoginForm, type LoginFormProps } from '../../src/widget/LoginForm.js'
 import { plainHasher } from '../emulator/helpers.js'
 import { fakeClock, memoryStorage, nodeCrypto, realWork, recordingLogger } from '../identity/helpers.js'
 import { flush, openPage, settle, waitFor } from './dom.js'
-import { type } from './actions.js'
+import { typeInto as type } from '../../harness/driver/dom-actions.js'
 import { getByLabel, heading, queryByLabel, screenText } from './queries.js'
 
 export const PROVIDER = 'http://provider.test'
