@@ -228,6 +228,20 @@ export async function eventually(check: () => boolean, what = 'condition'): Prom
 }
 
 /**
+ * Moves a fake clock `ms` forward in 50 ms steps, each once the real work in flight has settled,
+ * so no deadline passes in fake time while an answer is still being computed. Resolves to the
+ * clock's time, as `tickAsync` does.
+ */
+export async function tickSettled(clock: { now: number; tickAsync(ms: number): Promise<number> }, ms: number): Promise<number> {
+  for (let done = 0; done < ms; done += 50) {
+    await settleRealWork()
+    await clock.tickAsync(Math.min(50, ms - done))
+  }
+  await settleRealWork()
+  return clock.now
+}
+
+/**
  * Advances a fake clock in small steps until `promise` settles (at most `limitMs`), and returns
  * how much fake time that took. One big tick can end before a timer that a busy machine schedules
  * late, on the exact boundary; stepping cannot.

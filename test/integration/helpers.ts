@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto'
 import { createProviderEmulator, type EmulatorFixture } from '../../src/emulator/index.js'
 import { createIdentityClient } from '../../src/identity/index.js'
 import type { IdentityOptions, Ports } from '../../src/identity/index.js'
-import { fakeClock, memoryStorage, nodeCrypto, realWork, recordingLogger } from '../identity/helpers.js'
+import { fakeClock, memoryStorage, nodeCrypto, realWork, recordingLogger, tickSettled } from '../identity/helpers.js'
 
 export const PROVIDER = 'http://provider.test'
 
@@ -60,7 +60,15 @@ export function world(fixture?: EmulatorFixture) {
 
   const calls = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path)
 
-  return { emulator, clock, fetch, client, mailbox, lastMessage, follow, requests, calls, local, session, log }
+  /** The fake clock, as tests move it: never while the emulator or WebCrypto is still at work. */
+  const steppedClock = {
+    get now() {
+      return clock.now
+    },
+    tickAsync: (ms: number) => tickSettled(clock, ms),
+  }
+
+  return { emulator, clock: steppedClock, fetch, client, mailbox, lastMessage, follow, requests, calls, local, session, log }
 }
 
 // --- RFC 6238 (TOTP) for the "authenticator app" ---------------------------------------------
