@@ -9,7 +9,9 @@ import { createHash } from 'node:crypto'
 import { createProviderEmulator, type EmulatorFixture, type PasswordHasher, type ProviderEmulator } from '../../src/emulator/index.js'
 import type { Scenario } from '../scenario/scenario.js'
 import { installModuleRegistry, moduleStub, type CompiledModule } from './module-shim.js'
+import { RealWork } from './real-work.js'
 import { readSiteFile } from './site-files.js'
+import { trackedCrypto } from './tracked-crypto.js'
 import { VirtualTime } from './virtual-time.js'
 import { WIDGET_ORIGIN, widgetPageHTML } from './widget-page.js'
 
@@ -50,6 +52,8 @@ const networkError = (window: Record<string, any>): Error => new window.TypeErro
 export class World {
   readonly emulator: ProviderEmulator
   readonly time: VirtualTime
+  /** Requests being answered and WebCrypto calls: virtual time waits for them. */
+  private readonly work = new RealWork()
   readonly calls: ProviderCall[] = []
   readonly downloads: Download[] = []
   readonly consoleErrors: string[] = []
@@ -67,7 +71,6 @@ export class World {
   private readonly uninstall: Array<() => void> = []
   /** localStorage per origin for the whole browser, sessionStorage per tab and origin: happy-dom keeps both per window. */
   private readonly storages = new Map<string, unknown>()
-  private inflight = 0
   private mutations = 0
 
   constructor(
@@ -80,7 +83,7 @@ export class World {
     this.providerURL = page.kind === 'widget' ? WIDGET_PROVIDER_URL : assets.site!.providerURL
     this.origin = page.kind === 'widget' ? WIDGET_ORIGIN : assets.site!.origin
     this.time = new VirtualTime(() => this.drain())
-    this.emulator = createProviderEmulator({ baseURL: this.providerURL, fixture: scenario.fixture as EmulatorFixture, hasher: quickHasher, clock: { now: () => this.time.now(), sleep: (ms) => this.time.sleep(ms) } })
+    this.emulator = createProviderEmulator({ baseURL: this.providerURL, fixture: scenario.fixture as EmulatorFixture, hasher: quickHasher, clock: { now: () => this.time.now(), sleep: (ms) => this.work.waitOnTime(this.time.sleep(ms)) } })
     const errors = this.consoleErrors
     const record = (...parts: unknown[]) => void errors.push(parts.map((part) => (part instanceof Error ? part.message : String(part))).join(' '))
     const console = new Proxy({ error: record, warn: record } as Record<string, unknown>, { get: (target, key) => target[key as string] ?? (() => undefined) })
@@ -144,6 +147,7 @@ export class World {
     // a real macrotask, so rendering never waits for virtual time.
     window.setImmediate = setImmediate
     window.clearImmediate = clearImmediate
+    Object.defineProperty(window, 'crypto', { configurable: true, writable: true, value: trackedCrypto(window.crypto, this.work) })
     installModuleRegistry(window, (id) => this.modules.get(id))
     const origin = window.location.origin as string
     const tab = this.tabs.findIndex((page) => (page.mainFrame.window as unknown) === window)
@@ -168,19 +172,18 @@ export class World {
     new window.MutationObserver(() => void this.mutations++).observe(window.document, { subtree: true, childList: true, attributes: true, characterData: true })
   }
 
-  /** Every request of every tab: the site or widget page, the provider (emulator), or nothing. */
-  private async route(request: Request, window: Record<string, any>): Promise<unknown> {
-    this.inflight++
-    try {
-      const url = new URL(request.url)
-      const respond = (body: BodyInit | null, init: ResponseInit) => new window.Response(body, init)
-      if (request.url.startsWith(`${this.providerURL}/`) || request.url === this.providerURL) return await this.callProvider(request, url, window, respond)
-      if (url.origin === this.origin) return await this.servePage(url, respond)
-      this.consoleErrors.push(`blocked a request to ${url.origin}${url.pathname}: the harness never uses the network`)
-      throw networkError(window)
-    } finally {
-      this.inflight--
-    }
+  /** Every request of every tab, tracked until answered: the site or widget page, the provider (emulator), or nothing. */
+  private route(request: Request, window: Record<string, any>): Promise<unknown> {
+    return this.work.track(this.answer(request, window), `${request.method} ${request.url}`)
+  }
+
+  private async answer(request: Request, window: Record<string, any>): Promise<unknown> {
+    const url = new URL(request.url)
+    const respond = (body: BodyInit | null, init: ResponseInit) => new window.Response(body, init)
+    if (request.url.startsWith(`${this.providerURL}/`) || request.url === this.providerURL) return this.callProvider(request, url, window, respond)
+    if (url.origin === this.origin) return this.servePage(url, respond)
+    this.consoleErrors.push(`blocked a request to ${url.origin}${url.pathname}: the harness never uses the network`)
+    throw networkError(window)
   }
 
   private async callProvider(request: Request, url: URL, window: Record<string, any>, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
@@ -225,21 +228,24 @@ export class World {
   }
 
   /**
-   * Lets real work finish: provider answers, WebCrypto, React renders, zero-delay timers. Stops
-   * when nothing is in flight (requests waiting on virtual time do not count) and the page has
-   * stopped changing. Resolves to whether anything happened.
+   * Lets everything happen that needs no virtual time: provider answers, WebCrypto, React renders,
+   * zero-delay timers. Ends when nothing real is in flight (requests waiting on virtual time do
+   * not count) and the page has stopped changing: after the same steps however busy the machine
+   * is, so it has no real-time limit (the runner's watchdogs catch a hang). Resolves to whether
+   * anything happened.
    */
   async drain(): Promise<boolean> {
-    const started = performance.now()
     const before = this.mutations
     const callsBefore = this.calls.length
-    let quiet = 0
-    while (quiet < 4 && performance.now() - started < 2_000) {
-      const mutations = this.mutations
-      await new Promise((resolve) => setImmediate(resolve))
-      await this.time.settle()
-      quiet = this.inflight - this.time.sleepers <= 0 && mutations === this.mutations ? quiet + 1 : 0
-    }
+    await this.work.until(
+      () => false,
+      () => this.mutations,
+      async () => {
+        await new Promise((resolve) => setImmediate(resolve))
+        await this.time.settle()
+      },
+      4,
+    )
     return this.mutations !== before || this.calls.length !== callsBefore
   }
 

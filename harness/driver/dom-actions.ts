@@ -29,3 +29,9 @@ export function pasteInto(element: HTMLElement, text: string): void {
   element.focus()
   element.dispatchEvent(new window.ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
 }
+
+/** Clicks as a person does: a disabled control cannot be clicked. */
+export function click(element: HTMLElement): void {
+  if ((element as HTMLButtonElement).disabled) throw new Error(`cannot click the disabled ${element.tagName.toLowerCase()} "${element.textContent}"`)
+  element.click()
+}

@@ -77,9 +77,10 @@ export function controlLabels(root: ParentNode): string[] {
   return [...new Set([...root.querySelectorAll(CONTROLS)].filter((element) => !isHidden(element)).map(accessibleName).filter(Boolean))]
 }
 
-/** Visible elements whose own whole text is exactly `text` (the innermost ones). */
+/** Visible elements whose own whole text is exactly `text` (the innermost ones): in a document's body, or under an element. */
 export function elementsWithText(root: ParentNode, text: string): Element[] {
-  return [...root.querySelectorAll('body *')].filter((element) => {
+  // happy-dom matches a selector within the element it is called on: 'body *' finds nothing under one.
+  return [...root.querySelectorAll((root as Node).nodeType === 9 ? 'body *' : '*')].filter((element) => {
     if (isHidden(element)) return false
     if (normalize(visibleText(element)) !== text) return false
     return [...element.children].every((child) => normalize(visibleText(child)) !== text)

@@ -31,7 +31,6 @@ export class VirtualTime {
   /** The emulator's clock (fault delays) and the reference for new windows. */
   private readonly master: Clock = FakeTimers.createClock(VIRTUAL_START)
   private readonly windows = new Map<Clock, { closed?: boolean }>()
-  private sleeping = 0
 
   constructor(private readonly drain: () => Promise<boolean>) {}
 
@@ -44,20 +43,9 @@ export class VirtualTime {
     return this.master.now - VIRTUAL_START
   }
 
-  /** Waits on virtual time (the emulator's delays); counted, so draining does not wait for it. */
+  /** Waits on virtual time (the emulator's delays). */
   sleep(ms: number): Promise<void> {
-    this.sleeping++
-    return new Promise((resolve) =>
-      this.master.setTimeout(() => {
-        this.sleeping--
-        resolve()
-      }, ms),
-    )
-  }
-
-  /** Requests waiting on virtual time, not on real work. */
-  get sleepers(): number {
-    return this.sleeping
+    return new Promise((resolve) => void this.master.setTimeout(() => resolve(), ms))
   }
 
   /** Fakes a new window's timers and Date at the current virtual time; returns the uninstaller. */
