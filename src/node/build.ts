@@ -42,6 +42,8 @@ export interface StageTiming {
   readonly name: string
   readonly milliseconds: number
   readonly detail: string
+  /** The stage found errors (its line is marked as failed). */
+  readonly failed: boolean
 }
 
 export interface BuildResult {
@@ -107,9 +109,11 @@ function createRun(outDir: string, privateDir: string) {
     failed,
     async stage<T extends object>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> {
       const started = performance.now()
+      const errorsBefore = diagnostics.filter((item) => item.severity === 'error').length
       const value = await run()
-      stages.push({ name, milliseconds: performance.now() - started, detail: detail(value) })
-      if ('diagnostics' in value) failed(value.diagnostics as readonly Diagnostic[])
+      if ('diagnostics' in value) pushAll(diagnostics, value.diagnostics as readonly Diagnostic[])
+      const errorsAfter = diagnostics.filter((item) => item.severity === 'error').length
+      stages.push({ name, milliseconds: performance.now() - started, detail: detail(value), failed: errorsAfter > errorsBefore })
       return value
     },
     result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => ({
