@@ -4,6 +4,7 @@
  * diagnostics (exit code 1, or 2 for an unusable config); nothing is written unless every stage
  * succeeded, so a failed build never touches the last good output.
  */
+import { transform } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -29,6 +30,11 @@ import { checkFolders } from './write/check-folders.js'
 import { checkOutputPaths } from './write/check-output-paths.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
+import { bundleClient } from './bundle/bundle-client.js'
+import { GENERATED_FOLDER } from '../shared/page-data.js'
+import { createPageViews } from './render/page-views.js'
+import { checkReservedPaths } from './validate/check-reserved-paths.js'
+import { readerAssets } from './write/reader-assets.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -89,6 +95,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return value
   }
 
+  // The browser runtime is bundled by esbuild's own process while the site is read and parsed.
+  const clientBundle = options.write === false ? undefined : bundleClient()
+  clientBundle?.catch(() => undefined)
   const spares = join(siteDir, '.docsgen', 'spare')
   const cacheDir = join(siteDir, '.docsgen', 'cache')
   diagnostics.push(...checkFolders({ siteDir, outDir, privateDir, spareDir: spares, cacheDir, homeDir: homedir() }))
@@ -160,13 +169,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     (found) => `${content.documents.reduce((sum, document) => sum + document.links.length, 0)} links, ${found.length} problems`,
   )
   // Proven before anything is written, for check too; after the other problems, which explain most of these.
+  diagnostics.push(...checkReservedPaths(manifest))
   if (!hasErrors(diagnostics)) diagnostics.push(...checkOutputPaths(manifest))
   if (hasErrors(diagnostics)) return result(1, { manifest })
   if (options.write === false) return result(0, { manifest })
 
   // 5. render, writing each page into staging folders as it is rendered
-  const stylesheet = await readFile(stylesheetUrl)
-  const stylesheetFile = `assets/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
+  // Published minified: readers download it, and every page links it.
+  const stylesheet = Buffer.from((await transform(await readFile(stylesheetUrl, 'utf8'), { loader: 'css', minify: true })).code)
+  const stylesheetFile = `${GENERATED_FOLDER}/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
+  const probes = privateProbes(manifest, content.documents)
+  const reader = await readerAssets(manifest, config.config, content.documents, probes, stylesheetFile, await clientBundle!)
   const staging = { public: await createStaging(outDir, join(spares, 'public')), private: await createStaging(privateDir, join(spares, 'private')) }
   const rendered = await stage(
     'render',
@@ -178,7 +191,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
           components: content.components,
           config: config.config,
           stylesheets: [underBaseUrl(config.config.baseUrl, `/${stylesheetFile}`)],
-          probes: privateProbes(manifest, content.documents),
+          runtime: reader.runtime,
+          favicon: reader.seo.favicon,
+          probes,
           publicDir: staging.public.dir,
           privateDir: staging.private.dir,
         },
@@ -187,6 +202,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     (value) => `${value.written.public.length} public pages, ${value.written.private.length} private`,
   )
   pushAll(diagnostics, rendered.diagnostics)
+  const readerFiles = await stage('search', () => reader.files(createPageViews(manifest, config.config)), (value) => value.summary)
+  pushAll(diagnostics, readerFiles.diagnostics)
   if (hasErrors(diagnostics)) {
     await Promise.all([discardStaging(staging.public), discardStaging(staging.private)])
     return result(1, { manifest })
@@ -198,6 +215,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     async () => {
       const publicWriter = createFileWriter(staging.public.dir)
       for (const file of publicFiles(manifest, config.config, stylesheetFile, stylesheet)) publicWriter.write(file.file, file.content)
+      for (const file of readerFiles.files) publicWriter.write(file.file, file.content)
       const privateWriter = createFileWriter(staging.private.dir)
       privateWriter.write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`)
       for (const asset of manifest.assets) (asset.access.private ? privateWriter : publicWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
@@ -209,12 +227,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     },
     ({ files, bytes }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`,
   )
-  return result(0, { manifest, pages: { public: rendered.written.public.length, private: rendered.written.private.length }, bytes })
+  return result(0, { manifest, pages: { public: rendered.written.public.filter((file) => file.endsWith('.html')).length, private: rendered.written.private.length }, bytes })
 }
 
 function publicFiles(manifest: Manifest, config: ResolvedConfig, stylesheetFile: string, stylesheet: Uint8Array): { file: string; content: string | Uint8Array }[] {
   const files: { file: string; content: string | Uint8Array }[] = [{ file: stylesheetFile, content: stylesheet }]
-  files.push({ file: 'manifest.json', content: `${JSON.stringify(publicManifest(manifest), null, 2)}\n` })
+  files.push({ file: `${GENERATED_FOLDER}/manifest.json`, content: `${JSON.stringify(publicManifest(manifest), null, 2)}\n` })
   if (config.url !== undefined) files.push({ file: 'sitemap.xml', content: sitemap(manifest, config.url, config.baseUrl) })
   return files
 }

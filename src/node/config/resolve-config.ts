@@ -50,6 +50,8 @@ export interface ResolvedConfig {
   readonly tagline: string
   readonly url: string | undefined
   readonly baseUrl: string
+  /** The favicon's URL as written (a site path such as '/img/favicon.ico', or absolute); undefined: docsgen's own. */
+  readonly favicon: string | undefined
   readonly i18n: { readonly defaultLocale: 'en'; readonly locales: readonly ['en'] }
   readonly onBrokenLinks: 'throw' | 'warn' | 'ignore'
   readonly onBrokenAnchors: 'throw' | 'warn' | 'ignore'
@@ -125,7 +127,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
   }
 
   read.keys('', value, [
-    'title', 'tagline', 'url', 'baseUrl', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'docs', 'tableOfContents',
+    'title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'docs', 'tableOfContents',
     'colorMode', 'announcementBar', 'navbar', 'footer', 'login',
   ])
   const title = read.string('title', value.title, 'Documentation')
@@ -157,6 +159,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
     tagline: read.string('tagline', value.tagline, ''),
     url: parsedUrl?.origin,
     baseUrl,
+    favicon: read.safeUrl('favicon', read.optionalString('favicon', value.favicon)),
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: read.oneOf('onBrokenLinks', value.onBrokenLinks, ['throw', 'warn', 'ignore'], 'throw'),
     onBrokenAnchors: read.oneOf('onBrokenAnchors', value.onBrokenAnchors, ['throw', 'warn', 'ignore'], 'throw'),

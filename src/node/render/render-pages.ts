@@ -18,7 +18,8 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
-import { htmlDocument } from '../write/html-document.js'
+import { htmlDocument, type DocumentInput } from '../write/html-document.js'
+import { createPageData } from '../write/write-page-data.js'
 import { createFileWriter } from '../write/write-site.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
 import { createPageViews } from './page-views.js'
@@ -30,6 +31,9 @@ export interface RenderInput {
   readonly documents: readonly ContentDocument[]
   readonly config: ResolvedConfig
   readonly stylesheets: readonly string[]
+  /** The browser runtime every page loads, and the settings it reads (none: pages without scripts). */
+  readonly runtime?: DocumentInput['runtime']
+  readonly favicon?: string
   /** Distinctive text of private pages that no public page may contain. */
   readonly probes: readonly LeakProbe[]
   /** Folders pages are written to (staging folders). */
@@ -73,6 +77,8 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
       page,
       body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml })),
       stylesheets: input.stylesheets,
+      runtime: input.runtime,
+      favicon: input.favicon,
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
     })
@@ -85,6 +91,11 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
     const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
     pushAll(diagnostics, findLeaks(route.file, html, input.probes))
     publicWriter.write(route.file, html)
+    const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, redirectTo: route.redirectTo && href(route.redirectTo), build: input.runtime.config.build })
+    if (data) {
+      pushAll(diagnostics, findLeaks(data.file, data.content, input.probes))
+      publicWriter.write(data.file, data.content)
+    }
     if (route.access.private)
       privateWriter.write(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
   }

@@ -1,0 +1,38 @@
+/**
+ * The mobile menu (996 px and narrower, spec 000 §9) opens without a script (a checkbox and its
+ * label); this adds what a script must: Escape closes it, growing the window to desktop width
+ * closes it (§4), the page behind does not scroll while it is open, and client navigation closes it.
+ */
+import { mediaQuery, type Platform } from './platform.js'
+
+export const DESKTOP_BREAKPOINT = 996
+
+export interface MobileMenu {
+  close(): void
+}
+
+export function setupMobileMenu({ window, document }: Platform): MobileMenu {
+  const root = document.documentElement
+  const menuSwitch = document.getElementById('mobile-menu-open') as HTMLInputElement | null
+  const sync = () => {
+    if (menuSwitch?.checked) root.setAttribute('data-menu-open', '')
+    else root.removeAttribute('data-menu-open')
+  }
+  const close = () => {
+    if (!menuSwitch?.checked) return
+    menuSwitch.checked = false
+    sync()
+  }
+  if (!menuSwitch) return { close }
+  menuSwitch.addEventListener('change', sync)
+  sync()
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !menuSwitch.checked) return
+    close()
+    menuSwitch.focus()
+  })
+  const desktop = mediaQuery(window, `(min-width: ${DESKTOP_BREAKPOINT + 1}px)`)
+  if (desktop?.addEventListener) desktop.addEventListener('change', () => desktop.matches && close())
+  else window.addEventListener('resize', () => window.innerWidth > DESKTOP_BREAKPOINT && close())
+  return { close }
+}
