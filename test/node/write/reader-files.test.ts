@@ -1,0 +1,106 @@
+/** Files the build writes for the reader's browser: robots.txt, the favicon, search records, page and sidebar data. */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { ContentDocument } from '../../../src/node/content/parse-content.js'
+import { seoFiles } from '../../../src/node/write/seo-files.js'
+import { searchRecords } from '../../../src/node/write/write-search-index.js'
+import { createPageData } from '../../../src/node/write/write-page-data.js'
+import type { Asset, Manifest, Route } from '../../../src/shared/manifest.js'
+import { pageDataFile, sidebarDataFile } from '../../../src/shared/page-data.js'
+import { samplePage, sampleSite } from '../../client/theme/sample-props.js'
+
+const route = (path: string, kind: Route['kind'], extra: Partial<Route> = {}): Route => ({
+  path,
+  kind,
+  title: `Title of ${path}`,
+  description: undefined,
+  source: undefined,
+  file: 'x.html',
+  access: { private: false },
+  headings: [],
+  sidebar: undefined,
+  redirectTo: undefined,
+  ...extra,
+})
+
+const manifest = (routes: Route[], assets: Asset[] = [], baseUrl = '/'): Manifest => ({
+  format: 1,
+  baseUrl,
+  version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'intro' },
+  routes,
+  privatePaths: [],
+  sidebars: {},
+  assets,
+})
+
+const document = (route: string, kind: ContentDocument['kind'], html: string): ContentDocument =>
+  ({ file: `content/${route}.md`, kind, relative: route, id: undefined, route, title: '', description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, html, headings: [], links: [], assets: [] }) as ContentDocument
+
+test('robots.txt points at the sitemap when the production URL is known; a file of static/ wins', async () => {
+  const withUrl = await seoFiles(manifest([]), { url: 'https://docs.example.org', baseUrl: '/handbook/', favicon: undefined })
+  assert.equal(withUrl.files[0], { file: 'robots.txt', content: 'User-agent: *\nAllow: /\nSitemap: https://docs.example.org/handbook/sitemap.xml\n' })
+  const withoutUrl = await seoFiles(manifest([]), { url: undefined, baseUrl: '/', favicon: undefined })
+  assert.equal(withoutUrl.files[0], { file: 'robots.txt', content: 'User-agent: *\nAllow: /\n' })
+  const own = await seoFiles(manifest([], [{ path: '/robots.txt', source: 'static/robots.txt', file: 'robots.txt', access: { private: false } }]), { url: undefined, baseUrl: '/', favicon: undefined })
+  assert.not.ok(own.files.some((file) => file.file === 'robots.txt'))
+})
+
+test("the favicon: docsgen's own under _docsgen/ (content-hashed), or the configured one under the base URL", async () => {
+  const own = await seoFiles(manifest([]), { url: undefined, baseUrl: '/handbook/', favicon: undefined })
+  assert.match(own.favicon, /^\/handbook\/_docsgen\/favicon-[0-9a-f]{10}\.svg$/)
+  const icon = own.files.find((file) => file.file.endsWith('.svg'))!
+  assert.match(Buffer.from(icon.content).toString(), /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+  const configured = await seoFiles(manifest([]), { url: undefined, baseUrl: '/handbook/', favicon: '/img/icon.png' })
+  assert.is(configured.favicon, '/handbook/img/icon.png')
+  assert.not.ok(configured.files.some((file) => file.file.endsWith('.svg')))
+})
+
+test('search records: public docs, Markdown pages and category pages only; never a private route, a component page, a redirect or the 404 page', () => {
+  const routes = [
+    route('/docs/intro', 'doc'),
+    route('/docs/Private/x', 'doc', { access: { private: true, groups: [], rules: ['/docs/Private/**'] } }),
+    route('/docs/category/guides', 'category', { description: 'All <guides>.' }),
+    route('/about', 'page'),
+    route('/', 'page'),
+    route('/docs', 'redirect'),
+    route('/404', 'notFound'),
+  ]
+  const documents = [document('/docs/intro', 'doc', '<p>Intro body</p>'), document('/docs/Private/x', 'doc', '<p>Secret</p>'), document('/about', 'page', '<p>About</p>'), document('/', 'component-page', '')]
+  const records = searchRecords(manifest(routes, [], '/handbook/'), documents, 'en')
+  assert.equal(
+    records.map((record) => record.url),
+    ['/handbook/docs/intro', '/handbook/docs/category/guides', '/handbook/about'],
+  )
+  assert.is(records[0]!.html, '<html lang="en"><head><title>Title of /docs/intro</title></head><body><main data-pagefind-body><h1>Title of /docs/intro</h1><p>Intro body</p></main></body></html>')
+  assert.match(records[1]!.html, '<h1>Title of /docs/category/guides</h1><p>All &lt;guides&gt;.</p></main>')
+})
+
+test('page data: named after the canonical path; none for private routes or the 404 page; a redirect carries its target', () => {
+  assert.equal(
+    ['/', '/docs/Lotus Byte/', '/docs/x.html', '/docs/a/index.html', '/docs/%2F'].map(pageDataFile),
+    ['_docsgen/data.json', '_docsgen/data/docs/Lotus Byte.json', '_docsgen/data/docs/x.json', '_docsgen/data/docs/a.json', undefined],
+  )
+  assert.is(sidebarDataFile('0-3'), '_docsgen/sidebar/0-3.json')
+  const site = sampleSite()
+  const html = '<body><div class="page-region" data-page-region=""><main>Body</main></div><footer class="footer"></footer></body>'
+  const input = { page: samplePage(), site, html, redirectTo: undefined, build: 'b1' }
+  assert.is(createPageData({ ...input, route: route('/docs/Private/x', 'doc', { access: { private: true, groups: [], rules: ['x'] } }) }), undefined)
+  assert.is(createPageData({ ...input, route: route('/404', 'notFound') }), undefined)
+  const data = createPageData({ ...input, route: route('/docs/category/sanctum', 'category') })!
+  assert.is(data.file, '_docsgen/data/docs/category/sanctum.json')
+  assert.equal(JSON.parse(data.content), {
+    format: 1,
+    path: '/docs/category/sanctum',
+    title: 'Set up an Apache2 server | Sanctum',
+    description: 'Install Apache2 on Ubuntu.',
+    html: '<main>Body</main>',
+    navbar: { '/docs/category/sanctum': 'page' },
+    build: 'b1',
+  })
+  const redirect = JSON.parse(createPageData({ ...input, route: route('/docs', 'redirect'), redirectTo: '/docs/intro' })!.content)
+  assert.is(redirect.redirect, '/docs/intro')
+  assert.is(redirect.html, '')
+  assert.throws(() => createPageData({ ...input, html: '<p>no region</p>', route: route('/docs/a', 'doc') }), /pageRegionOf: the markup holds no page region/)
+})
+
+test.run()
