@@ -14,9 +14,14 @@ export interface MobileMenu {
 export function setupMobileMenu({ window, document }: Platform): MobileMenu {
   const root = document.documentElement
   const menuSwitch = document.getElementById('mobile-menu-open') as HTMLInputElement | null
+  // With a script the navbar's menu icon becomes a real button inside the navbar landmark that
+  // says whether the menu is open; the checkbox behind it keeps only the state.
+  const label = document.querySelector<HTMLElement>('label[for="mobile-menu-open"]')
+  const button = label && menuSwitch ? document.createElement('button') : null
   const sync = () => {
     if (menuSwitch?.checked) root.setAttribute('data-menu-open', '')
     else root.removeAttribute('data-menu-open')
+    button?.setAttribute('aria-expanded', String(menuSwitch?.checked ?? false))
   }
   const close = () => {
     if (!menuSwitch?.checked) return
@@ -24,12 +29,26 @@ export function setupMobileMenu({ window, document }: Platform): MobileMenu {
     sync()
   }
   if (!menuSwitch) return { close }
+  if (label && button) {
+    button.type = 'button'
+    button.className = label.className
+    button.setAttribute('aria-label', 'Menu')
+    button.setAttribute('aria-controls', 'mobile-menu')
+    button.append(...label.childNodes)
+    label.replaceWith(button)
+    menuSwitch.setAttribute('tabindex', '-1')
+    menuSwitch.setAttribute('aria-hidden', 'true')
+    button.addEventListener('click', () => {
+      menuSwitch.checked = !menuSwitch.checked
+      sync()
+    })
+  }
   menuSwitch.addEventListener('change', sync)
   sync()
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || !menuSwitch.checked) return
     close()
-    menuSwitch.focus()
+    ;(button ?? menuSwitch).focus()
   })
   const desktop = mediaQuery(window, `(min-width: ${DESKTOP_BREAKPOINT + 1}px)`)
   if (desktop?.addEventListener) desktop.addEventListener('change', () => desktop.matches && close())

@@ -87,7 +87,10 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
   const wanted = only === undefined ? undefined : new Set(only)
   for (const route of input.manifest.routes) {
     if (wanted && !wanted.has(route.path)) continue
-    const publicView = views.publicView(route, route.access.private ? '' : bodyOf(route))
+    const view = views.publicView(route, route.access.private ? '' : bodyOf(route))
+    // A component page may export its own description (the home page's, instead of the tagline).
+    const document = route.access.private ? undefined : documents.get(route.path)
+    const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
     const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
     pushAll(diagnostics, findLeaks(route.file, html, input.probes))
     publicWriter.write(route.file, html)
@@ -124,7 +127,7 @@ export async function renderSite(
   const pending = renderComponentPages(components, createPageViews(input.manifest, input.config).site, input.config.baseUrl)
   const rest = await renderAll(input, input.manifest.routes.filter((route) => !componentRoutes.has(route.path)), options)
   const rendered = await pending
-  const documents = input.documents.map((document) => (document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '' } : document))
+  const documents = input.documents.map((document) => (document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '', description: rendered.descriptions.get(document.file) } : document))
   const pages = renderPages({ ...input, documents }, [...componentRoutes])
   return merge([{ ...pages, diagnostics: [...rendered.diagnostics, ...pages.diagnostics] }, rest])
 }

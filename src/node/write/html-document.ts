@@ -32,7 +32,7 @@ export function documentTitle(site: SiteView, page: PageView): string {
 export function htmlDocument(input: DocumentInput): string {
   const { site, page } = input
   const title = documentTitle(site, page)
-  const description = page.description ?? (page.path === '/' && site.tagline ? site.tagline : undefined)
+  const description = page.description
   const indexable = !input.noIndex && !input.redirectTo
   const head = [
     '<meta charset="utf-8">',

@@ -54,18 +54,32 @@ announcement('a page without a bar: nothing happens', async () => {
 
 const menu = suite('mobile menu')
 
-menu('open, the page behind does not scroll; Escape closes it and gives focus back to its switch', async () => {
+menu('the navbar icon is the menu button; open, the page behind does not scroll; Escape closes it and gives focus back to the button', async () => {
   const page = openRuntimePage(pageHtml(), { width: 800 })
   try {
     const control = setupMobileMenu(page.platform)
     const menuSwitch = page.document.getElementById('mobile-menu-open') as HTMLInputElement
+    assert.is(page.document.querySelector('label[for="mobile-menu-open"]'), null)
+    const button = page.document.querySelector<HTMLElement>('.navbar button.navbar-mobile-toggle')!
+    assert.equal(
+      ['type', 'aria-label', 'aria-controls', 'aria-expanded'].map((name) => button.getAttribute(name)),
+      ['button', 'Menu', 'mobile-menu', 'false'],
+    )
+    assert.is(button.querySelectorAll('svg').length, 1)
+    assert.equal([menuSwitch.getAttribute('tabindex'), menuSwitch.getAttribute('aria-hidden')], ['-1', 'true'], 'the checkbox is only the state')
+    click(page, button)
+    assert.ok(menuSwitch.checked)
+    assert.is(button.getAttribute('aria-expanded'), 'true')
+    assert.ok(page.document.documentElement.hasAttribute('data-menu-open'))
+    click(page, button)
+    assert.not.ok(menuSwitch.checked)
     menuSwitch.checked = true
     menuSwitch.dispatchEvent(new page.window.Event('change') as unknown as Event)
     assert.ok(page.document.documentElement.hasAttribute('data-menu-open'))
     key(page, page.document.body, 'Escape')
     assert.not.ok(menuSwitch.checked)
     assert.not.ok(page.document.documentElement.hasAttribute('data-menu-open'))
-    assert.is(page.document.activeElement, menuSwitch)
+    assert.is(page.document.activeElement, button)
     // Escape with the menu closed does nothing; close() is safe at any time.
     key(page, page.document.body, 'Escape')
     control.close()

@@ -27,10 +27,10 @@ test('a doc page: its title, description, one canonical URL and the tags link pr
     assert.match(html, tag)
 })
 
-test("the home page: the site's title and tagline, and the tagline as its description unless it has its own", () => {
-  const html = document(samplePage({ path: '/', kind: 'page', layout: 'plain', description: undefined }), sampleSite({ url: undefined, baseUrl: '/handbook/' }))
+test("the home page: the site's title and tagline", () => {
+  const html = document(samplePage({ path: '/', kind: 'page', layout: 'plain', description: 'Guides from the IT team.' }), sampleSite({ url: undefined, baseUrl: '/handbook/' }))
   assert.match(html, '<title>Sanctum · Dinosaurs are cool</title>')
-  assert.match(html, '<meta name="description" content="Dinosaurs are cool">')
+  assert.match(html, '<meta name="description" content="Guides from the IT team.">')
   assert.match(html, '<meta property="og:type" content="website">')
   // Without the production URL the canonical address is a path, and there is no og:url.
   assert.match(html, '<link rel="canonical" href="/handbook/">')
