@@ -199,7 +199,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         },
         { threads: options.threads },
       ),
-    (value) => `${value.written.public.length} public pages, ${value.written.private.length} private`,
+    (value) => `${value.written.public.filter((file) => file.endsWith('.html')).length} public pages, ${value.written.private.length} private`,
   )
   pushAll(diagnostics, rendered.diagnostics)
   const readerFiles = await stage('search', () => reader.files(createPageViews(manifest, config.config)), (value) => value.summary)
