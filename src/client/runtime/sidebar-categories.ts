@@ -1,8 +1,9 @@
 /**
- * Sidebar categories open and close in place: the chevron beside a category toggles it (its
- * label still links to the category page), and the reader's choices are remembered for the tab
- * across navigations. A page ships only the branch it sits in, so a category's items are fetched
- * from the build's sidebar data the first time it opens.
+ * Sidebar categories open and close in place: a chevron button beside each collapsible category
+ * (`li[data-place]`, added here) toggles it while its label still links to the category page,
+ * and the reader's choices are remembered for the tab across navigations. A page ships only the
+ * branch it sits in, so a category's items are fetched from the build's sidebar data the first
+ * time it opens.
  */
 import { sidebarDataFile, type SidebarData } from '../../shared/page-data.js'
 import { STORAGE_KEYS } from '../../shared/runtime-config.js'
@@ -45,6 +46,19 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
     return pending
   }
 
+  const addToggles = (scope: ParentNode) => {
+    for (const category of scope.querySelectorAll<HTMLElement>('.sidebar-category[data-place]')) {
+      if (toggleOf(category)) continue
+      const toggle = document.createElement('button')
+      toggle.type = 'button'
+      toggle.className = 'sidebar-category-toggle'
+      toggle.setAttribute('data-sidebar-toggle', category.getAttribute('data-place')!)
+      toggle.setAttribute('aria-expanded', String(category.classList.contains('sidebar-category--expanded')))
+      toggle.setAttribute('aria-label', `Toggle the category ${category.firstElementChild?.textContent ?? ''}`)
+      category.firstElementChild?.after(toggle)
+    }
+  }
+
   const setOpen = async (toggle: HTMLElement, open: boolean, animate: boolean): Promise<void> => {
     const category = toggle.closest('.sidebar-category')
     const place = toggle.getAttribute('data-sidebar-toggle')
@@ -78,6 +92,7 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
   }
 
   const applyRemembered = (scope: ParentNode) => {
+    addToggles(scope)
     const choices = remembered()
     for (const toggle of scope.querySelectorAll<HTMLElement>('[data-sidebar-toggle]')) {
       const choice = choices[toggle.getAttribute('data-sidebar-toggle')!]
@@ -90,8 +105,9 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
   }
 
   document.addEventListener('click', (event) => {
-    const label = closestTarget(event.target, '[data-sidebar-label]')
-    const toggle = closestTarget(event.target, '[data-sidebar-toggle]') ?? label?.parentElement?.querySelector<HTMLElement>('[data-sidebar-toggle]')
+    // A label without a page opens its category too.
+    const label = closestTarget(event.target, 'span.sidebar-category-label')
+    const toggle = closestTarget(event.target, '[data-sidebar-toggle]') ?? (label?.parentElement ? toggleOf(label.parentElement) : null)
     if (!toggle) return
     const open = toggle.getAttribute('aria-expanded') !== 'true'
     remember(toggle.getAttribute('data-sidebar-toggle')!, open)
@@ -99,6 +115,10 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
   })
   applyRemembered(document)
   return { refresh: () => applyRemembered(document) }
+}
+
+function toggleOf(category: Element): HTMLElement | null {
+  return Array.from(category.children).find((child): child is HTMLElement => child.classList.contains('sidebar-category-toggle')) ?? null
 }
 
 function listOf(category: Element): HTMLElement | undefined {

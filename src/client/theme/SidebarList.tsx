@@ -20,33 +20,21 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
             </a>
           </li>
         ) : (
-          <li className={categoryClass(item.active, item.expanded)} key={index}>
-            <div className="sidebar-category-row">
-              {item.href === undefined ? (
-                <span className="sidebar-category-label" data-sidebar-label={item.collapsible ? item.place : undefined}>
-                  {item.label}
-                </span>
-              ) : (
-                <a
-                  className={item.href === currentHref ? 'sidebar-link sidebar-category-label sidebar-link--active' : 'sidebar-link sidebar-category-label'}
-                  href={item.href}
-                  aria-current={item.href === currentHref ? 'page' : undefined}
-                >
-                  {item.label}
-                </a>
-              )}
-              {item.collapsible ? (
-                // Shown once the browser runtime runs (it opens and closes the list in place); without
-                // it the label's link to the category page is the way in.
-                <button
-                  type="button"
-                  className="sidebar-category-toggle"
-                  data-sidebar-toggle={item.place}
-                  aria-expanded={item.expanded}
-                  aria-label={`Toggle the category ${item.label}`}
-                />
-              ) : null}
-            </div>
+          // A collapsible category carries its place; the browser runtime adds the button that opens
+          // and closes it in place (a page lists every top-level category, so the markup of a button
+          // each would grow every page with the site). Without it the label's link is the way in.
+          <li className={categoryClass(item.active, item.expanded)} data-place={item.collapsible ? item.place : undefined} key={index}>
+            {item.href === undefined ? (
+              <span className="sidebar-category-label">{item.label}</span>
+            ) : (
+              <a
+                className={item.href === currentHref ? 'sidebar-link sidebar-category-label sidebar-link--active' : 'sidebar-link sidebar-category-label'}
+                href={item.href}
+                aria-current={item.href === currentHref ? 'page' : undefined}
+              >
+                {item.label}
+              </a>
+            )}
             {item.expanded && item.items.length > 0 ? <SidebarList items={item.items} currentHref={currentHref} /> : null}
           </li>
         ),

@@ -30,7 +30,12 @@ categories('the chevron opens a closed category in place, fetching its items onc
   const page = openRuntimePage(pageHtml({ sidebar: sidebar() }))
   try {
     page.answers.set('/_docsgen/sidebar/1.json', { body: chromeOsItems })
+    assert.is(page.document.querySelector('.sidebar-category-toggle'), null, 'the buttons are not in the markup')
     setupSidebarCategories(page.platform, '/')
+    assert.equal(
+      [...page.document.querySelectorAll('.sidebar-category-toggle')].map((button) => `${button.getAttribute('aria-label')}:${button.getAttribute('aria-expanded')}:${button.previousElementSibling?.textContent}`),
+      ['Toggle the category ChromeOS:false:ChromeOS', 'Toggle the category Development:true:Development', 'Toggle the category Archive:false:Archive'],
+    )
     assert.ok(click(page, toggle(page, '1')), 'the click is not a navigation')
     await settle()
     assert.is(toggle(page, '1').getAttribute('aria-expanded'), 'true')
@@ -55,7 +60,7 @@ categories('a category without a page opens from its label too; items that canno
   const page = openRuntimePage(pageHtml({ sidebar: sidebar() }))
   try {
     setupSidebarCategories(page.platform, '/handbook/')
-    click(page, category(page, '3').querySelector('[data-sidebar-label]'))
+    click(page, category(page, '3').querySelector('span.sidebar-category-label'))
     await settle()
     assert.equal(page.fetched, ['/handbook/_docsgen/sidebar/3.json'])
     assert.is(toggle(page, '3').getAttribute('aria-expanded'), 'false')

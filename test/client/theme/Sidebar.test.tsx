@@ -13,8 +13,8 @@ test('the sidebar: a labelled nav, the active link marked, the open category nes
     renderToStaticMarkup(<Sidebar items={sampleSidebar()} currentHref={current} />),
     '<nav class="sidebar-nav" aria-label="Docs sidebar"><ul class="sidebar-list">' +
       '<li class="sidebar-item"><a class="sidebar-link" href="/docs/Sanctum/intro">Introduction</a></li>' +
-      '<li class="sidebar-item sidebar-category sidebar-category--collapsed"><div class="sidebar-category-row"><a class="sidebar-link sidebar-category-label" href="/docs/category/chromeos">ChromeOS</a><button type="button" class="sidebar-category-toggle" data-sidebar-toggle="1" aria-expanded="false" aria-label="Toggle the category ChromeOS"></button></div></li>' +
-      '<li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active"><div class="sidebar-category-row"><a class="sidebar-link sidebar-category-label" href="/docs/category/development">Development</a><button type="button" class="sidebar-category-toggle" data-sidebar-toggle="2" aria-expanded="true" aria-label="Toggle the category Development"></button></div>' +
+      '<li class="sidebar-item sidebar-category sidebar-category--collapsed" data-place="1"><a class="sidebar-link sidebar-category-label" href="/docs/category/chromeos">ChromeOS</a></li>' +
+      '<li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active" data-place="2"><a class="sidebar-link sidebar-category-label" href="/docs/category/development">Development</a>' +
       '<ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link sidebar-link--active" href="/docs/Sanctum/Development/Setup%20an%20Apache2%20Server" aria-current="page">Setup an Apache2 Server</a></li></ul>' +
       '</li></ul></nav>',
   )
@@ -35,7 +35,7 @@ test('a closed category renders no children, even if it were given some', () => 
   ]
   assert.is(
     renderToStaticMarkup(<SidebarList items={items} currentHref={current} />),
-    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--collapsed"><div class="sidebar-category-row"><a class="sidebar-link sidebar-category-label" href="/docs/category/papercut">PaperCut</a><button type="button" class="sidebar-category-toggle" data-sidebar-toggle="3" aria-expanded="false" aria-label="Toggle the category PaperCut"></button></div></li></ul>',
+    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--collapsed" data-place="3"><a class="sidebar-link sidebar-category-label" href="/docs/category/papercut">PaperCut</a></li></ul>',
   )
 })
 
@@ -45,7 +45,7 @@ test('a category without a page has a plain label', () => {
   ]
   assert.is(
     renderToStaticMarkup(<SidebarList items={items} currentHref={current} />),
-    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--expanded"><div class="sidebar-category-row"><span class="sidebar-category-label" data-sidebar-label="1">Lotus Byte</span><button type="button" class="sidebar-category-toggle" data-sidebar-toggle="1" aria-expanded="true" aria-label="Toggle the category Lotus Byte"></button></div>' +
+    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--expanded" data-place="1"><span class="sidebar-category-label">Lotus Byte</span>' +
       '<ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link" href="/docs/Lotus%20Byte/changelog">Changelog</a></li></ul></li></ul>',
   )
 })
@@ -55,8 +55,8 @@ test("on a category's own index page its label is the current page", () => {
   const items: SidebarViewItem[] = [{ type: 'category', label: 'Development', href: '/docs/category/development', active: true, expanded: true, collapsible: false, place: '0', items: [] }]
   assert.is(
     renderToStaticMarkup(<SidebarList items={items} currentHref="/docs/category/development" />),
-    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active"><div class="sidebar-category-row">' +
-      '<a class="sidebar-link sidebar-category-label sidebar-link--active" href="/docs/category/development" aria-current="page">Development</a></div></li></ul>',
+    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active">' +
+      '<a class="sidebar-link sidebar-category-label sidebar-link--active" href="/docs/category/development" aria-current="page">Development</a></li></ul>',
   )
 })
 
