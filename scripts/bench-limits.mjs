@@ -65,7 +65,7 @@ function checkSite(name, files) {
   }
   const script = `
     const { build } = await import(${JSON.stringify(join(repository, 'dist/node/build.js'))})
-    const { formatReport } = await import(${JSON.stringify(join(repository, 'dist/node/diagnostics/format-report.js'))})
+    const { formatReport } = await import(${JSON.stringify(join(repository, 'dist/node/format-report.js'))})
     const started = performance.now()
     const result = await build({ siteDir: ${JSON.stringify(site)}, write: false })
     const wallMs = performance.now() - started

@@ -1,2 +1,3 @@
 /** Public entry: `import { defineConfig } from 'docsgen'` in site.config.ts, and the Node API. */
-export * from './node/index.js'
+export { build, defineConfig, formatReport } from './node/index.js'
+export type { BuildOptions, BuildResult, StageTiming, SiteConfig, LoginConfig, NavItemConfig, PrivatePathConfig } from './node/index.js'

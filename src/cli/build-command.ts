@@ -1,8 +1,7 @@
 /** `docsgen build` and `docsgen check`: flags → build() → report → exit code. */
 import type { Command } from 'commander'
-import { build } from '../node/build.js'
-import { formatReport } from '../node/diagnostics/format-report.js'
-import type { CliOutput } from './main.js'
+import { build, formatReport } from '../node/index.js'
+import type { CliOutput } from './cli-output.js'
 
 export function registerBuildCommands(program: Command, output: CliOutput, setExitCode: (code: number) => void): void {
   const color = () => shouldColor(process.env, process.stdout.isTTY === true)

@@ -5,15 +5,12 @@
 import { Command, CommanderError } from 'commander'
 import { createRequire } from 'node:module'
 import { registerBuildCommands } from './build-command.js'
+import { registerHarnessCommand } from './harness-command.js'
 import { registerProviderCommand } from './provider-command.js'
+import type { CliOutput, RegisterCommand } from './cli-output.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
 
-/** Where the CLI writes; tests pass their own to capture output. */
-export interface CliOutput {
-  readonly stdout: (text: string) => void
-  readonly stderr: (text: string) => void
-}
 
 const processOutput: CliOutput = {
   stdout: (text) => process.stdout.write(text),
@@ -30,7 +27,7 @@ export async function main(argv: readonly string[], output: CliOutput = processO
     .exitOverride()
     .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
 
-  const commands: ReadonlyArray<(program: Command, output: CliOutput, setExitCode: (code: number) => void) => void> = [registerBuildCommands, registerProviderCommand]
+  const commands: readonly RegisterCommand[] = [registerBuildCommands, registerProviderCommand, registerHarnessCommand]
   for (const register of commands) register(program, output, (code) => (exitCode = code))
 
   try {

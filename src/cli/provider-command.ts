@@ -7,9 +7,8 @@ import { readFile, stat } from 'node:fs/promises'
 import { FixtureError, loadFixture, type EmulatorFixture } from '../emulator/index.js'
 import { startProviderServer, type ProviderServer } from '../emulator/node-server.js'
 import { httpOrigin } from '../emulator/origins.js'
-import { withWidgetPage } from '../node/bundle/with-widget-page.js'
-import { systemErrorReason } from '../node/diagnostics/system-error-reason.js'
-import type { CliOutput } from './main.js'
+import { systemErrorReason, withWidgetPage } from '../node/index.js'
+import type { CliOutput } from './cli-output.js'
 
 export interface ProviderCommandOptions {
   port?: string | number

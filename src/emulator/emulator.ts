@@ -1,6 +1,6 @@
 /**
  * The identity-provider emulator: a `(Request) => Promise<Response>` that speaks the wire
- * protocol of notes/provider-wire.md (SlashID-compatible) well enough for the real client SDK.
+ * provider's wire protocol (SlashID-compatible) well enough for the real client SDK.
  * Web APIs only (plus jose, otplib, qrcode, yaml); the scrypt hasher is loaded lazily.
  *
  * This file is the entry point: who may call (Host, Origin), faults, errors and CORS. The state

@@ -1,4 +1,5 @@
 /** Fault rules: scripted failures (status, delay, dropped connection) matched by path and method. */
+import { problemLines, type ValueAt } from '../shared/read-value.js'
 import type { FaultRule } from './types.js'
 
 export interface ActiveFault extends FaultRule {
@@ -21,24 +22,23 @@ export function faultMatches(rule: FaultRule, method: string, path: string): boo
   return rule.path === path
 }
 
-/** Checks a rule given at run time or in a fixture; returns problems as `field: message`. */
+const FAULT_KEYS = ['path', 'method', 'status', 'message', 'delayMs', 'drop', 'times', 'skip', 'id']
+
+/** Checks a rule given at run time (`path: message` strings). */
 export function validateFault(value: unknown): string[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return ['a fault must be an object']
-  const rule = value as Record<string, unknown>
-  const problems: string[] = []
-  if (typeof rule.path !== 'string' || rule.path === '') problems.push('path: required, a path like /id/v2, a prefix ending in *, or *')
-  if (rule.method !== undefined && typeof rule.method !== 'string') problems.push('method: must be a string')
-  if (rule.status !== undefined && !(Number.isInteger(rule.status) && (rule.status as number) >= 100 && (rule.status as number) <= 599)) {
-    problems.push('status: must be an integer from 100 to 599')
-  }
-  if (rule.message !== undefined && typeof rule.message !== 'string') problems.push('message: must be a string')
-  for (const [key, max] of [['delayMs', MAX_FAULT_DELAY_MS], ['times', MAX_FAULT_COUNT], ['skip', MAX_FAULT_COUNT]] as const) {
-    const v = rule[key]
-    if (v !== undefined && !(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max)) problems.push(`${key}: must be a whole number from 0 to ${max}`)
-  }
-  if (rule.drop !== undefined && typeof rule.drop !== 'boolean') problems.push('drop: must be true or false')
-  if (rule.status === undefined && rule.drop !== true && rule.delayMs === undefined) problems.push('a fault needs status, drop or delayMs')
-  const known = new Set(['path', 'method', 'status', 'message', 'delayMs', 'drop', 'times', 'skip', 'id'])
-  for (const key of Object.keys(rule)) if (!known.has(key)) problems.push(`${key}: unknown field (known: ${[...known].join(', ')})`)
-  return problems
+  return problemLines(readFault, value)
+}
+
+/** Checks a rule given at run time or in a fixture. */
+export function readFault(fault: ValueAt): void {
+  if (fault.value === null || typeof fault.value !== 'object' || Array.isArray(fault.value)) return void fault.fail('a fault must be an object')
+  const rule = fault.value as Record<string, unknown>
+  fault.mapping(FAULT_KEYS)
+  if (typeof rule.path !== 'string' || rule.path === '') fault.get('path').fail('required, a path like /id/v2, a prefix ending in *, or *')
+  fault.get('method').string()
+  if (fault.get('status').present) fault.get('status').number({ min: 100, max: 599, integer: true })
+  fault.get('message').string()
+  for (const [key, max] of [['delayMs', MAX_FAULT_DELAY_MS], ['times', MAX_FAULT_COUNT], ['skip', MAX_FAULT_COUNT]] as const) fault.get(key).number({ min: 0, max, integer: true })
+  fault.get('drop').boolean()
+  if (rule.status === undefined && rule.drop !== true && rule.delayMs === undefined) fault.fail('a fault needs status, drop or delayMs')
 }

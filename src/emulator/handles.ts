@@ -1,4 +1,4 @@
-/** Handle parsing, normalisation and the handle-type/factor compatibility rules of spec 001 §5. */
+/** Handle parsing, normalisation and which factor methods each handle type may use. */
 import { ApiError, describe } from './http.js'
 import type { FactorMethod, Handle, HandleType } from './types.js'
 
@@ -65,7 +65,7 @@ export function checkHandleFormat(handle: Handle): void {
   if (problem) throw new ApiError(400, problem)
 }
 
-/** Factor methods each handle type can be used with (spec 001 §5). */
+/** Factor methods each handle type can be used with. */
 export const METHODS_BY_HANDLE: Record<HandleType, readonly FactorMethod[]> = {
   email_address: ['webauthn', 'otp_via_email', 'email_link', 'password', 'totp'],
   phone_number: ['otp_via_sms', 'sms_link', 'password'],

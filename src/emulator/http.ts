@@ -1,6 +1,6 @@
 /**
  * Response helpers for the provider emulator: the `{result, errors, meta}` envelope of
- * notes/provider-wire.md §2.2, CORS (§11.3) and a typed error that handlers throw.
+ * the provider's error envelope, CORS and a typed error that handlers throw.
  * Web APIs only (Request/Response/Headers), so this runs in a browser bundle too.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The identity-provider emulator (issue 3, part B): a SlashID-compatible provider as a
  * `(Request) => Promise<Response>`, for tests, the harness and `docsgen provider`.
- * Contract: notes/provider-wire.md.
+ * Contract: the provider's wire protocol, as the SDK in src/identity speaks it (docs/architecture.md).
  */
 export { createProviderEmulator, type ProviderEmulator, type ProviderEmulatorOptions, type PersonView } from './emulator.js'
 export { loadFixture, FixtureError } from './fixture.js'

@@ -3,6 +3,7 @@ import { FAILURES_BEFORE_LOCKOUT, LOCKOUT_SECONDS, MAX_LOCKOUT_SECONDS } from '.
 import { DEFAULT_PASSWORD_RULES } from './password-rules.js'
 import type { TokenClaims } from './tokens.js'
 import type { FactorMethod, Handle, OrganizationPolicy, OutboxMessage, PasswordRule } from './types.js'
+import type { ChallengeType } from '../shared/challenge-type.js'
 
 export interface Org {
   id: string
@@ -30,17 +31,8 @@ export interface Person {
   createdAt: number
 }
 
-export type ChallengeKind =
-  | 'otp'
-  | 'nonce'
-  | 'proxy'
-  | 'totp_register'
-  | 'totp_verify'
-  | 'password_set'
-  | 'password_verify'
-  | 'password_reset'
-  | 'oidc'
-  | 'saml'
+/** The challenge types the emulator issues. */
+export type ChallengeKind = Extract<ChallengeType, 'otp' | 'nonce' | 'proxy' | 'totp_register' | 'totp_verify' | 'password_set' | 'password_verify' | 'password_reset' | 'oidc' | 'saml'>
 
 export interface ChallengeRecord {
   id: string

@@ -1,5 +1,5 @@
 /**
- * The default password rules (spec 001 §5): 8–256 characters; no 'password', 'admin' or 'user'
+ * The default password rules: 8–256 characters; no 'password', 'admin' or 'user'
  * (with look-alike characters); no ascending or descending letter or digit runs of four; not a
  * common password. Patterns are JavaScript regexes, sent to the SDK in `password_set` and
  * `password_reset` challenges and checked here again on attestation.

@@ -1,5 +1,5 @@
 /**
- * User tokens: ES256 JWTs with the claims of notes/provider-wire.md §8, a JWKS, validation
+ * User tokens: ES256 JWTs with the provider's claims (TokenClaims), a JWKS, validation
  * (signature, algorithm, issuer, expiry on the emulator's clock, revocation) and revocation.
  */
 import { SignJWT, calculateJwkThumbprint, decodeJwt, errors, exportJWK, generateKeyPair, jwtVerify, type JWK, type JWTPayload } from 'jose'

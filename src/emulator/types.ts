@@ -10,7 +10,7 @@ export interface Handle {
 export type { FactorMethod } from '../shared/factor-methods.js'
 import { factorMethods, type FactorMethod } from '../shared/factor-methods.js'
 
-/** The factor methods of spec 001 §3 (the emulator implements all but webauthn). */
+/** The factor methods of the provider (the emulator implements all but webauthn). */
 export const FACTOR_METHODS: readonly FactorMethod[] = factorMethods
 
 export interface PasswordRule {
@@ -138,7 +138,7 @@ export interface EmulatorFixture {
   allowedHosts?: string[]
 }
 
-/** One message "sent" to a handle (notes/provider-wire.md §13). */
+/** One message "sent" to a handle. */
 export interface OutboxMessage {
   id: string
   handle: Handle

@@ -1,6 +1,6 @@
 /**
- * Analytics events to `POST /actions/sdk` (provider-wire §10): fire-and-forget, never affecting
- * a flow. Metadata per spec 001 §3: organization id, a correlation id kept per browser session,
+ * Analytics events to `POST /actions/sdk`: fire-and-forget, never affecting
+ * a flow. Metadata: organization id, a correlation id kept per browser session,
  * the page URL, and the user agent cut to 500 characters.
  */
 

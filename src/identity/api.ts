@@ -1,4 +1,4 @@
-/** One function per provider call (provider-wire §3), on top of the transport. */
+/** One function per provider call, on top of the transport. */
 
 import { ERROR_MESSAGES, IdentityError, isIdentityError } from './errors.js'
 import type { ProviderResponse, Transport } from './transport.js'
@@ -30,7 +30,7 @@ export type TokenForOrgAnswer =
 export interface ProviderAPI {
   id(body: IdRequestBody, context: CallContext): Promise<readonly Challenge[]>
   attest(attestation: Attestation, context: CallContext): Promise<AttestationAnswer>
-  /** Raw answer: the caller reads the 202 convention (provider-wire §7). */
+  /** Raw answer: the caller reads the 202 convention. */
   challenge(challengeId: string, context: CallContext): Promise<ProviderResponse>
   challengePack(packId: string, context: CallContext): Promise<readonly Challenge[]>
   recover(body: { handle: Handle; factor: Factor }, context: CallContext): Promise<readonly Challenge[]>

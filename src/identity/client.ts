@@ -1,6 +1,6 @@
 /**
  * The identity client: SDK state, the current and anonymous users, token storage, and the
- * sign-in operations (spec 001 §4, §7). Every operation that asks the person for something
+ * sign-in operations. Every operation that asks the person for something
  * returns a LoginFlow. The parts live in their own modules; this one puts them together.
  */
 
@@ -34,7 +34,7 @@ export interface IdentityClient {
   subscribe: EventBus['subscribe']
   publish: EventBus['publish']
   /**
-   * loaded → retrievingToken → ready: find a token (spec 001 §4 lookup order). Runs once; later
+   * loaded → retrievingToken → ready: find a token. Runs once; later
    * calls share the result. When the provider cannot say whether a stored token is valid (outage,
    * rate limit — see `retryAfterMs` —, network) it rejects with that error, keeps every stored
    * token, goes back to 'loaded', and the next call looks again.

@@ -1,11 +1,11 @@
 /**
- * Constants of the sign-in layer (spec 001 §9 and notes/provider-wire.md). One comment each.
+ * Constants of the sign-in layer. One comment each.
  */
 
-/** Sent as `SlashID-SdkVersion` on almost every call (spec 001 §9). */
+/** Sent as `SlashID-SdkVersion` on almost every call. */
 export const SDK_VERSION = '3.29.5'
 
-/** Automatic re-sends after a network failure (spec 001 §7, §9). */
+/** Automatic re-sends after a network failure. */
 export const RETRY_COUNT = 5
 /** Back-off base: re-send n waits RETRY_BASE_DELAY_MS × 2^(n-1) → 500, 1000, 2000, 4000, 8000 ms. */
 export const RETRY_BASE_DELAY_MS = 500
@@ -13,29 +13,27 @@ export const RETRY_BASE_DELAY_MS = 500
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000
 /** A provider's Retry-After longer than this is read as this (a day): a hostile header must not park a client forever. */
 export const MAX_RETRY_AFTER_MS = 24 * 60 * 60_000
-/** Proxy challenges are polled once per second (spec 001 §4, §9). */
+/** Proxy challenges are polled once per second. */
 export const PROXY_POLL_INTERVAL_MS = 1_000
 /** Default deadline of one proxy challenge (link not followed, SSO never finished): "Log in expired". */
 export const DEFAULT_POLL_TIMEOUT_MS = 10 * 60_000
 /** Default deadline for the person to answer a prompt (code, password, recovery codes). */
 export const DEFAULT_INPUT_TIMEOUT_MS = 30 * 60_000
-/** How often an open SSO popup is checked for having been closed (spec 001 §9 window-focus poll). */
+/** How often an open SSO popup is checked for having been closed. */
 export const POPUP_CLOSED_POLL_MS = 50
-/** Login popup size (spec 001 §9). */
+/** Login popup size. */
 export const POPUP_WIDTH = 400
 export const POPUP_HEIGHT = 600
-/** OTP and TOTP code length (spec 001 §9). */
-export const OTP_CODE_LENGTH = 6
-/** The user agent sent with analytics is cut to this many characters (spec 001 §3, §9). */
+/** The user agent sent with analytics is cut to this many characters. */
 export const USER_AGENT_MAX_LENGTH = 500
 
-/** Provider API roots for the named environments (provider-wire §1). */
+/** Provider API roots for the named environments. */
 export const ENVIRONMENTS = {
   production: { baseURL: 'https://api.slashid.com', sdkURL: 'https://cdn.slashid.com/sdk.html' },
   sandbox: { baseURL: 'https://api.sandbox.slashid.com', sdkURL: 'https://cdn.sandbox.slashid.com/sdk.html' },
 } as const
 
-/** Storage keys (provider-wire §11.2; the stored user token is a fixed prefix plus the org id). */
+/** Storage keys (the stored user token is a fixed prefix plus the org id). */
 export const STORAGE_KEYS = {
   /** Legacy (pre per-organization) user token: read once, then removed. */
   legacyUserToken: '@slashid/USER_TOKEN',
@@ -58,5 +56,5 @@ export const STORAGE_KEYS = {
   orgSwitching: '@slashid/ORG_SWITCHING',
 } as const
 
-/** Value of the organization-switching session flag while a switch runs (spec 001 §4). */
+/** Value of the organization-switching session flag while a switch runs. */
 export const ORG_SWITCH_IN_PROGRESS = 'in_progress'

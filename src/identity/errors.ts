@@ -1,5 +1,5 @@
 /**
- * The named errors of spec 001 §8. Every failure the SDK reports is an `IdentityError` whose
+ * The SDK's named errors. Every failure the SDK reports is an `IdentityError` whose
  * `code` says which screen the widget shows; the provider's status and message, when there was
  * one, ride along.
  */
@@ -56,7 +56,7 @@ const ERROR_NAMES: Record<ErrorCode, string> = {
   recoverNonReachableHandleType: 'RecoverNonReachableHandleTypeError',
 }
 
-/** Fixed messages of spec 001 §8 for errors that have one. */
+/** The fixed message of each error that has one (part of the product: shown as written). */
 export const ERROR_MESSAGES = {
   flowCancelled: 'The flow has been cancelled!',
   personExists: 'Person with the given handle already exists',
@@ -179,7 +179,7 @@ export interface ServerError {
 }
 
 /**
- * Map a provider error answer to a named error (spec 001 §8, provider-wire §2.3). The decision
+ * Map a provider error answer to a named error. The decision
  * is taken on `errors[0]`; anything unrecognised becomes `apiResponseError`.
  */
 export function errorFromServer(

@@ -1,5 +1,5 @@
 /**
- * The event bus with the exact event names of spec 001 §4. Publishing or subscribing to a name
+ * The event bus with the exact event names the provider's SDK publishes (EVENT_NAMES). Publishing or subscribing to a name
  * not in the list throws; a subscriber that throws is logged and does not stop the others or the
  * flow that published.
  */

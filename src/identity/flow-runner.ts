@@ -78,7 +78,7 @@ async function fail({ context, state, reports }: RunnerParts, kind: Kind, { hand
     context.analytics('AuthenticationFailed_v1', failure)
   }
   reports.failed(error, handle, factor)
-  // A failed login logs the person out (spec 001 §4); a failed switch, or a provider that
+  // A failed login logs the person out; a failed switch, or a provider that
   // could not answer, keeps the session.
   if (kind !== 'switch' && state.user && !isProviderOutage(error)) await state.logout()
 }

@@ -1,4 +1,4 @@
-/** Which handle types go with which factors, and which methods are offered (spec 001 §5). */
+/** Which handle types go with which factors, and which methods are offered. */
 
 import { ERROR_MESSAGES, IdentityError } from './errors.js'
 import type { Factor, FactorMethod, Handle, HandleType } from './types.js'

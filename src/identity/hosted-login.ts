@@ -1,5 +1,5 @@
 /**
- * The provider's hosted login page (spec 001 §2, §4): start stores a one-shot CSRF state, PKCE
+ * The provider's hosted login page: start stores a one-shot CSRF state, PKCE
  * verifier, client id and redirect URI and navigates to `/oauth2/authorize`; the return checks
  * the state and exchanges the code, or reports the provider's `?error=`. Every return clears the
  * stored transaction and removes its parameters from the address bar.

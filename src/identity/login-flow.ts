@@ -1,5 +1,5 @@
 /**
- * The login flow state machine (spec 001 §4): initial → authenticating → (storeRecoveryCodes →)
+ * The login flow state machine: initial → authenticating → (storeRecoveryCodes →)
  * success, or → error. A UI reads `state`, subscribes to changes and answers prompts; a headless
  * harness does the same.
  */

@@ -1,5 +1,5 @@
 /**
- * SDK options, validated once at construction (spec 001 §5). Problems throw
+ * SDK options, validated once at construction. Problems throw
  * invalidSlashIDConfigurationError naming the key, what was expected and what was given.
  */
 
@@ -110,7 +110,7 @@ export function isHttpURL(value: unknown): value is string {
 
 function mustBeHttpURL(key: string, value: unknown): string {
   if (!isHttpURL(value)) fail(`"${key}" must be a valid http or https URL, got ${show(value)}`)
-  // URLs are formed by concatenation (provider-wire §1), so a trailing slash would double up.
+  // URLs are formed by concatenation, so a trailing slash would double up.
   return value.replace(/\/+$/, '')
 }
 

@@ -1,5 +1,5 @@
 /**
- * The local password check of spec 001 §3/§5: every regular expression of
+ * The local password check: every regular expression of
  * `options.validation_rules` must hold (`must_match` matches, `must_not_match` does not).
  */
 

@@ -1,5 +1,5 @@
 /**
- * The client's session (spec 001 §3, §4): SDK state, the signed-in and anonymous users, the
+ * The client's session: SDK state, the signed-in and anonymous users, the
  * organization-switching state, and where their tokens are stored. Every change is announced
  * to the onChange listeners.
  */

@@ -1,7 +1,7 @@
 /**
- * How a sign-in's outcome is reported: analytics events (provider-wire §10) and, for failures,
+ * How a sign-in's outcome is reported: analytics events and, for failures,
  * the spec's rule that client-side errors go to the private clientSideError event and provider
- * errors to idFlowFailed (spec 001 §4).
+ * errors to idFlowFailed.
  */
 
 import type { FailureReason } from './challenges/context.js'

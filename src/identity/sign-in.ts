@@ -1,5 +1,5 @@
 /**
- * The sign-in sequence (spec 001 §4): `POST /id/v2` (or `/recover`, `/token/v2`, a challenge
+ * The sign-in sequence: `POST /id/v2` (or `/recover`, `/token/v2`, a challenge
  * pack…) returns challenges; each is answered in order by its handler; the token of the last
  * answered challenge is the result.
  */
@@ -14,7 +14,7 @@ import type { ResolvedPorts, StorageLike } from './ports.js'
 import type { Challenge, Factor } from './types.js'
 import { waitFor } from './wait.js'
 
-/** Fields the wire carries per factor method (provider-wire §4); everything else is dropped. */
+/** Fields the wire carries per factor method; everything else is dropped. */
 const WIRE_FIELDS: Record<string, readonly string[]> = {
   email_link: ['redirect_target'],
   sms_link: ['redirect_target'],
@@ -37,7 +37,7 @@ function currentPage(ports: ResolvedPorts): URL | undefined {
 
 /**
  * The factor as `POST /id/v2` sends it: `options` repeats `method`, carries only the known fields,
- * and gets the defaults of provider-wire §4. Throws before anything is sent for an unknown
+ * and gets the wire's defaults. Throws before anything is sent for an unknown
  * method, an unsupported ux_mode or a redirect target that is not http/https.
  */
 export function factorForWire(factor: Factor, ports: ResolvedPorts): { method: string; options: Record<string, unknown> } {

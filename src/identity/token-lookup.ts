@@ -1,5 +1,5 @@
 /**
- * Finding the token a session starts with (spec 001 §4 lookup order): the host's initial token,
+ * Finding the token a session starts with: the host's initial token,
  * a sign-in from the URL, the legacy stored token, the per-organization stored token, then an
  * anonymous user when enabled. A stored token is removed only when the provider definitively
  * says it is invalid: an outage must never log everyone out.

@@ -1,5 +1,5 @@
 /**
- * Where tokens live (spec 001 §3): memory (default), localStorage or a cookie. A storage that
+ * Where tokens live: memory (default), localStorage or a cookie. A storage that
  * throws — absent, blocked (SecurityError) or full (QuotaExceededError) — is replaced by memory
  * for the rest of the session, with one warning.
  */

@@ -1,7 +1,7 @@
 /**
- * The provider client's transport (provider-wire §2): headers, the JSON envelope, a deadline on
+ * The provider client's transport: headers, the JSON envelope, a deadline on
  * every request, and re-sends after network failures only (5, 500 ms × 2^n). HTTP errors, 5xx
- * included, are never re-sent; they become the named errors of spec 001 §8.
+ * included, are never re-sent; they become the SDK's named errors (errors.ts).
  */
 
 import { MAX_RETRY_AFTER_MS, RETRY_BASE_DELAY_MS, RETRY_COUNT, SDK_VERSION } from './constants.js'

@@ -1,5 +1,6 @@
-/** Wire-level shapes of spec 001 §3 and notes/provider-wire.md §4–§6. */
+/** Wire-level shapes: handles, factors, challenges and the answers of the provider's API. */
 
+import type { ChallengeType } from '../shared/challenge-type.js'
 import type { FactorMethod } from '../shared/factor-methods.js'
 
 export type HandleType = 'email_address' | 'phone_number' | 'username'
@@ -19,21 +20,7 @@ export interface Factor {
   readonly allowedHandleTypes?: readonly HandleType[] | undefined
 }
 
-export type ChallengeType =
-  | 'otp'
-  | 'nonce'
-  | 'proxy'
-  | 'totp_register'
-  | 'totp_verify'
-  | 'password_set'
-  | 'password_verify'
-  | 'password_reset'
-  | 'webauthn_create'
-  | 'webauthn_get'
-  | 'oidc'
-  | 'saml'
-  | 'authn_context_update'
-  | 'ui_customization'
+export type { ChallengeType } from '../shared/challenge-type.js'
 
 export interface Challenge {
   readonly id: string

@@ -1,5 +1,5 @@
 /**
- * The user object (spec 001 §3): decoded from the token's payload. The SDK never checks the
+ * The user object: decoded from the token's payload. The SDK never checks the
  * signature, algorithm or expiry; only the provider (`/token/validate`) says a token is valid.
  */
 

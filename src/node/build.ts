@@ -2,39 +2,27 @@
  * The build, as its list of stages: config → content → manifest → validate → render → write.
  * `check` is the same list stopped after validate. Content and config problems come back as
  * diagnostics (exit code 1, or 2 for an unusable config); nothing is written unless every stage
- * succeeded, so a failed build never touches the last good output.
+ * succeeded, so a failed build never touches the last good output. docs/architecture.md says
+ * what each stage hands the next.
  */
-import { transform } from 'esbuild'
-import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
 import { homedir } from 'node:os'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { siteHref, underBaseUrl } from '../shared/canonical-path.js'
-import { diagnostic, sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
+import { sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { pushAll } from '../shared/push-all.js'
-import { loadConfig } from './config/load-config.js'
-import { resolveConfig, type ResolvedConfig } from './config/resolve-config.js'
-import { checkFileNames } from './content/check-file-names.js'
-import { loadComponentPages } from './content/load-component-pages.js'
-import { parseContent } from './content/parse-content.js'
-import { readContent } from './content/read-content.js'
-import { buildManifest } from './manifest/build-manifest.js'
+import { describeSiteConfig, readSiteConfig } from './config/read-site-config.js'
+import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
+import { buildManifest, describeManifest } from './manifest/build-manifest.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
-import { publicManifest } from './manifest/public-manifest.js'
-import { renderSite } from './render/render-pages.js'
+import { themeStylesheet } from './render/theme-stylesheet.js'
+import { checkOutputPaths } from './validate/check-output-paths.js'
 import { privateProbes } from './validate/find-private-leaks.js'
-import { validateSite } from './validate/validate-site.js'
-import { checkFolders } from './write/check-folders.js'
-import { checkOutputPaths } from './write/check-output-paths.js'
+import { describeValidation, validateSite } from './validate/validate-site.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
-import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging } from './write/write-site.js'
-import { bundleClient } from './bundle/bundle-client.js'
-import { GENERATED_FOLDER } from '../shared/page-data.js'
-import { createPageViews } from './render/page-views.js'
-import { checkReservedPaths } from './validate/check-reserved-paths.js'
+import { checkFolders } from './write/check-folders.js'
+import { discardSite, publishSite, stageSite } from './write/publish-site.js'
 import { readerAssets } from './write/reader-assets.js'
+import { describePages, writePages } from './write/write-pages.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -69,185 +57,76 @@ export interface BuildResult {
   readonly bytes: number
 }
 
-const stylesheetUrl = new URL('../client/theme/styles.css', import.meta.url)
-
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir)
   const outDir = resolve(siteDir, options.outDir ?? 'build')
   const privateDir = resolve(siteDir, options.privateDir ?? join('.docsgen', 'private'))
+  const spareDir = join(siteDir, '.docsgen', 'spare')
+  const cacheDir = join(siteDir, '.docsgen', 'cache')
+  const run = createRun(outDir, privateDir)
+  if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
+
+  const command = options.write === false ? 'check' : 'build'
+  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command }), ({ site }) => describeSiteConfig(site))
+  if (!site) return run.result(2)
+  const config = site.config
+  const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
+  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false }
+  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
+  const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
+  const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
+  const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
+  await run.stage('validate', () => validateSite({ manifest, content, config, rules, configSource }), describeValidation)
+  // Proven before anything is written, for check too; after the other problems, which explain most of these.
+  if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
+  if (options.write === false) return run.result(0, { manifest })
+
+  const stylesheet = await themeStylesheet(config.baseUrl)
+  const staging = await stageSite(outDir, privateDir, spareDir)
+  const probes = privateProbes(manifest, content.documents)
+  const assets = await readerAssets({ manifest, config, documents: content.documents, probes, stylesheet })
+  const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, ...assets.head }
+  const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
+  const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)
+  const reader = await run.stage('search', assets.files, (files) => files.summary)
+  if (run.failed()) {
+    await discardSite(staging)
+    return run.result(1, { manifest })
+  }
+  const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
+  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages, reader }), written)
+  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, bytes })
+}
+
+/** One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are kept as it ends. */
+function createRun(outDir: string, privateDir: string) {
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
-  const result = (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => ({
-    exitCode,
-    diagnostics: sortDiagnostics(diagnostics),
-    stages,
-    manifest: undefined,
-    outDir,
-    privateDir,
-    pages: { public: 0, private: 0 },
-    bytes: 0,
-    ...extra,
-  })
-  const stage = async <T>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> => {
-    const started = performance.now()
-    const value = await run()
-    stages.push({ name, milliseconds: performance.now() - started, detail: detail(value) })
-    return value
+  const failed = (found: readonly Diagnostic[] = []) => {
+    pushAll(diagnostics, found)
+    return diagnostics.some((item) => item.severity === 'error')
   }
-
-  // The browser runtime is bundled by esbuild's own process while the site is read and parsed.
-  const clientBundle = options.write === false ? undefined : bundleClient()
-  clientBundle?.catch(() => undefined)
-  const spares = join(siteDir, '.docsgen', 'spare')
-  const cacheDir = join(siteDir, '.docsgen', 'cache')
-  diagnostics.push(...checkFolders({ siteDir, outDir, privateDir, spareDir: spares, cacheDir, homeDir: homedir() }))
-  if (hasErrors(diagnostics)) return result(2)
-
-  // 1. config
-  const config = await stage(
-    'config',
-    async () => {
-      const loaded = await loadConfig(siteDir, options.userCodeTimeLimitMs)
-      if (!loaded.loaded) {
-        pushAll(diagnostics, loaded.diagnostics)
-        return undefined
-      }
-      const resolved = resolveConfig(loaded.loaded.value, loaded.loaded.file ?? 'site.config.ts', loaded.loaded.source)
-      pushAll(diagnostics, resolved.diagnostics)
-      return resolved.config ? { config: resolved.config, file: loaded.loaded.file ?? 'site.config.ts', source: loaded.loaded.source } : undefined
+  return {
+    failed,
+    async stage<T extends object>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> {
+      const started = performance.now()
+      const value = await run()
+      stages.push({ name, milliseconds: performance.now() - started, detail: detail(value) })
+      if ('diagnostics' in value) failed(value.diagnostics as readonly Diagnostic[])
+      return value
     },
-    (value) => (value ? `${value.file === undefined ? 'defaults' : value.file}, ${value.config.login?.privatePaths.length ?? 0} private rules` : 'invalid'),
-  )
-  if (!config) return result(2)
-
-  // 2. content
-  const content = await stage(
-    'content',
-    async () => {
-      const { files, diagnostics: unreadable } = await readContent(siteDir)
-      pushAll(diagnostics, unreadable)
-      pushAll(diagnostics, checkFileNames(files))
-      const parsed = await parseContent(files, config.config, { threads: options.threads })
-      const components = await loadComponentPages(siteDir, parsed.documents, cacheDir, {
-        timeLimitMs: options.userCodeTimeLimitMs ?? userCodeTimeLimitMs,
-        load: options.write === false,
-      })
-      pushAll(diagnostics, parsed.diagnostics)
-      pushAll(diagnostics, components.diagnostics)
-      return { ...parsed, components: components.components }
-    },
-    (value) => `${value.documents.filter((document) => document.kind === 'doc').length} docs, ${value.documents.filter((document) => document.kind !== 'doc').length} pages`,
-  )
-
-  // 3. manifest
-  const rules = compilePrivatePathRules(config.config.login?.privatePaths ?? [])
-  const manifest = await stage(
-    'manifest',
-    () => {
-      const built = buildManifest(content, config.config, rules.compiled)
-      pushAll(diagnostics, built.diagnostics)
-      return built.manifest
-    },
-    (value) => `${value.routes.length} routes, ${value.routes.filter((route) => route.access.private).length} private`,
-  )
-
-  // 4. validate
-  await stage(
-    'validate',
-    () => {
-      const found = validateSite({
-        manifest,
-        documents: content.documents,
-        assetFiles: content.assetFiles,
-        config: config.config,
-        rules,
-        configSource: { file: config.file, text: config.source },
-      })
-      pushAll(diagnostics, found)
-      return found
-    },
-    (found) => `${content.documents.reduce((sum, document) => sum + document.links.length, 0)} links, ${found.length} problems`,
-  )
-  // Proven before anything is written, for check too; after the other problems, which explain most of these.
-  diagnostics.push(...checkReservedPaths(manifest))
-  if (!hasErrors(diagnostics)) diagnostics.push(...checkOutputPaths(manifest))
-  if (hasErrors(diagnostics)) return result(1, { manifest })
-  if (options.write === false) return result(0, { manifest })
-
-  // 5. render, writing each page into staging folders as it is rendered
-  // Published minified: readers download it, and every page links it.
-  const stylesheet = Buffer.from((await transform(await readFile(stylesheetUrl, 'utf8'), { loader: 'css', minify: true })).code)
-  const stylesheetFile = `${GENERATED_FOLDER}/styles.${createHash('sha256').update(stylesheet).digest('hex').slice(0, 10)}.css`
-  const probes = privateProbes(manifest, content.documents)
-  const reader = await readerAssets(manifest, config.config, content.documents, probes, stylesheetFile, await clientBundle!)
-  const staging = { public: await createStaging(outDir, join(spares, 'public')), private: await createStaging(privateDir, join(spares, 'private')) }
-  const rendered = await stage(
-    'render',
-    () =>
-      renderSite(
-        {
-          manifest,
-          documents: content.documents,
-          components: content.components,
-          config: config.config,
-          stylesheets: [underBaseUrl(config.config.baseUrl, `/${stylesheetFile}`)],
-          runtime: reader.runtime,
-          favicon: reader.seo.favicon,
-          probes,
-          publicDir: staging.public.dir,
-          privateDir: staging.private.dir,
-        },
-        { threads: options.threads },
-      ),
-    (value) => `${value.written.public.filter((file) => file.endsWith('.html')).length} public pages, ${value.written.private.length} private`,
-  )
-  pushAll(diagnostics, rendered.diagnostics)
-  const readerFiles = await stage('search', () => reader.files(createPageViews(manifest, config.config)), (value) => value.summary)
-  pushAll(diagnostics, readerFiles.diagnostics)
-  if (hasErrors(diagnostics)) {
-    await Promise.all([discardStaging(staging.public), discardStaging(staging.private)])
-    return result(1, { manifest })
+    result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => ({
+      exitCode,
+      diagnostics: sortDiagnostics(diagnostics),
+      stages,
+      manifest: undefined,
+      outDir,
+      privateDir,
+      pages: { public: 0, private: 0 },
+      bytes: 0,
+      ...extra,
+    }),
   }
-
-  // 6. write what is site-wide, then swap both folders in
-  const { bytes } = await stage(
-    'write',
-    async () => {
-      const publicWriter = createFileWriter(staging.public.dir)
-      for (const file of publicFiles(manifest, config.config, stylesheetFile, stylesheet)) publicWriter.write(file.file, file.content)
-      for (const file of readerFiles.files) publicWriter.write(file.file, file.content)
-      const privateWriter = createFileWriter(staging.private.dir)
-      privateWriter.write('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`)
-      for (const asset of manifest.assets) (asset.access.private ? privateWriter : publicWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
-      await sweepStaging(staging.public, [...rendered.written.public, ...publicWriter.written().paths])
-      await sweepStaging(staging.private, [...rendered.written.private, ...privateWriter.written().paths])
-      await swapIn(staging.public)
-      await swapIn(staging.private)
-      return { files: rendered.written.public.length + publicWriter.written().files, bytes: rendered.bytes + publicWriter.written().bytes }
-    },
-    ({ files, bytes }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`,
-  )
-  return result(0, { manifest, pages: { public: rendered.written.public.filter((file) => file.endsWith('.html')).length, private: rendered.written.private.length }, bytes })
-}
-
-function publicFiles(manifest: Manifest, config: ResolvedConfig, stylesheetFile: string, stylesheet: Uint8Array): { file: string; content: string | Uint8Array }[] {
-  const files: { file: string; content: string | Uint8Array }[] = [{ file: stylesheetFile, content: stylesheet }]
-  files.push({ file: `${GENERATED_FOLDER}/manifest.json`, content: `${JSON.stringify(publicManifest(manifest), null, 2)}\n` })
-  if (config.url !== undefined) files.push({ file: 'sitemap.xml', content: sitemap(manifest, config.url, config.baseUrl) })
-  return files
-}
-
-/** Public, indexable routes only: private routes, redirects and the 404 page stay out. */
-function sitemap(manifest: Manifest, origin: string, baseUrl: string): string {
-  const base = origin.replace(/\/$/, '')
-  const entries = manifest.routes
-    .filter((route) => !route.access.private && route.kind !== 'redirect' && route.kind !== 'notFound')
-    .map((route) => `  <url><loc>${base}${siteHref(baseUrl, route.path).replace(/&/g, '&amp;')}</loc></url>`)
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`
-}
-
-function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
-  return diagnostics.some((item) => item.severity === 'error')
 }
 
 function relativeOrAbsolute(from: string, to: string): string {

@@ -6,9 +6,11 @@
 /** Every rule a diagnostic can come from; the id is printed in brackets after the message. */
 export type RuleId =
   | 'config-invalid'
+  | 'site-empty'
   | 'config-unknown-key'
   | 'front-matter-invalid'
   | 'markdown-invalid'
+  | 'title-link'
   | 'missing-route'
   | 'missing-anchor'
   | 'missing-file'

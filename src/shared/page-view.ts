@@ -144,13 +144,6 @@ export interface SiteView {
   readonly url: string | undefined
 }
 
-/** Asset URLs the document links to, known at write time. */
-export interface PageAssets {
-  readonly stylesheets: readonly string[]
-  readonly scripts: readonly string[]
-}
-
-/** Everything the theme's Page component receives. */
 /** What a page written as a React component (`content/pages/*.tsx`) receives. */
 export interface ComponentPageProps {
   readonly site: SiteView

@@ -5,7 +5,7 @@ import { WidgetRoot } from './WidgetRoot.js'
 import { Button } from './widgets/Button.js'
 import { Card } from './widgets/Card.js'
 
-/** The consent categories of spec 001 §2, in order. */
+/** The consent categories, in the order they are shown. */
 export const CONSENT_LEVELS = ['necessary', 'analytics', 'marketing', 'retargeting', 'tracking'] as const
 export type ConsentLevel = (typeof CONSENT_LEVELS)[number]
 

@@ -12,7 +12,7 @@ export interface GroupGateProps {
 }
 
 /**
- * Shows its children only to a current (or anonymous) user in the named groups (spec 001 §6).
+ * Shows its children only to a current (or anonymous) user in the named groups.
  * This is presentation only: content that must stay private is kept private by the gate on the
  * server, never by this component.
  */

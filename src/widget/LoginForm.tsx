@@ -20,7 +20,7 @@ export interface LoginFormProps extends WidgetConfig {
 }
 
 /**
- * The login form (spec 001 §2): the initial screen, then the screens of the SDK's login flow.
+ * The login form: the initial screen, then the screens of the SDK's login flow.
  * Configuration problems throw a WidgetConfigError naming every bad key.
  */
 export function LoginForm({ client, oid, ports, onSuccess, ...options }: LoginFormProps): ReactElement {

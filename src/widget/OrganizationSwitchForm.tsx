@@ -16,7 +16,7 @@ export interface OrganizationSwitchFormProps extends WidgetConfig {
 }
 
 /**
- * The second variant of the flow (spec 001 §2): no initial screen; it authenticates the current
+ * The second variant of the flow: no initial screen; it authenticates the current
  * user for `oid`, asking for a factor only if the organization wants one.
  */
 export function OrganizationSwitchForm({ client, oid, ports, onSuccess, ...options }: OrganizationSwitchFormProps): ReactElement {

@@ -1,5 +1,5 @@
 /**
- * The countries of the phone input (spec 001 §3): name, dial code, ISO code and flag, the
+ * The countries of the phone input: name, dial code, ISO code and flag, the
  * preferred ones (Australia, India, United Arab Emirates, United Kingdom, United States) first.
  */
 
@@ -14,7 +14,7 @@ export interface Country {
   readonly preferred: boolean
 }
 
-/** Preferred countries, in the order they are listed first (spec 001 §9). */
+/** Preferred countries, in the order they are listed first. */
 export const PREFERRED_COUNTRY_CODES = ['AU', 'IN', 'AE', 'GB', 'US'] as const
 
 export const DEFAULT_COUNTRY_CODE = 'US'

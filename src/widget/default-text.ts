@@ -1,5 +1,5 @@
 /**
- * Every text the login widget shows, keyed like spec 001's text keys. The spec's own wording
+ * Every text the login widget shows, keyed like the provider's widget text keys. The spec's own wording
  * (titles, form messages, error screens) is used verbatim; a host overrides any entry through the
  * `text` prop. `{email}`, `{phone}`, `{user_content}` and the other braces are filled in by
  * `interpolate`.

@@ -1,5 +1,5 @@
 /**
- * What the error screen shows for each named error (spec 001 §8): title, subtitle, whether its
+ * What the error screen shows for each named error: title, subtitle, whether its
  * button retries or resets the flow, and the extras. Approval and format errors reset the flow
  * (so the person can change the handle); 'Cannot reset password' and 'no password set' go back
  * to login; every other error retries.

@@ -1,13 +1,13 @@
 /**
- * The form messages of spec 001 §5: each check returns the text key of its message, or
+ * The form messages: each check returns the text key of its message, or
  * undefined when the value is acceptable. A form shows the message on submit and clears it on
  * the next edit.
  */
 import type { TextKey } from './default-text.js'
 
-/** OTP and TOTP codes are 6 digits (spec 001 §9). */
+/** OTP and TOTP codes are 6 digits. */
 export const CODE_LENGTH = 6
-/** Usernames are at most 128 characters (spec 001 §9). */
+/** Usernames are at most 128 characters. */
 export const USERNAME_MAX_LENGTH = 128
 
 /** A common shape check: something@domain.tld, no spaces; the provider has the last word. */

@@ -1,5 +1,5 @@
 /**
- * The group gate's test (spec 001 §6): a named group, any of several, all of several, or the
+ * The group gate's test: a named group, any of several, all of several, or the
  * host's own predicate over the user's groups.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Which handle types and methods the initial screen offers for the configured factors
- * (spec 001 §2, §5): a tab per handle type some factor accepts, a method selector when several
+ *: a tab per handle type some factor accepts, a method selector when several
  * factors fit the chosen type, SSO factors as buttons below the divider.
  */
 import { assertHandleFitsFactor, type Factor, type HandleType } from '../identity/index.js'

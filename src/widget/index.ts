@@ -1,5 +1,5 @@
 /**
- * The login widget (spec 001 §2–§5, §8–§9): React components over the headless identity SDK.
+ * The login widget: React components over the headless identity SDK.
  *
  * ```tsx
  * const client = createIdentityClient({ oid: 'org-docs', baseURL: 'http://127.0.0.1:8787' })

@@ -1,5 +1,5 @@
 /**
- * The last-used memory (spec 001 §3): the last handle (type and value) and the last factor per
+ * The last-used memory: the last handle (type and value) and the last factor per
  * organization id, kept in the storage the host gives. A storage that throws or holds garbage
  * simply remembers nothing.
  */

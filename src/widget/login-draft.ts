@@ -63,7 +63,7 @@ export function draftHandle(draft: LoginDraft): Handle | undefined {
   }
 }
 
-/** The form message for the draft's handle, if it is not acceptable (spec 001 §5). */
+/** The form message for the draft's handle, if it is not acceptable. */
 export function draftProblem(draft: LoginDraft): TextKey | undefined {
   if (draft.type === 'email_address') return checkEmail(draft.email)
   if (draft.type === 'phone_number') return checkPhone(draft.phone)

@@ -1,5 +1,5 @@
 /**
- * The message for a password that failed the provider's rules (spec 001 §5): keyed by the first
+ * The message for a password that failed the provider's rules: keyed by the first
  * failed rule; sequence rules quote the offending text as `{user_content}`.
  */
 import type { FailedPasswordRule, PasswordValidationRules } from '../identity/index.js'

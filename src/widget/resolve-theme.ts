@@ -1,5 +1,5 @@
 /**
- * Theme variables (spec 001 §3): colours, font family, border widths and radii, logo width.
+ * Theme variables: colours, font family, border widths and radii, logo width.
  * Colours must be hex (3 or 6 digits) or rgba, sizes must end in px, fonts are Open Sans, Inter
  * or sans-serif. Every bad value is reported with its key; good ones become CSS custom
  * properties on the widget's root.

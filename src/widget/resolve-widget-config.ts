@@ -1,5 +1,5 @@
 /**
- * The widget's configuration (spec 001 §3), checked once, key by key, with the spec's defaults.
+ * The widget's configuration, checked once, key by key, with the spec's defaults.
  * Every problem is collected and reported together in one WidgetConfigError.
  */
 import type { Factor, HandleType } from '../identity/index.js'
@@ -166,7 +166,7 @@ export function resolveWidgetConfig(input: WidgetConfig = {}): ResolvedWidgetCon
     showBanner,
     defaultCountryCode: typeof defaultCountryCode === 'string' ? defaultCountryCode.toUpperCase() : DEFAULT_COUNTRY_CODE,
     supportURL: supportURL as string | undefined,
-    // Spec 001 §3: accepted only if it is a valid URL; anything else simply hides the link.
+    // Accepted only if it is a valid URL; anything else simply hides the link.
     alternativeAuthURL: isHttpURL(alternativeAuthURL) ? alternativeAuthURL : undefined,
     theme,
   })

@@ -1,4 +1,4 @@
-/** Display names of the OIDC providers of spec 001 §3, for 'Sign in with {provider}'. */
+/** Display names of the OIDC providers the provider supports, for 'Sign in with {provider}'. */
 export const SSO_PROVIDER_NAMES: Readonly<Record<string, string>> = {
   google: 'Google',
   facebook: 'Facebook',

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { suite } from 'uvu'
@@ -83,13 +83,56 @@ commands('check passes on a valid site and exits 0', async () => {
   })
 })
 
+commands('without site.config.ts the config line says the defaults are used', async () => {
+  await withFixtureSite('no-config', async (site) => {
+    const io = capture()
+    assert.is(await main(['check', site.dir, '--no-color'], io.output), 0)
+    assert.match(io.out(), /✔ config {4}no site\.config\.ts: defaults, 0 private rules/)
+  })
+})
+
+commands('a folder with neither content/ nor site.config.ts is no site: exit 2, saying where it looked and what it expected', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
+  try {
+    for (const command of ['build', 'check']) {
+      const io = capture()
+      assert.is(await main([command, directory, '--no-color'], io.output), 2)
+      assert.match(
+        io.err(),
+        `.: error: No content found in ${directory}: it has neither content/ nor site.config.ts. Run docsgen in the site's folder or name it (docsgen ${command} path/to/site); a site has its pages in content/docs/ (docs) and content/pages/ (pages), and its settings in site.config.ts. [docsgen:site-empty]\n`,
+      )
+      assert.match(io.err(), '✖ ' + command + ' failed: 1 error.')
+    }
+    assert.equal(await readdir(directory), [], 'nothing is written, not even a cache')
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+})
+
+commands('a folder with only static/ is no site either: the message says static/ alone has no pages', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
+  try {
+    await mkdir(join(directory, 'static'))
+    await writeFile(join(directory, 'static', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
+    const io = capture()
+    assert.is(await main(['build', directory, '--no-color'], io.output), 2)
+    assert.match(
+      io.err(),
+      `.: error: No content found in ${directory}: it has static/ but neither content/ nor site.config.ts, and static/ alone holds no pages. Run docsgen in the site's folder or name it (docsgen build path/to/site); a site has its pages in content/docs/ (docs) and content/pages/ (pages), and its settings in site.config.ts. [docsgen:site-empty]\n`,
+    )
+    assert.equal(await readdir(directory), ['static'])
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+})
+
 commands('a broken config exits 2', async () => {
   const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
   try {
     await cp(new URL('../fixtures/bad-config', import.meta.url), directory, { recursive: true })
     const io = capture()
     assert.is(await main(['build', directory, '--no-color'], io.output), 2)
-    assert.match(io.err(), 'Unknown key "login.privatPaths". Did you mean "privatePaths"?')
+    assert.match(io.err(), "Unknown key 'privatPaths' in login. Did you mean 'privatePaths'?")
   } finally {
     await rm(directory, { recursive: true, force: true })
   }

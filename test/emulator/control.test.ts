@@ -143,7 +143,7 @@ test('loadFixture: errors carry file:line:col', () => {
   const e4 = fixtureError('organizations:\n  - id: a\n    polcy: {}\n')
   assert.is(e4.line, 3)
   assert.is(e4.column, 5)
-  assert.match(e4.message, "did you mean 'policy'")
+  assert.is(e4.message, "f.yaml:3:5: organizations[0].polcy: unknown key 'polcy' in organizations[0] Did you mean 'policy'?")
   assert.match(fixtureError('- 1\n- 2\n').message, 'must be a map')
   assert.match(fixtureError('persons:\n  - { email: a@b.test, org: nope }\norganizations: [{ id: x }]\n').message, "unknown organization 'nope'")
   assert.match(fixtureError('faults:\n  - { path: /id/v2 }\n').message, /f\.yaml:2:\d+: faults\[0\]: a fault needs status, drop or delayMs/)
@@ -154,7 +154,7 @@ test('loadFixture: errors carry file:line:col', () => {
 
 test('createProviderEmulator refuses an invalid fixture object with the problems listed', () => {
   assert.throws(() => emulator({ fixture: { persons: [{ email: 'a@example.test' }] } }), /invalid emulator fixture: persons\[0\]: org is required/)
-  assert.throws(() => emulator({ fixture: { organizations: [{ id: 'a', policy: { maxAttempts: -1 } }] } as never }), /organizations\[0\]\.policy\.maxAttempts: must be a whole number/)
+  assert.throws(() => emulator({ fixture: { organizations: [{ id: 'a', policy: { maxAttempts: -1 } }] } as never }), /organizations\[0\]\.policy\.maxAttempts: must be from 1 to 1000, got -1/)
   assert.throws(() => emulator({ fixture: { faults: [{ path: '/x' }] } }), /faults\[0\]: a fault needs status, drop or delayMs/)
 })
 

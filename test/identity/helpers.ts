@@ -2,6 +2,8 @@
 
 import FakeTimers from '@sinonjs/fake-timers'
 import { webcrypto } from 'node:crypto'
+import { RealWork } from '../../harness/driver/real-work.js'
+import { trackedCrypto } from '../../harness/driver/tracked-crypto.js'
 import type { Clock, CryptoLike, FetchLike, Logger, StorageLike } from '../../src/identity/ports.js'
 import type { FlowState, LoginFlow } from '../../src/identity/login-flow.js'
 import { createMemoryStorage } from '../../src/identity/token-store.js'
@@ -121,7 +123,14 @@ export function recordingLogger() {
   return { logger, warnings, errors }
 }
 
-export const nodeCrypto = webcrypto as unknown as CryptoLike
+/**
+ * Real work in flight in this test process (WebCrypto, emulator answers, a real connection): fake
+ * time waits for it, and a wait for a condition ends only when none is left. One per process:
+ * uvu runs one test at a time.
+ */
+export const realWork = new RealWork()
+
+export const nodeCrypto = trackedCrypto(webcrypto, realWork) as unknown as CryptoLike
 
 export function memoryStorage(): StorageLike & { dump(): Record<string, string> } {
   const items = new Map<string, string>()
@@ -201,15 +210,35 @@ export function recordEvents(client: { subscribe: (name: any, handler: (payload:
 
 import { EVENT_NAMES } from '../../src/identity/events.js'
 
-/** Let real async work (WebCrypto digests, response bodies) finish until `check` holds. */
+/** Turns of the event loop with nothing real in flight after which a wait gives up. */
+const STILL_TURNS = 20
+
+const unchanged = () => 0
+
+/** Waits for the real work in flight and its promise callbacks: before fake time moves. */
+const settleRealWork = () => realWork.until(() => false, unchanged, flush, 1)
+
+/**
+ * Let everything happen that needs no fake time (WebCrypto digests, emulator answers, response
+ * bodies) until `check` holds; fails once nothing is left to happen. Real work is tracked and
+ * waited for, so this takes the same turns on a busy machine.
+ */
 export async function eventually(check: () => boolean, what = 'condition'): Promise<void> {
-  // Bounded by real time, not by a count of turns: on a loaded machine a digest takes many turns.
-  const started = Date.now()
-  while (Date.now() - started < 5_000) {
-    if (check()) return
-    await flush()
+  if (!(await realWork.until(check, unchanged, flush, STILL_TURNS))) throw new Error(`${what} never became true`)
+}
+
+/**
+ * Moves a fake clock `ms` forward in 50 ms steps, each once the real work in flight has settled,
+ * so no deadline passes in fake time while an answer is still being computed. Resolves to the
+ * clock's time, as `tickAsync` does.
+ */
+export async function tickSettled(clock: { now: number; tickAsync(ms: number): Promise<number> }, ms: number): Promise<number> {
+  for (let done = 0; done < ms; done += 50) {
+    await settleRealWork()
+    await clock.tickAsync(Math.min(50, ms - done))
   }
-  throw new Error(`${what} never became true`)
+  await settleRealWork()
+  return clock.now
 }
 
 /**
@@ -224,7 +253,10 @@ export async function tickUntilSettled(clock: { now: number; tickAsync(ms: numbe
     () => (settled = true),
   )
   const started = clock.now
-  while (!settled && clock.now - started < limitMs) await clock.tickAsync(250)
+  while (!settled && clock.now - started < limitMs) {
+    await settleRealWork()
+    if (!settled) await clock.tickAsync(250)
+  }
   return clock.now - started
 }
 
@@ -236,7 +268,8 @@ export async function tickUntil(clock: { now: number; tickAsync(ms: number): Pro
   const started = clock.now
   while (!check()) {
     if (clock.now - started >= limitMs) throw new Error(`condition not met within ${limitMs} ms of fake time`)
-    await clock.tickAsync(50)
+    await settleRealWork()
+    if (!check()) await clock.tickAsync(50)
   }
   return clock.now - started
 }

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createTransport } from '../../src/identity/transport.js'
 import { Window } from 'happy-dom'
-import { eventually, fakeClock, flush, fail, ok, recordingLogger, rejection, scriptedFetch, tickUntilSettled } from './helpers.js'
+import { eventually, fakeClock, flush, fail, ok, realWork, recordingLogger, rejection, scriptedFetch, tickUntilSettled } from './helpers.js'
 
 function transport(requestTimeoutMs = 30_000) {
   const provider = scriptedFetch('https://api.test/base')
@@ -152,7 +152,7 @@ test("happy-dom's fetch failing with a DOMException (connection refused) is a ne
   let failed = false
   const send = createTransport({
     baseURL: 'http://127.0.0.1:9',
-    fetch: (input, init) => (++calls === 1 ? (window.fetch(input, init as never) as unknown as Promise<Response>).catch((error) => ((failed = true), Promise.reject(error))) : Promise.resolve(Response.json({ result: 'ok' }))),
+    fetch: (input, init) => (++calls === 1 ? realWork.track(window.fetch(input, init as never) as unknown as Promise<Response>, 'a connection to 127.0.0.1:9').catch((error) => ((failed = true), Promise.reject(error))) : Promise.resolve(Response.json({ result: 'ok' }))),
     clock: port,
     logger: recordingLogger().logger,
     requestTimeoutMs: 30_000,

@@ -8,7 +8,7 @@ import { createHmac } from 'node:crypto'
 import { createProviderEmulator, type EmulatorFixture } from '../../src/emulator/index.js'
 import { createIdentityClient } from '../../src/identity/index.js'
 import type { IdentityOptions, Ports } from '../../src/identity/index.js'
-import { fakeClock, memoryStorage, nodeCrypto, recordingLogger } from '../identity/helpers.js'
+import { fakeClock, memoryStorage, nodeCrypto, realWork, recordingLogger, tickSettled } from '../identity/helpers.js'
 
 export const PROVIDER = 'http://provider.test'
 
@@ -21,14 +21,14 @@ export function world(fixture?: EmulatorFixture) {
   const { clock, port } = fakeClock()
   const emulator = createProviderEmulator({
     baseURL: PROVIDER,
-    clock: { now: () => clock.now, sleep: (ms) => new Promise<void>((resolve) => void clock.setTimeout(() => resolve(), ms)) },
+    clock: { now: () => clock.now, sleep: (ms) => realWork.waitOnTime(new Promise<void>((resolve) => void clock.setTimeout(() => resolve(), ms))) },
     ...(fixture ? { fixture } : {}),
   })
   const requests: Array<{ method: string; path: string; headers: Headers }> = []
   const fetch = (input: string, init?: RequestInit) => {
     const request = new Request(input, init)
     requests.push({ method: request.method, path: new URL(request.url).pathname, headers: request.headers })
-    return emulator.fetch(request)
+    return realWork.track(emulator.fetch(request), `${request.method} ${request.url}`)
   }
   const local = memoryStorage()
   const session = memoryStorage()
@@ -60,7 +60,15 @@ export function world(fixture?: EmulatorFixture) {
 
   const calls = (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path)
 
-  return { emulator, clock, fetch, client, mailbox, lastMessage, follow, requests, calls, local, session, log }
+  /** The fake clock, as tests move it: never while the emulator or WebCrypto is still at work. */
+  const steppedClock = {
+    get now() {
+      return clock.now
+    },
+    tickAsync: (ms: number) => tickSettled(clock, ms),
+  }
+
+  return { emulator, clock: steppedClock, fetch, client, mailbox, lastMessage, follow, requests, calls, local, session, log }
 }
 
 // --- RFC 6238 (TOTP) for the "authenticator app" ---------------------------------------------

@@ -20,10 +20,10 @@ slugs('a slug that climbs out, lands on another page or names a device is an err
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
-      'content/docs/Escape/_category_.json:3:41: error: "link.slug" "../../../../tmp/docsgen-escape" has the part "..", which climbs out of its folder. Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides). [docsgen:category-invalid]',
-      'content/docs/Guides/_category_.json:3:41: error: "link.slug" "../Guides/intro" has the part "..", which climbs out of its folder. Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides). [docsgen:category-invalid]',
-      'content/docs/Reserved/_category_.json:3:41: error: "link.slug" "/category/con" has the part "con", which is a device name on Windows (CON, PRN, AUX, NUL, COM0–COM9, LPT0–LPT9, with any extension). Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides). [docsgen:category-invalid]',
-      'content/docs/Reserved/_category_.json:3:66: error: "link.title" must be a string. [docsgen:category-invalid]',
+      'content/docs/Escape/_category_.json:3:48: error: "link.slug" "../../../../tmp/docsgen-escape" has the part "..", which climbs out of its folder. Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides). [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:3:48: error: "link.slug" "../Guides/intro" has the part "..", which climbs out of its folder. Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides). [docsgen:category-invalid]',
+      'content/docs/Reserved/_category_.json:3:48: error: "link.slug" "/category/con" has the part "con", which is a device name on Windows (CON, PRN, AUX, NUL, COM0–COM9, LPT0–LPT9, with any extension). Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides). [docsgen:category-invalid]',
+      'content/docs/Reserved/_category_.json:3:74: error: "link.title" must be a text, got a number (7). [docsgen:category-invalid]',
       'content/docs/Taken/_category_.json:3:41: error: Route "/docs/Guides/intro" is produced twice: by "content/docs/Guides/intro.md" and by the generated index of category "Taken". Rename or move one of them; only one page can live at a path. [docsgen:duplicate-route]',
     ])
     // Where the slug pointed, read from the docs folder or from the staging folder beside the site.

@@ -419,8 +419,8 @@ validation('config errors are reported together and exit with code 2', async () 
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 2)
     assert.equal(messages(result), [
-      `site.config.ts:6:3: error: "onBrokenLinks" must be one of 'throw', 'warn', 'ignore', got "trow". Did you mean 'throw'? [docsgen:config-invalid]`,
-      'site.config.ts:10:5: error: Unknown key "login.privatPaths". Did you mean "privatePaths"? [docsgen:config-unknown-key]',
+      `site.config.ts:6:3: error: "onBrokenLinks" must be one of 'throw', 'warn', 'ignore', got 'trow'. Did you mean 'throw'? [docsgen:config-invalid]`,
+      "site.config.ts:10:5: error: Unknown key 'privatPaths' in login. Did you mean 'privatePaths'? [docsgen:config-unknown-key]",
     ])
   })
 })

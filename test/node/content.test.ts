@@ -15,14 +15,14 @@ content('front matter, category files and component pages: every problem with it
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
-      'content/docs/Guides/_category_.json:2:4: error: "label" must be a string. [docsgen:category-invalid]',
-      'content/docs/Guides/_category_.json:3:4: error: "position" must be a number. [docsgen:category-invalid]',
-      'content/docs/Guides/_category_.json:4:4: error: Unknown key "colapsed". Did you mean "collapsed"? [docsgen:category-invalid]',
-      'content/docs/Guides/_category_.json:5:4: error: "link" must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got {"type":"doc"}. [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:2:12: error: "label" must be a text, got a number (3). [docsgen:category-invalid]',
+      'content/docs/Guides/_category_.json:3:15: error: "position" must be a number, got the text "first". [docsgen:category-invalid]',
+      "content/docs/Guides/_category_.json:4:4: error: Unknown key 'colapsed'. Did you mean 'collapsed'? [docsgen:category-invalid]",
+      'content/docs/Guides/_category_.json:5:11: error: "link" must be { "type": "generated-index" }, { "type": "doc", "id": "…" } or null, got {"type":"doc"}. [docsgen:category-invalid]',
       'content/docs/Guides/front-matter.md:2:17: error: Invalid front matter: Flow sequence in block collection must be sufficiently indented and end with a ]. [docsgen:front-matter-invalid]',
-      'content/docs/Guides/types.md:2:1: error: Front matter "title" must be text. [docsgen:front-matter-invalid]',
-      'content/docs/Guides/types.md:4:1: error: Front matter "sidebar_position" must be a number. [docsgen:front-matter-invalid]',
-      'content/docs/Guides/types.md:6:1: warning: Unknown front matter key "draft". Known keys: title, description, sidebar_label, sidebar_position, id, slug, tags, keywords, hide_table_of_contents. [docsgen:front-matter-invalid]',
+      'content/docs/Guides/types.md:3:3: error: Front matter "title" must be a text, got a mapping. [docsgen:front-matter-invalid]',
+      'content/docs/Guides/types.md:4:19: error: Front matter "sidebar_position" must be a number, got the text "soon". [docsgen:front-matter-invalid]',
+      "content/docs/Guides/types.md:6:1: warning: Unknown key 'draft'. Known keys: title, description, sidebar_label, sidebar_position, id, slug, tags, keywords, hide_table_of_contents. [docsgen:front-matter-invalid]",
       'content/docs/Other/_category_.json:1:20: error: Invalid JSON: expected a property name in double quotes. [docsgen:category-invalid]',
       'content/pages/broken.tsx:3:1: error: Cannot compile the page: The character "}" is not valid inside a JSX element. [docsgen:page-render-failed]',
       'content/pages/broken.tsx:4:1: error: Cannot compile the page: Unexpected end of file before a closing "p" tag. [docsgen:page-render-failed]',

@@ -5,6 +5,7 @@
  */
 import { Window } from 'happy-dom'
 import type { ReactNode } from 'react'
+import { realWork } from '../identity/helpers.js'
 
 type ReactDomClient = typeof import('react-dom/client')
 let reactDomClient: ReactDomClient | undefined
@@ -54,9 +55,13 @@ async function loadReactDomClient(document: Document): Promise<ReactDomClient> {
   return client
 }
 
+/** Changes to any open page's DOM: a wait goes on while the page keeps changing. */
+let changes = 0
+
 export async function openPage(url = 'http://localhost/'): Promise<Page> {
   const window = new Window({ url, settings: { disableJavaScriptEvaluation: true, disableCSSFileLoading: true } })
   const uninstall = installGlobals(window)
+  new window.MutationObserver(() => void changes++).observe(window.document, { subtree: true, childList: true, attributes: true, characterData: true })
   reactDomClient ??= await loadReactDomClient(window.document as unknown as Document)
   const document = window.document as unknown as Document
   const container = document.createElement('main')
@@ -89,11 +94,19 @@ export async function flush(): Promise<void> {
   for (let round = 0; round < 5; round++) await tick()
 }
 
-/** Flush until `check` holds; fails with `describe()` (e.g. the screen's text) after a while. */
+const pageChanges = () => changes
+
+/**
+ * Waits for the real work in flight (WebCrypto, emulator answers) and lets the page render what
+ * it brought: before the fake clock moves, so no deadline passes while an answer is on its way.
+ */
+export const settle = async (): Promise<void> => void (await realWork.until(() => false, pageChanges, flush, 1))
+
+/**
+ * Flush until `check` holds; fails with `describe()` (e.g. the screen's text) once nothing is left
+ * to happen without the fake clock moving: no real work in flight and the page unchanged for a
+ * few flushes. Real work is tracked, so a busy machine only makes this slower, never fail.
+ */
 export async function waitFor(check: () => boolean, describe: () => string = () => ''): Promise<void> {
-  const started = Date.now()
-  while (!check()) {
-    if (Date.now() - started > 10_000) throw new Error(`waitFor: condition not met; ${describe()}`)
-    await flush()
-  }
+  if (!(await realWork.until(check, pageChanges, flush, 4))) throw new Error(`waitFor: condition not met; ${describe()}`)
 }

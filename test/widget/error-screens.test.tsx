@@ -3,7 +3,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { EmulatorFixture } from '../../src/emulator/index.js'
 import type { LoginFormProps } from '../../src/widget/LoginForm.js'
-import { click, type } from './actions.js'
+import { click, typeInto as type } from '../../harness/driver/dom-actions.js'
 import { getByLabel, getByRole, hasText, heading, queryAllByRole } from './queries.js'
 import { freshEmail, openWorld, type World } from './world.js'
 

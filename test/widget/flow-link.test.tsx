@@ -1,7 +1,7 @@
 /** E-mail and SMS links through the widget: the SDK polls while the person follows the link. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { click, type } from './actions.js'
+import { click, typeInto as type } from '../../harness/driver/dom-actions.js'
 import { flush } from './dom.js'
 import { getByLabel, getByRole, hasText, heading } from './queries.js'
 import { freshEmail, freshPhone, openWorld, type World } from './world.js'

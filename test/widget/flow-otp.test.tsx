@@ -1,7 +1,11 @@
 /** OTP by e-mail and SMS through the widget, against the emulator (spec 001 §2, §4, §5). */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { click, paste, type } from './actions.js'
+import { webcrypto } from 'node:crypto'
+import { trackedCrypto } from '../../harness/driver/tracked-crypto.js'
+import type { CryptoLike } from '../../src/identity/index.js'
+import { realWork } from '../identity/helpers.js'
+import { click, pasteInto as paste, typeInto as type } from '../../harness/driver/dom-actions.js'
 import { flush } from './dom.js'
 import { alerts, getByLabel, getByRole, hasText, heading, queryAllByRole, queryByLabel, screenText } from './queries.js'
 import { freshEmail, freshPhone, openWorld, type World } from './world.js'
@@ -30,6 +34,28 @@ otp('wrong code, then the right one: the form resets with "Please enter a valid 
   await world.title('You are now authenticated!')
   assert.ok(hasText(root, 'You can now close this page.'))
   assert.is(world.client.user?.authenticatedMethods[0], 'otp_via_email')
+})
+
+/** WebCrypto as on a busy machine: each digest takes `ms` of real time (tracked, as every digest is). */
+const slowDigests = (ms: number) =>
+  trackedCrypto(
+    {
+      getRandomValues: <T extends ArrayBufferView | null>(array: T) => webcrypto.getRandomValues(array as never) as T,
+      randomUUID: () => webcrypto.randomUUID(),
+      subtle: { digest: (algorithm: string, data: BufferSource) => new Promise((resolve) => setTimeout(resolve, ms)).then(() => webcrypto.subtle.digest(algorithm, data)) },
+    },
+    realWork,
+  ) as unknown as CryptoLike
+
+otp('on a busy machine the fake clock waits for real work: the code is sent before any fake time passes', async (context) => {
+  const world = (context.world = await openWorld({ ports: { crypto: slowDigests(50) } }))
+  await world.render(undefined, { factors: [{ method: 'otp_via_email' }] })
+  const email = freshEmail()
+  type(getByLabel(world.root, 'Email address'), email)
+  click(getByRole(world.root, 'button', 'Continue'))
+  const clicked = world.clock.now
+  await world.advanceUntil(() => world.emulator.outbox(email).length === 1)
+  assert.is(world.clock.now - clicked, 0, 'fake time passed while the digest ran')
 })
 
 otp.run()

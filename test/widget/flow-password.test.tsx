@@ -2,7 +2,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { EmulatorFixture } from '../../src/emulator/index.js'
-import { click, type } from './actions.js'
+import { click, typeInto as type } from '../../harness/driver/dom-actions.js'
 import { flush } from './dom.js'
 import { alerts, getByLabel, getByRole, hasText, heading, queryAllByRole } from './queries.js'
 import { freshEmail, openWorld, type World } from './world.js'

@@ -9,9 +9,9 @@ import { createProviderEmulator, type EmulatorFixture } from '../../src/emulator
 import { createIdentityClient, type IdentityClient, type IdentityOptions, type Ports } from '../../src/identity/index.js'
 import { LoginForm, type LoginFormProps } from '../../src/widget/LoginForm.js'
 import { plainHasher } from '../emulator/helpers.js'
-import { fakeClock, memoryStorage, nodeCrypto, recordingLogger } from '../identity/helpers.js'
-import { flush, openPage, waitFor } from './dom.js'
-import { type } from './actions.js'
+import { fakeClock, memoryStorage, nodeCrypto, realWork, recordingLogger } from '../identity/helpers.js'
+import { flush, openPage, settle, waitFor } from './dom.js'
+import { typeInto as type } from '../../harness/driver/dom-actions.js'
 import { getByLabel, heading, queryByLabel, screenText } from './queries.js'
 
 export const PROVIDER = 'http://provider.test'
@@ -33,14 +33,14 @@ export async function openWorld({ fixture, client: clientOptions = {}, ports = {
   const emulator = createProviderEmulator({
     baseURL: PROVIDER,
     hasher: plainHasher,
-    clock: { now: () => clock.now, sleep: (ms) => new Promise<void>((resolve) => void clock.setTimeout(() => resolve(), ms)) },
+    clock: { now: () => clock.now, sleep: (ms) => realWork.waitOnTime(new Promise<void>((resolve) => void clock.setTimeout(() => resolve(), ms))) },
     ...(fixture ? { fixture } : {}),
   })
   const calls: string[] = []
   const fetch = (input: string, init?: RequestInit) => {
     const request = new Request(input, init)
     calls.push(`${request.method} ${new URL(request.url).pathname}`)
-    return emulator.fetch(request)
+    return realWork.track(emulator.fetch(request), `${request.method} ${request.url}`)
   }
   const storage = memoryStorage()
   const log = recordingLogger()
@@ -74,19 +74,21 @@ export async function openWorld({ fixture, client: clientOptions = {}, ports = {
     async title(title: string) {
       await waitFor(() => root.querySelector('h2') !== null && heading(root) === title, () => `wanted the title ${JSON.stringify(title)}; ${describe()}`)
     },
-    /** Move the fake clock forward in small steps, letting real async work run in between. */
+    /** Move the fake clock forward in small steps, each once the real async work in flight is done. */
     async advance(ms: number) {
       for (let done = 0; done < ms; done += 250) {
+        await settle()
         await clock.tickAsync(Math.min(250, ms - done))
-        await flush()
       }
+      await settle()
     },
     /** Move the fake clock forward until `check` holds (at most `limitMs`): for waits that start asynchronously. */
     async advanceUntil(check: () => boolean, limitMs = 60_000) {
-      for (let waited = 0; !check(); waited += 250) {
+      for (let waited = 0; ; waited += 250) {
+        await settle()
+        if (check()) return
         if (waited >= limitMs) throw new Error(`not met within ${limitMs} ms of fake time; ${describe()}`)
         await clock.tickAsync(250)
-        await flush()
       }
     },
     /** Type a code into the code boxes once they are shown (and ready for input). */

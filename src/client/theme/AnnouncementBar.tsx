@@ -3,7 +3,7 @@ import type { AnnouncementBarView } from '../../shared/page-view.js'
 
 /**
  * The optional bar above the navbar. The close button only works once the browser runtime has
- * loaded; it remembers the dismissed id, so a bar with a new id shows again (spec 000 §4).
+ * loaded; it remembers the dismissed id, so a bar with a new id shows again.
  */
 export function AnnouncementBar({ bar }: { bar: AnnouncementBarView }): ReactElement {
   return (

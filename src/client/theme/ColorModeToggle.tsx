@@ -21,7 +21,7 @@ const moonIcon = (
   </svg>
 )
 
-/** The light/dark switch; the browser runtime stores the choice under the key `theme` (spec 000 §9). */
+/** The light/dark switch; the browser runtime stores the choice under the key `theme`. */
 export function ColorModeToggle(): ReactElement {
   return (
     <button type="button" className="color-mode-toggle" data-color-mode-toggle="" aria-label="Switch between dark and light mode">

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react'
 
 /**
  * The static page has no user, so it always says 'Log in'; the browser runtime switches it to
- * 'Log out' for a signed-in person (spec 000 §4).
+ * 'Log out' for a signed-in person.
  */
 export function LoginButton({ className }: { className?: string }): ReactElement {
   return (

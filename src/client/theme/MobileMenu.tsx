@@ -40,7 +40,7 @@ interface MobileMenuProps {
 }
 
 /**
- * The menu shown at 996 px and below (spec 000 §9): the navbar links, then the docs sidebar if
+ * The menu shown at 996 px and below: the navbar links, then the docs sidebar if
  * the page has one. With a sidebar, this same element is the sidebar column on wide screens,
  * where the links are hidden: the sidebar is most of a doc page's bytes, so a page carries it once.
  */

@@ -13,7 +13,7 @@ interface NavbarProps {
 
 /**
  * The top bar: the mobile menu toggle (narrow screens only), brand, section links, then colour
- * mode, search and Log in on the right (spec 000 §2).
+ * mode, search and Log in on the right.
  */
 export function Navbar({ site, currentHref }: NavbarProps): ReactElement {
   const { navbar } = site

@@ -1,5 +1,5 @@
 /**
- * /__test/* control endpoints (notes/provider-wire.md §13, plus faults, clock, persons,
+ * /__test/* control endpoints (the mailbox, groups and reset, plus faults, clock, persons,
  * organizations, lockouts): what a harness reads and changes. Numbers are whole and bounded.
  */
 import { ApiError, fail, ok, optionalString, readJsonObject, requireString } from '../http.js'

@@ -33,7 +33,7 @@ export type Prompt =
   | { readonly kind: 'waiting'; readonly challengeId: string; readonly for: 'link' | 'sso' }
   | { readonly kind: 'webauthn'; readonly challengeId: string; readonly ceremony: 'create' | 'get' }
 
-/** Analytics failure reasons (spec 001 §8). */
+/** Analytics failure reasons. */
 export type FailureReason =
   | 'invalid_password'
   | 'incorrect_password'

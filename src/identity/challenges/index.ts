@@ -1,4 +1,4 @@
-/** One handler per challenge type (spec 001 §3, provider-wire §5). */
+/** One handler per challenge type. */
 
 import type { ChallengeHandler } from './context.js'
 import { handleAuthnContextUpdate, handleUiCustomization } from './context-update.js'

@@ -1,6 +1,6 @@
 /**
  * `proxy`: poll `GET /challenge/{options.challenge_id}/v2` once per second until the token comes
- * (provider-wire §7). A 2xx with exactly one error of httpcode 202 means "not yet"; any other
+ *. A 2xx with exactly one error of httpcode 202 means "not yet"; any other
  * error aborts. Bounded by `pollTimeoutMs` ("Log in expired"), cancellable, and ended when the
  * person closes the SSO popup.
  */
@@ -80,7 +80,7 @@ async function poll(pollId: string, context: ChallengeContext): Promise<string> 
   }
 }
 
-/** One look: the token, undefined while pending (provider-wire §7), or the provider's error. */
+/** One look: the token, undefined while pending, or the provider's error. */
 async function pollOnce(pollId: string, context: ChallengeContext, signal: AbortSignal): Promise<string | undefined> {
   const response = await context.api.challenge(pollId, { token: context.token, signal })
   const { result, errors } = response.envelope

@@ -1,7 +1,7 @@
 /**
  * The login widget's browser bundle: React, the widget and the SDK in one minified ES module,
  * named after a hash of its content (so it can be cached forever), loaded on demand by pages
- * that need sign-in UI (DESIGN §2 "islands").
+ * that need sign-in UI.
  */
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
@@ -16,7 +16,7 @@ export interface WidgetBundle {
   readonly gzipBytes: number
 }
 
-/** Browsers of spec 001 §9's best passkey experience, and newer. */
+/** Browsers with the best passkey experience (conditional UI and platform authenticators), and newer. */
 export const WIDGET_BUNDLE_TARGET = ['chrome108', 'edge108', 'firefox122', 'safari16', 'opera97']
 
 // Running from src/ (tests, tsx) the entry is TypeScript; from dist/ it is the compiled module.

@@ -1,22 +1,19 @@
 /**
  * Standalone pages written as React components (`content/pages/*.tsx`): compiled with esbuild,
- * checked to have a default export (spec 000 §8: a page lacking one is an error), and rendered to
+ * checked to have a default export (a page lacking one is an error), and rendered to
  * HTML. Loading and rendering run the site's code, so they happen on a thread of their own with a
  * time limit (see run-user-code.ts); only HTML comes back. A build loads and renders each page on
  * one thread, at the render stage; `check`, which renders nothing, loads them at the content
  * stage instead, so that a page that throws or stalls while loading fails it too.
  */
-import { build } from 'esbuild'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { SiteView } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
-import { checkBundleSources } from '../files/check-bundle-sources.js'
+import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
-import { runUserCode, userCodeMemoryLimitMb, type UserCodeOutcome } from '../workers/run-user-code.js'
-import { describeThrown, thrownAt } from '../workers/user-code-thread.js'
+import { userCodeFailure } from '../workers/user-code-failure.js'
 import type { ComponentPageAnswer, ComponentPageJob, ComponentPageStep } from './component-page-worker.js'
 import type { ContentDocument } from './parse-content.js'
 
@@ -67,61 +64,40 @@ export async function renderComponentPages(
 }
 
 async function compilePage(siteDir: string, file: string, cacheDir: string, diagnostics: Diagnostic[]): Promise<string | undefined> {
-  try {
-    const result = await build({
-      entryPoints: [join(siteDir, file)],
-      // Not written: named so that source map paths are relative to where the copy is imported from.
-      outfile: join(cacheDir, 'page.mjs'),
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      jsx: 'automatic',
-      packages: 'external',
-      logLevel: 'silent',
-      sourcemap: 'inline',
-      metafile: true,
-    })
-    const unreadable = checkBundleSources(result.metafile, siteDir, '')
-    pushAll(diagnostics, unreadable)
-    // Known without running the page: whether it has a default export at all.
-    const hasDefault = Object.values(result.metafile.outputs).some((output) => output.exports.includes('default'))
-    if (!hasDefault) diagnostics.push(noDefaultExport(file))
-    return unreadable.length === 0 && hasDefault ? result.outputFiles[0]!.text : undefined
-  } catch (error) {
-    for (const message of (error as { errors?: import('esbuild').Message[] }).errors ?? [])
-      diagnostics.push(
-        diagnostic({
-          file,
-          line: message.location?.line,
-          column: message.location ? message.location.column + 1 : undefined,
-          ruleId: 'page-render-failed',
-          message: `Cannot compile the page: ${message.text}`,
-        }),
-      )
-    return undefined
-  }
+  const compiled = await compileUserModule({
+    siteDir,
+    file,
+    outfile: join(cacheDir, 'page.mjs'),
+    subject: 'the page',
+    ruleId: 'page-render-failed',
+    options: { jsx: 'automatic', packages: 'external' },
+  })
+  pushAll(diagnostics, compiled.diagnostics)
+  if (compiled.code === undefined) return undefined
+  // Known without running the page: whether it has a default export at all.
+  const hasDefault = Object.values(compiled.metafile.outputs).some((output) => output.exports.includes('default'))
+  if (!hasDefault) diagnostics.push(noDefaultExport(file))
+  return hasDefault ? compiled.code : undefined
 }
 
 /** Loads (and renders, with `render`) the pages on their thread; problems go to `diagnostics`. */
 async function runPages(components: ComponentPages, render: ComponentPageJob['render'], diagnostics: Diagnostic[]): Promise<ComponentPageAnswer[]> {
   await mkdir(components.cacheDir, { recursive: true })
   const stamp = `${Date.now()}-${process.pid}`
-  const pages = components.pages.map((page) => ({ file: page.file, path: join(components.cacheDir, `${page.relative.replace(/[^\w.-]+/g, '_')}.${stamp}.mjs`) }))
-  try {
-    for (const [index, page] of pages.entries()) await writeFile(page.path, components.pages[index]!.code)
-    const job: ComponentPageJob = { siteDir: components.siteDir, pages: pages.map((page) => ({ file: page.file, moduleUrl: pathToFileURL(page.path).href })), render }
-    const outcome = await runUserCode<ComponentPageAnswer[], ComponentPageStep>(siblingModule('component-page-worker', import.meta.url), job, components.timeLimitMs)
-    if (outcome.kind !== 'done') {
-      diagnostics.push(failureDiagnostic(outcome, components))
-      return []
-    }
-    for (const answer of outcome.result) if (answer.kind !== 'ok') diagnostics.push(answerDiagnostic(answer))
-    return outcome.result
-  } finally {
-    await Promise.all(pages.map((page) => rm(page.path, { force: true })))
+  const modules = components.pages.map((page) => ({ path: join(components.cacheDir, `${page.relative.replace(/[^\w.-]+/g, '_')}.${stamp}.mjs`), code: page.code }))
+  const job = (moduleUrls: readonly string[]): ComponentPageJob => ({ siteDir: components.siteDir, pages: components.pages.map((page, index) => ({ file: page.file, moduleUrl: moduleUrls[index]! })), render })
+  const outcome = await runCompiledModules<ComponentPageAnswer[], ComponentPageStep>(modules, siblingModule('component-page-worker', import.meta.url), job, components.timeLimitMs)
+  if (outcome.kind !== 'done') {
+    const file = outcome.step?.file ?? components.pages[0]!.file
+    const suggestion = 'A page must load and render in moments, without ending the process or throwing later.'
+    const action = outcome.step?.action ?? 'loading'
+    diagnostics.push(
+      userCodeFailure(outcome, { siteDir: components.siteDir, file, subject: 'The page', action, timeLimitMs: components.timeLimitMs, ruleId: 'page-render-failed', stopped: `The page stopped its thread while ${action}`, throwsAt: 'this-file', suggestion: () => suggestion }),
+    )
+    return []
   }
+  for (const answer of outcome.result) if (answer.kind !== 'ok') diagnostics.push(answerDiagnostic(answer))
+  return outcome.result
 }
 
 function noDefaultExport(file: string): Diagnostic {
@@ -139,22 +115,4 @@ function answerDiagnostic(answer: Exclude<ComponentPageAnswer, { kind: 'ok' }>):
   if (answer.kind === 'no-default-export') return noDefaultExport(answer.file)
   const place = answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}
   return diagnostic({ file: answer.file, ...place, ruleId: 'page-render-failed', message: `The page threw while ${answer.action}: ${answer.message}` })
-}
-
-/** The page thread stopped: a page ran past the time or memory limit, ended the thread, or threw from a timer. */
-function failureDiagnostic(outcome: Exclude<UserCodeOutcome<unknown, ComponentPageStep>, { kind: 'done' }>, components: ComponentPages): Diagnostic {
-  const file = outcome.step?.file ?? components.pages[0]!.file
-  const action = outcome.step?.action ?? 'loading'
-  const suggestion = 'A page must load and render in moments, without ending the process or throwing later.'
-  if (outcome.kind === 'timed-out')
-    return diagnostic({ file, ruleId: 'page-render-failed', message: `The page did not finish ${action} within ${components.timeLimitMs / 1000} s`, suggestion })
-  if (outcome.kind === 'out-of-memory')
-    return diagnostic({ file, ruleId: 'page-render-failed', message: `The page used more than ${userCodeMemoryLimitMb} MB of memory while ${action}`, suggestion })
-  if (outcome.kind === 'threw') {
-    const at = thrownAt(outcome.error, components.siteDir)
-    const place = at?.file === file ? { line: at.line, column: at.column } : {}
-    return diagnostic({ file, ...place, ruleId: 'page-render-failed', message: `The page threw while ${action}: ${describeThrown(outcome.error)}`, suggestion })
-  }
-  const message = outcome.exitCalled ? `The page called process.exit(${outcome.code}) while ${action}` : `The page stopped its thread while ${action}`
-  return diagnostic({ file, ruleId: 'page-render-failed', message, suggestion })
 }

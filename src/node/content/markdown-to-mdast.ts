@@ -138,106 +138,131 @@ class TreeBuilder {
   }
 
   blocks(tokens: readonly Token[]): void {
-    for (const token of tokens) {
-      switch (token.type) {
-        case 'paragraph_open':
-          if (!token.hidden && this.top().type === 'listItem') this.lists[this.lists.length - 1]!.loose = true
-          this.open<Paragraph>({ type: 'paragraph', children: [] })
-          break
-        case 'heading_open':
-          this.open<Heading>({ type: 'heading', depth: Number(token.tag.slice(1)) as Heading['depth'], children: [] })
-          break
-        case 'blockquote_open':
-          this.open({ type: 'blockquote', children: [] })
-          break
-        case 'bullet_list_open':
-        case 'ordered_list_open': {
-          const ordered = token.type === 'ordered_list_open'
-          const list: List = { type: 'list', ordered, start: ordered ? Number(attribute(token, 'start') ?? 1) : null, spread: false, children: [] }
-          this.lists.push({ node: list, loose: false })
-          this.open(list)
-          break
-        }
-        case 'bullet_list_close':
-        case 'ordered_list_close': {
-          const { node, loose } = this.lists.pop()!
-          node.spread = loose
-          for (const item of node.children) item.spread = loose
-          this.stack.pop()
-          break
-        }
-        case 'list_item_open':
-          this.open<ListItem>({ type: 'listItem', spread: false, checked: null, children: [] })
-          break
-        case 'list_item_close':
-          takeTaskCheck(this.stack.pop() as ListItem)
-          break
-        case 'inline': {
-          const inCell = this.top().type === 'tableCell'
-          const source: InlineSource = inCell
-            ? { token, lines: this.lines, firstLine: this.row.line, searchFrom: this.row.searched }
-            : { token, lines: this.lines, firstLine: token.map?.[0] ?? 0, searchFrom: undefined }
-          const built = new InlineBuilder(source)
-          pushAll(this.top().children as PhrasingContent[], built.build())
-          if (inCell) this.row.searched = built.endColumn()
-          break
-        }
-        case 'fence': {
-          // As micromark reads an info string: the language up to the first space or tab, the
-          // rest as written, both with escapes and character references decoded.
-          const [, lang = '', meta = ''] = /^[ \t]*([^ \t]*)[ \t]*(.*)/.exec(token.info)!
-          this.append<Code>({ type: 'code', lang: markdown.utils.unescapeAll(lang) || null, meta: markdown.utils.unescapeAll(meta) || null, value: withoutFinalLineEnding(token.content) })
-          break
-        }
-        case 'code_block':
-          this.append<Code>({ type: 'code', lang: null, meta: null, value: withoutFinalLineEnding(token.content) })
-          break
-        case 'hr':
-          this.append({ type: 'thematicBreak' })
-          break
-        case 'html_block':
-          this.append({ type: 'html', value: withoutFinalLineEnding(token.content) })
-          break
-        case 'table_open':
-          this.open<Table>({ type: 'table', align: [], children: [] })
-          break
-        case 'thead_open':
-          this.headRow = true
-          break
-        case 'thead_close':
-          this.headRow = false
-          break
-        case 'tr_open':
-          this.row = { line: token.map?.[0] ?? this.row.line, searched: 0 }
-          this.open<TableRow>({ type: 'tableRow', children: [] })
-          break
-        case 'th_open':
-        case 'td_open':
-          if (this.headRow) (this.stack[this.stack.length - 2] as Table).align!.push(alignOf(token))
-          this.open<TableCell>({ type: 'tableCell', children: [] })
-          break
-        case 'footnote_reference_open': {
-          const label = String((token.meta as { label: string }).label)
-          this.open<FootnoteDefinition>({ type: 'footnoteDefinition', identifier: label, label, children: [] })
-          break
-        }
-        case 'paragraph_close':
-        case 'heading_close':
-        case 'blockquote_close':
-        case 'table_close':
-        case 'tr_close':
-        case 'th_close':
-        case 'td_close':
-        case 'footnote_reference_close':
-          this.stack.pop()
-          break
-        // Structure remark-rehype recreates on its own: table sections.
-        case 'tbody_open':
-        case 'tbody_close':
-          break
-        default:
-          throw new Error(`markdown-to-mdast: unhandled markdown-it block token "${token.type}"`)
+    for (const token of tokens)
+      if (!this.container(token) && !this.list(token) && !this.table(token) && !this.leaf(token))
+        throw new Error(`markdown-to-mdast: unhandled markdown-it block token "${token.type}"`)
+  }
+
+  /** Paragraphs, headings, quotes, footnote definitions, and the closing of every container but lists. */
+  private container(token: Token): boolean {
+    switch (token.type) {
+      case 'paragraph_open':
+        if (!token.hidden && this.top().type === 'listItem') this.lists[this.lists.length - 1]!.loose = true
+        this.open<Paragraph>({ type: 'paragraph', children: [] })
+        return true
+      case 'heading_open':
+        this.open<Heading>({ type: 'heading', depth: Number(token.tag.slice(1)) as Heading['depth'], children: [] })
+        return true
+      case 'blockquote_open':
+        this.open({ type: 'blockquote', children: [] })
+        return true
+      case 'footnote_reference_open': {
+        const label = String((token.meta as { label: string }).label)
+        this.open<FootnoteDefinition>({ type: 'footnoteDefinition', identifier: label, label, children: [] })
+        return true
       }
+      case 'paragraph_close':
+      case 'heading_close':
+      case 'blockquote_close':
+      case 'table_close':
+      case 'tr_close':
+      case 'th_close':
+      case 'td_close':
+      case 'footnote_reference_close':
+        this.stack.pop()
+        return true
+      default:
+        return false
+    }
+  }
+
+  private list(token: Token): boolean {
+    switch (token.type) {
+      case 'bullet_list_open':
+      case 'ordered_list_open': {
+        const ordered = token.type === 'ordered_list_open'
+        const list: List = { type: 'list', ordered, start: ordered ? Number(attribute(token, 'start') ?? 1) : null, spread: false, children: [] }
+        this.lists.push({ node: list, loose: false })
+        this.open(list)
+        return true
+      }
+      case 'bullet_list_close':
+      case 'ordered_list_close': {
+        const { node, loose } = this.lists.pop()!
+        node.spread = loose
+        for (const item of node.children) item.spread = loose
+        this.stack.pop()
+        return true
+      }
+      case 'list_item_open':
+        this.open<ListItem>({ type: 'listItem', spread: false, checked: null, children: [] })
+        return true
+      case 'list_item_close':
+        takeTaskCheck(this.stack.pop() as ListItem)
+        return true
+      default:
+        return false
+    }
+  }
+
+  private table(token: Token): boolean {
+    switch (token.type) {
+      case 'table_open':
+        this.open<Table>({ type: 'table', align: [], children: [] })
+        return true
+      case 'thead_open':
+      case 'thead_close':
+        this.headRow = token.type === 'thead_open'
+        return true
+      case 'tr_open':
+        this.row = { line: token.map?.[0] ?? this.row.line, searched: 0 }
+        this.open<TableRow>({ type: 'tableRow', children: [] })
+        return true
+      case 'th_open':
+      case 'td_open':
+        if (this.headRow) (this.stack[this.stack.length - 2] as Table).align!.push(alignOf(token))
+        this.open<TableCell>({ type: 'tableCell', children: [] })
+        return true
+      // Structure remark-rehype recreates on its own: table sections.
+      case 'tbody_open':
+      case 'tbody_close':
+        return true
+      default:
+        return false
+    }
+  }
+
+  /** Inline content and the blocks that hold no other blocks: code, rules, HTML. */
+  private leaf(token: Token): boolean {
+    switch (token.type) {
+      case 'inline': {
+        const inCell = this.top().type === 'tableCell'
+        const source: InlineSource = inCell
+          ? { token, lines: this.lines, firstLine: this.row.line, searchFrom: this.row.searched }
+          : { token, lines: this.lines, firstLine: token.map?.[0] ?? 0, searchFrom: undefined }
+        const built = new InlineBuilder(source)
+        pushAll(this.top().children as PhrasingContent[], built.build())
+        if (inCell) this.row.searched = built.endColumn()
+        return true
+      }
+      case 'fence': {
+        // As micromark reads an info string: the language up to the first space or tab, the
+        // rest as written, both with escapes and character references decoded.
+        const [, lang = '', meta = ''] = /^[ \t]*([^ \t]*)[ \t]*(.*)/.exec(token.info)!
+        this.append<Code>({ type: 'code', lang: markdown.utils.unescapeAll(lang) || null, meta: markdown.utils.unescapeAll(meta) || null, value: withoutFinalLineEnding(token.content) })
+        return true
+      }
+      case 'code_block':
+        this.append<Code>({ type: 'code', lang: null, meta: null, value: withoutFinalLineEnding(token.content) })
+        return true
+      case 'hr':
+        this.append({ type: 'thematicBreak' })
+        return true
+      case 'html_block':
+        this.append({ type: 'html', value: withoutFinalLineEnding(token.content) })
+        return true
+      default:
+        return false
     }
   }
 

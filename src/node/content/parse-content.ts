@@ -1,21 +1,22 @@
 /**
  * Content files → documents: each Markdown file parsed once (HTML, headings, links), each
  * category file read, every file given its route. Links to `.md` files are rewritten to the
- * route they publish to, so the output never links to a source file. Large sites are parsed on
+ * route they publish to (resolve-link.ts), so the output never links to a source file. Large sites are parsed on
  * several threads, which share the files chunk by chunk; the result is the same either way.
  */
 import { availableParallelism } from 'node:os'
 import { posix } from 'node:path'
-import { safeDecode, siteHref, underBaseUrl } from '../../shared/canonical-path.js'
+import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { defaultCategory, readCategory, type CategoryMeta } from '../manifest/read-category.js'
-import { assetPathFor, docId, routeFromFile } from '../manifest/route-from-file.js'
+import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
+import { assetPathFor, docId, routeFromFile } from './route-from-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { parseMarkdown } from './parse-markdown.js'
+import { resolveLink, type LinkTargets } from './resolve-link.js'
 import type { ContentFile } from './read-content.js'
 
 export interface ContentDocument {
@@ -69,7 +70,6 @@ export interface ParseJobResult {
   readonly diagnostics: Diagnostic[]
 }
 
-const markdownLink = /^([^#?]*\.md)(#.*)?$/
 // A worker takes about 0.3 s to load its modules, and two threads parsing at once each run
 // slower than one alone. Measured on 2 cores: one thread is faster at 1000 docs (2.07 s against
 // 2.36 s, medians of 8 builds), two are faster at 10 000 (parse 7.3 s against 9.4 s).
@@ -143,9 +143,11 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
 
 /** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. */
 export function runParseJob(job: ParseJob): ParseJobResult {
-  const routeOfFile = new Map(job.routeOfFile)
-  const assetOfFile = new Map(job.assetOfFile)
-  const fileOfAsset = new Map(job.assetOfFile.map(([file, path]) => [path, file]))
+  const targets: LinkTargets = {
+    routeOfFile: new Map(job.routeOfFile),
+    fileAssets: new Map(job.assetOfFile),
+    servedAssets: new Map(job.assetOfFile.map(([file, path]) => [path, file])),
+  }
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
   if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
@@ -158,24 +160,19 @@ export function runParseJob(job: ParseJob): ParseJobResult {
 
   function parseFile(file: ContentFile): void {
     const kind = file.kind as 'doc' | 'page'
+    const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
     const parsed = parseMarkdown(file.text, file.file, (url) => {
-      const asset = assetTarget(url, file.file, assetOfFile, fileOfAsset)
-      if (asset !== undefined) {
-        assets.add(asset.file)
-        // A query or fragment (`#page=2` of a PDF) stays as written.
-        const suffix = url.search(/[?#]/)
-        return siteHref(job.baseUrl, asset.path) + (suffix === -1 ? '' : url.slice(suffix))
+      const target = resolveLink(url, { file: file.file, kind, route }, targets)
+      if (target.kind === 'asset') {
+        assets.add(target.file)
+        return siteHref(job.baseUrl, target.path) + target.suffix
       }
-      const target = markdownLinkTarget(url, file.file, kind)
+      // A missing target is reported by validation (missing-file) from the collected links.
+      if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(job.baseUrl, target.route, target.hash || undefined)
       // Other links are written as route paths (`/docs/intro`), as validation reads them, and
       // published under the base URL, as Docusaurus does.
-      if (target === undefined) return underBaseUrl(job.baseUrl, url)
-      const targetRoute = routeOfFile.get(target)
-      // A missing target is reported by validation (missing-file) from the collected links.
-      if (targetRoute === undefined) return undefined
-      const hash = markdownLink.exec(safeDecode(url))?.[2]
-      return siteHref(job.baseUrl, targetRoute, hash ? hash.slice(1) : undefined)
+      return underBaseUrl(job.baseUrl, url)
     })
     pushAll(diagnostics, parsed.diagnostics)
     documents.push({
@@ -183,7 +180,7 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       kind,
       relative: file.relative,
       id: kind === 'doc' ? docId(file.relative) : undefined,
-      route: routeOfFile.get(file.file)!,
+      route,
       title: parsed.title ?? titleFromFileName(file.relative),
       description: parsed.description,
       sidebarLabel: parsed.frontMatter.sidebarLabel,
@@ -213,31 +210,4 @@ function docFolders(files: readonly ContentFile[]): Set<string> {
 function titleFromFileName(relative: string): string {
   const name = posix.basename(relative).replace(/\.(md|tsx|jsx)$/, '')
   return name === 'index' ? posix.basename(posix.dirname(relative)) || 'Home' : name
-}
-
-/**
- * The file beside the pages a link or image names, written relative to the page's source
- * (`./shot.png`) or as the path it is served at (`/docs/Guides/shot.png`), without its query
- * and fragment.
- */
-export function assetTarget(
-  url: string,
-  fromFile: string,
-  assetOfFile: ReadonlyMap<string, string>,
-  fileOfAsset: ReadonlyMap<string, string>,
-): { file: string; path: string } | undefined {
-  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//') || url.startsWith('#')) return undefined
-  const pathPart = safeDecode(url.split(/[?#]/)[0]!)
-  if (pathPart === '') return undefined
-  const file = pathPart.startsWith('/') ? fileOfAsset.get(pathPart) : posix.join(posix.dirname(fromFile), pathPart)
-  const path = file === undefined ? undefined : assetOfFile.get(file)
-  return file === undefined || path === undefined ? undefined : { file, path }
-}
-
-/** Resolves a Markdown link target to the content file it names, or undefined for non-file links. */
-export function markdownLinkTarget(url: string, fromFile: string, kind: 'doc' | 'page'): string | undefined {
-  const match = markdownLink.exec(safeDecode(url))
-  if (!match || /^[a-z][a-z\d+.-]*:/i.test(url)) return undefined
-  const target = match[1]!
-  return target.startsWith('/') ? posix.join(`content/${kind === 'doc' ? 'docs' : 'pages'}`, target) : posix.join(posix.dirname(fromFile), target)
 }

@@ -1,4 +1,5 @@
 import { countBelow } from '../../shared/count-below.js'
+import { formatValuePath, type Locator } from '../../shared/read-value.js'
 
 /**
  * Finds where a key or a quoted value first appears in a source file, so that problems found in
@@ -23,6 +24,11 @@ export function locateInSource(source: string, needle: string): { line: number; 
 export function locateKeyPath(source: string, path: string): { line: number; column: number } | undefined {
   const lastKey = /([A-Za-z_$][\w$]*)(?:\[\d+\])*$/.exec(path)?.[1]
   return lastKey ? locateInSource(source, lastKey) : undefined
+}
+
+/** The reading kit's locator for TypeScript and JavaScript sources: where a path's last key is written (best effort). */
+export function sourceLocator(source: string): Locator {
+  return (path) => locateKeyPath(source, formatValuePath(path))
 }
 
 /** 1-based line and column of an offset. */

@@ -8,14 +8,13 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { readTextFile } from './read-text-file.js'
 
-/** Problems with the bundle's source files, but `entry` (absolute), which the caller read itself. */
-export function checkBundleSources(metafile: Metafile, siteDir: string, entry: string): Diagnostic[] {
+/** Problems with the bundle's source files (its entry included). */
+export function checkBundleSources(metafile: Metafile, siteDir: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
   for (const input of Object.keys(metafile.inputs)) {
     // Inputs from plugins are named `namespace:path`; files are paths relative to the working folder.
     if (/^[\w-]+:/.test(input)) continue
     const path = resolve(input)
-    if (path === entry) continue
     const file = relative(siteDir, path)
     if (file.startsWith('..') || isAbsolute(file) || file.split(sep).includes('node_modules')) continue
     const read = readTextFile(path, file.split(sep).join('/'), { markdown: false })

@@ -12,8 +12,8 @@ import { collisionKey, parentFolders } from '../../shared/portable-path.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from './private-path-rules.js'
-import type { CategoryMeta } from './read-category.js'
-import { docsPrefix, outputFileFor } from './route-from-file.js'
+import type { CategoryMeta } from '../content/read-category.js'
+import { docsPrefix, outputFileFor } from '../content/route-from-file.js'
 import { createRouteTable, describeSource } from './route-table.js'
 
 export interface ManifestResult {
@@ -22,6 +22,11 @@ export interface ManifestResult {
 }
 
 export const notFoundRoute = '/404'
+
+/** The manifest stage's line. */
+export function describeManifest({ manifest }: ManifestResult): string {
+  return `${manifest.routes.length} routes, ${manifest.routes.filter((route) => route.access.private).length} private`
+}
 
 export function buildManifest(content: ParsedContent, config: ResolvedConfig, rules: readonly CompiledRule[]): ManifestResult {
   const diagnostics: Diagnostic[] = []

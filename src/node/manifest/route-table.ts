@@ -8,7 +8,7 @@ import { routeCollisionKey, stripRouteSuffix } from '../../shared/canonical-path
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Route } from '../../shared/manifest.js'
 import { collisionKey, routePathProblem } from '../../shared/portable-path.js'
-import type { CategoryMeta } from './read-category.js'
+import type { CategoryMeta } from '../content/read-category.js'
 
 export interface RouteTable {
   readonly routes: ReadonlyMap<string, Route>

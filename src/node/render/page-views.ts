@@ -7,6 +7,7 @@ import { safeDecode, siteHref, underBaseUrl } from '../../shared/canonical-path.
 import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 import type { Breadcrumb, CategoryCard, PageLink, PageView, SidebarViewItem, SiteView, TocEntry } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { publicSidebar as publicSidebarItems } from '../manifest/public-sidebar.js'
 
 export interface PageViews {
   readonly site: SiteView
@@ -28,7 +29,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
   const href: HrefOf = (path, hash) => siteHref(config.baseUrl, path, hash)
   const sidebarItems = manifest.sidebars[config.docs.sidebarId] ?? []
-  const publicItems = withoutPrivate(sidebarItems, (path) => routes.get(path)?.access.private ?? false)
+  const publicItems = publicSidebarItems(sidebarItems, (path) => routes.get(path)?.access.private ?? false)
   const publicIndex = indexSidebar(publicItems, href)
   const fullIndex = indexSidebar(sidebarItems, href)
   const publicSidebar = sidebarViews(publicItems, publicIndex, href)
@@ -152,22 +153,6 @@ function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | 
     login: config.login !== undefined,
     url: config.url,
   }
-}
-
-/** The sidebar with private docs removed; a category whose own page is private keeps only its label. */
-function withoutPrivate(items: readonly SidebarItem[], isPrivate: (path: string) => boolean): SidebarItem[] {
-  const kept: SidebarItem[] = []
-  for (const item of items) {
-    if (item.private) continue
-    if (item.type === 'doc') kept.push(item)
-    else
-      kept.push({
-        ...item,
-        path: item.path !== undefined && isPrivate(item.path) ? undefined : item.path,
-        items: withoutPrivate(item.items, isPrivate),
-      })
-  }
-  return kept
 }
 
 interface SidebarIndex {

@@ -1,27 +1,24 @@
 /**
- * Manifest → HTML for every route, written as it is rendered. Public routes get their full page;
- * private routes get a shell in the public output and their full page in the private output
- * only. Bodies of private pages never pass through the public branch, and every public page is
- * checked for private text before it is written.
+ * Manifest → HTML for every route, handed to the write stage page by page as it is rendered.
+ * Public routes get their full page; private routes get a shell for the public output and their
+ * full page for the private output only. Bodies of private pages never pass through the public
+ * branch, and every public page is checked for private text before it is handed on.
  */
-import { availableParallelism } from 'node:os'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Page } from '../../client/theme/Page.js'
 import { siteHref } from '../../shared/canonical-path.js'
-import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import type { Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
+import type { PageData } from '../../shared/page-data.js'
 import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
-import { htmlDocument, type DocumentInput } from '../write/html-document.js'
-import { createPageData } from '../write/write-page-data.js'
-import { createFileWriter } from '../write/write-site.js'
-import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
+import { htmlDocument, type DocumentInput } from './html-document.js'
+import { createPageData } from './page-data.js'
 import { createPageViews } from './page-views.js'
 import { createSidebarMarkup } from './sidebar-markup.js'
 
@@ -31,29 +28,25 @@ export interface RenderInput {
   readonly documents: readonly ContentDocument[]
   readonly config: ResolvedConfig
   readonly stylesheets: readonly string[]
-  /** The browser runtime every page loads, and the settings it reads (none: pages without scripts). */
+  /** The browser runtime every page loads, and the settings it reads (none: pages without scripts, and no page data). */
   readonly runtime?: DocumentInput['runtime']
   readonly favicon?: string
   /** Distinctive text of private pages that no public page may contain. */
   readonly probes: readonly LeakProbe[]
-  /** Folders pages are written to (staging folders). */
-  readonly publicDir: string
-  readonly privateDir: string
 }
 
-export interface RenderResult {
-  readonly bytes: number
-  /** Every page written, relative to its folder: the rest of a reused staging folder is swept. */
-  readonly written: { readonly public: readonly string[]; readonly private: readonly string[] }
-  readonly diagnostics: readonly Diagnostic[]
+/** Where rendered pages go, by output: the write stage writes them as they come. */
+export interface PageOutput {
+  readonly public: (file: string, html: string) => void
+  readonly private: (file: string, html: string) => void
+  /** The data client navigation loads for a public route, when pages load the runtime. */
+  readonly data: (data: PageData) => void
 }
 
-/** Renders and writes the given routes (default: all) on this thread. */
-export function renderPages(input: RenderInput, only?: readonly string[]): RenderResult {
+/** Renders the given routes (default: all) on this thread; returns the private text found in public pages. */
+export function renderPages(input: RenderInput, only: readonly string[] | undefined, output: PageOutput): Diagnostic[] {
   const views = createPageViews(input.manifest, input.config)
   const documents = new Map(input.documents.map((document) => [document.route, document]))
-  const publicWriter = createFileWriter(input.publicDir)
-  const privateWriter = createFileWriter(input.privateDir)
   const publicSidebarMarkup = createSidebarMarkup()
   const fullSidebarMarkup = createSidebarMarkup()
   const diagnostics: Diagnostic[] = []
@@ -93,74 +86,11 @@ export function renderPages(input: RenderInput, only?: readonly string[]): Rende
     const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
     const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
     pushAll(diagnostics, findLeaks(route.file, html, input.probes))
-    publicWriter.write(route.file, html)
-    const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, redirectTo: route.redirectTo && href(route.redirectTo), build: input.runtime.config.build })
-    if (data) {
-      pushAll(diagnostics, findLeaks(data.file, data.content, input.probes))
-      publicWriter.write(data.file, data.content)
-    }
-    if (route.access.private)
-      privateWriter.write(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
+    output.public(route.file, html)
+    const redirectTo = route.redirectTo && href(route.redirectTo)
+    const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, redirectTo, build: input.runtime.config.build })
+    if (data) output.data(data)
+    if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
   }
-  return {
-    bytes: publicWriter.written().bytes,
-    written: { public: publicWriter.written().paths, private: privateWriter.written().paths },
-    diagnostics,
-  }
-}
-
-/** What a render thread receives: the input and the routes it renders. */
-export type RenderJob = RenderInput & { readonly routes: readonly string[] }
-
-// As for parsing (see parse-content.ts): a worker's start-up only pays off on large sites.
-const routesPerThreadMinimum = 2500
-
-/**
- * Renders every route, on several threads for large sites, split by body size. Component pages
- * render on their own thread (see load-component-pages.ts) while this one renders the rest.
- */
-export async function renderSite(
-  { components, ...input }: RenderInput & { readonly components: ComponentPages },
-  options: { threads?: number } = {},
-): Promise<RenderResult> {
-  const componentRoutes = new Set(input.documents.filter((document) => document.kind === 'component-page').map((document) => document.route))
-  const pending = renderComponentPages(components, createPageViews(input.manifest, input.config).site, input.config.baseUrl)
-  const rest = await renderAll(input, input.manifest.routes.filter((route) => !componentRoutes.has(route.path)), options)
-  const rendered = await pending
-  const documents = input.documents.map((document) => (document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '', description: rendered.descriptions.get(document.file) } : document))
-  const pages = renderPages({ ...input, documents }, [...componentRoutes])
-  return merge([{ ...pages, diagnostics: [...rendered.diagnostics, ...pages.diagnostics] }, rest])
-}
-
-async function renderAll(input: RenderInput, routes: readonly Route[], options: { threads?: number }): Promise<RenderResult> {
-  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(routes.length / routesPerThreadMinimum) || 1))
-  if (threads === 1 && options.threads === undefined) return renderPages(input, routes.map((route) => route.path))
-
-  const documents = new Map(input.documents.map((document) => [document.route, document]))
-  const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
-  const sizes = shares.map(() => 0)
-  const weight = (path: string) => (documents.get(path)?.html.length ?? 0) + 4000
-  for (const route of [...routes].sort((a, b) => weight(b.path) - weight(a.path))) {
-    const smallest = sizes.indexOf(Math.min(...sizes))
-    shares[smallest]!.push(route.path)
-    sizes[smallest]! += weight(route.path)
-  }
-  const [own = [], ...others] = shares
-  // Start the workers before rendering this thread's share, so they run at the same time.
-  const pending = others.map((share) =>
-    runInWorker<RenderResult>(siblingModule('render-worker', import.meta.url), {
-      ...input,
-      documents: share.flatMap((path) => documents.get(path) ?? []),
-      routes: share,
-    } satisfies RenderJob),
-  )
-  return merge([renderPages(input, own), ...(await Promise.all(pending))])
-}
-
-function merge(results: readonly RenderResult[]): RenderResult {
-  return {
-    bytes: results.reduce((sum, result) => sum + result.bytes, 0),
-    written: { public: results.flatMap((result) => result.written.public), private: results.flatMap((result) => result.written.private) },
-    diagnostics: results.flatMap((result) => result.diagnostics),
-  }
+  return diagnostics
 }

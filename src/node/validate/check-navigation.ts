@@ -3,7 +3,7 @@ import { canonicalPath, safeDecode, stripRouteSuffix } from '../../shared/canoni
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { closest } from '../diagnostics/closest.js'
+import { closest } from '../../shared/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { ConfigSource } from './check-private-paths.js'
 

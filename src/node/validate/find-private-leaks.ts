@@ -1,5 +1,5 @@
 /**
- * The last line of defence for DESIGN §3: distinctive text of every private page (its title and
+ * The last line of defence for private pages (docs/architecture.md, "Private means private"): distinctive text of every private page (its title and
  * its longest plain sentences) is looked for in every public page as it is rendered. Finding one
  * is a build error, so a theme or stage that leaks private text fails CI instead of shipping.
  */

@@ -5,25 +5,38 @@
 import { sortDiagnostics, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
+import type { ParsedContent } from '../content/parse-content.js'
 import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.js'
 import { checkLinks } from './check-links.js'
 import { checkNavigation } from './check-navigation.js'
 import { checkPrivatePaths, type ConfigSource } from './check-private-paths.js'
+import { checkReservedPaths } from './check-reserved-paths.js'
 
 export interface ValidateInput {
   readonly manifest: Manifest
-  readonly documents: readonly ContentDocument[]
-  readonly assetFiles: ParsedContent['assetFiles']
+  readonly content: Pick<ParsedContent, 'documents' | 'assetFiles'>
   readonly config: ResolvedConfig
   readonly rules: { compiled: readonly CompiledRule[]; invalid: readonly InvalidRule[] }
   readonly configSource: ConfigSource
 }
 
-export function validateSite(input: ValidateInput): Diagnostic[] {
-  return sortDiagnostics([
-    ...checkLinks(input.manifest, input.documents, input.assetFiles, input.config),
+export interface Validation {
+  readonly diagnostics: readonly Diagnostic[]
+  /** Links checked. */
+  readonly links: number
+}
+
+export function validateSite(input: ValidateInput): Validation {
+  const diagnostics = sortDiagnostics([
+    ...checkLinks(input.manifest, input.content.documents, input.content.assetFiles, input.config),
     ...checkNavigation(input.manifest, input.config, input.configSource),
     ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
+    ...checkReservedPaths(input.manifest),
   ])
+  return { diagnostics, links: input.content.documents.reduce((sum, document) => sum + document.links.length, 0) }
+}
+
+/** The validate stage's line. */
+export function describeValidation({ diagnostics, links }: Validation): string {
+  return `${links} links, ${diagnostics.length} problems`
 }

@@ -14,7 +14,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { parentFolders } from '../../shared/portable-path.js'
-import { outputPathProblem } from './check-output-paths.js'
+import { outputPathProblem } from '../validate/check-output-paths.js'
 
 /** Writes files under one folder; safe to create in several threads for one folder. */
 export interface FileWriter {

@@ -16,7 +16,7 @@ export interface ErrorScreenProps {
   readonly onReset: () => void
 }
 
-/** An error screen of spec 001 §8: title, subtitle, retry or back to login, support and sign-up links. */
+/** The error screen of a named error: title, subtitle, retry or back to login, support and sign-up links. */
 export function ErrorScreen({ error, handle, onRetry, onReset }: ErrorScreenProps): ReactElement {
   const { t, config } = useWidget()
   const content = errorScreenContent(error)

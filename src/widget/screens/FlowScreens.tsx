@@ -17,7 +17,7 @@ export interface FlowScreensProps {
   readonly onBackToPassword?: () => void
 }
 
-/** The screens after the initial one, picked by the flow's status (spec 001 §4). */
+/** The screens after the initial one, picked by the flow's status. */
 export function FlowScreens({ flow, state, handle, recovering = false, switching = false, onReset, onForgot, onBackToPassword }: FlowScreensProps): ReactElement | null {
   switch (state.status) {
     case 'authenticating':

@@ -4,7 +4,7 @@ import { useWidget } from '../widget-context.js'
 import { Button } from '../widgets/Button.js'
 import { Icon } from '../widgets/Icon.js'
 
-/** The download's name (spec 001 §9). */
+/** The download's name. */
 export const RECOVERY_CODES_FILE = 'recovery-codes.txt'
 
 /** The file's content: one code per line. */

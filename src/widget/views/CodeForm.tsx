@@ -16,7 +16,7 @@ export interface CodeFormProps {
   readonly field?: ReactNode
 }
 
-/** A 6-digit code in boxes, submitted on its own once complete (spec 001 §4), or with the button. */
+/** A 6-digit code in boxes, submitted on its own once complete, or with the button. */
 export function CodeForm({ label, code, error, submitting, submitLabel, onEdit, onSubmit, field }: CodeFormProps): ReactElement {
   return (
     <Form onSubmit={onSubmit}>

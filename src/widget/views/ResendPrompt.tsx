@@ -3,7 +3,7 @@ import { useWidget } from '../widget-context.js'
 import { Button } from '../widgets/Button.js'
 import { Countdown } from '../widgets/Countdown.js'
 
-/** The resend prompt waits this long (spec 001 §4, §9). */
+/** The resend prompt waits this long. */
 export const RESEND_DELAY_SECONDS = 30
 
 /** "Didn't receive the email? Resend in N seconds", then a Resend button. */

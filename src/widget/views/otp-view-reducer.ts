@@ -1,5 +1,5 @@
 /**
- * The OTP view's state machine (spec 001 §4): initial until the code is sent, input, submitting
+ * The OTP view's state machine: initial until the code is sent, input, submitting
  * (at 6 digits, or on Submit), retrying while a new code is sent. A code the provider rejects
  * resets the form and shows 'Please enter a valid code'.
  */

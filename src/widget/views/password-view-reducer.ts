@@ -1,8 +1,8 @@
 /**
- * The password view's state machine (spec 001 §4): initial, then setPassword (a new person, or a
+ * The password view's state machine: initial, then setPassword (a new person, or a
  * reset) or verifyPassword (an existing one), then submitting. Forgot password moves to
  * recoverPassword (check your e-mail or phone) and Back returns towards verifyPassword.
- * Form messages (spec 001 §5) appear on submit and clear on edit.
+ * Form messages appear on submit and clear on edit.
  */
 import type { FailedPasswordRule, PasswordValidationRules } from '../../identity/index.js'
 import { checkConfirmation, checkPassword } from '../field-validators.js'

@@ -1,5 +1,5 @@
 /**
- * The TOTP view's state machine (spec 001 §4): initial, registerAuthenticator (QR code and the
+ * The TOTP view's state machine: initial, registerAuthenticator (QR code and the
  * manual set-up URI), input, submitting. A wrong code returns to input with an error. A
  * recovery-code mode can be toggled while verifying, never right after registering.
  */

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react'
 import { useWidget } from '../widget-context.js'
 
-/** The countdown ticks once a second (spec 001 §9). */
+/** The countdown ticks once a second. */
 export const COUNTDOWN_TICK_MS = 1000
 
 /** Shows `fallback(secondsLeft)` for `seconds` seconds of the widget's clock, then `children`. */

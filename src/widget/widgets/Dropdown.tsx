@@ -3,7 +3,7 @@ import { Icon } from './Icon.js'
 import { useTypeahead } from './use-typeahead.js'
 
 export interface DropdownItem {
-  /** Never empty (spec 001 §5). */
+  /** Never empty. */
   readonly value: string
   readonly label: ReactNode
   /** Plain text of the item, for typeahead. */

@@ -2,7 +2,7 @@ import { useId, useRef, type ClipboardEvent, type KeyboardEvent, type ReactEleme
 import { useWidget } from '../widget-context.js'
 import { FieldError } from './FieldError.js'
 
-/** Boxes of the one-time-code input unless told otherwise (spec 001 §9). */
+/** Boxes of the one-time-code input unless told otherwise. */
 export const DEFAULT_OTP_BOXES = 4
 
 export interface OtpInputProps {

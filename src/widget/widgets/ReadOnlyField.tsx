@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactElement } from 'react'
 import { useWidget } from '../widget-context.js'
 import { Icon } from './Icon.js'
 
-/** How long the check icon shows after copying (spec 001 §9). */
+/** How long the check icon shows after copying. */
 export const COPY_CONFIRMATION_MS = 2000
 
 /** A read-only text with an optional copy button; after copying, a check icon for 2 seconds. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useWidget } from '../widget-context.js'
 
-/** Typed letters search together until this long a pause (spec 001 §9). */
+/** Typed letters search together until this long a pause. */
 export const TYPEAHEAD_RESET_MS = 1000
 
 /**

@@ -11,8 +11,8 @@ import type { Platform } from '../../../src/client/runtime/platform.js'
 import { createSafeStorage, warnOnce } from '../../../src/client/runtime/safe-storage.js'
 import type { PageProps } from '../../../src/shared/page-view.js'
 import type { RuntimeConfig } from '../../../src/shared/runtime-config.js'
-import { htmlDocument } from '../../../src/node/write/html-document.js'
-import { createPageData } from '../../../src/node/write/write-page-data.js'
+import { htmlDocument } from '../../../src/node/render/html-document.js'
+import { createPageData } from '../../../src/node/render/page-data.js'
 import type { Route } from '../../../src/shared/manifest.js'
 import type { PageData } from '../../../src/shared/page-data.js'
 import { samplePage, sampleSidebar, sampleSite } from '../theme/sample-props.js'
@@ -128,6 +128,5 @@ export function pageDataOf(props: Partial<PageProps> = {}, config: RuntimeConfig
     sidebar: undefined,
     redirectTo: undefined,
   }
-  const data = createPageData({ route, page: full.page, site: full.site, html: pageHtml(props, config), redirectTo, build: config.build })
-  return JSON.parse(data!.content) as PageData
+  return createPageData({ route, page: full.page, site: full.site, html: pageHtml(props, config), redirectTo, build: config.build })!
 }

@@ -52,8 +52,8 @@ test('every problem is reported with the key path, located in the source when po
     [
       'site.config.ts:4:13: error: "navbar.items[0]" needs exactly one of "to" (a route of this site) or "href" (an external URL). [docsgen:config-invalid]',
       'site.config.ts:4:35: error: "navbar.items[0].to" must be a route path starting with "/", got "docs/x". Use "href" for external links. [docsgen:config-invalid]',
-      'site.config.ts:3:12: error: "login.orgID" must be a non-empty string, got "". [docsgen:config-invalid]',
-      `site.config.ts:3:23: error: "login.uxMode" must be one of 'redirect', 'modal', got "modl". Did you mean 'modal'? [docsgen:config-invalid]`,
+      'site.config.ts:3:12: error: "login.orgID" must be a non-empty text, got the text "". [docsgen:config-invalid]',
+      `site.config.ts:3:23: error: "login.uxMode" must be one of 'redirect', 'modal', got 'modl'. Did you mean 'modal'? [docsgen:config-invalid]`,
       'site.config.ts: error: "login.privatePaths[0].path" must be a string (a path or a glob), not a RegExp. Write the rule as a glob, e.g. "/docs/Private/**". [docsgen:config-invalid]',
     ],
   )
@@ -69,7 +69,7 @@ test('types, ranges and URLs are checked', () => {
   assert.equal(
     problems({ title: 3, baseUrl: 'https://example.github.io/handbook/?v=2', tableOfContents: { minHeadingLevel: 4, maxHeadingLevel: 3 }, login: { orgID: 'o', baseURL: 'ftp://x' }, i18n: { defaultLocale: 'fr' } }),
     [
-      'site.config.ts: error: "title" must be a string, got number 3. [docsgen:config-invalid]',
+      'site.config.ts: error: "title" must be a text, got a number (3). [docsgen:config-invalid]',
       'site.config.ts: error: "tableOfContents.maxHeadingLevel" must not be below minHeadingLevel (4). [docsgen:config-invalid]',
       "site.config.ts: error: \"i18n.defaultLocale\" must be 'en' (only English is supported). [docsgen:config-invalid]",
       'site.config.ts: error: "baseUrl" must be the URL path the site is served under, such as "/" or "/handbook/" (no origin, query, fragment, dot segments, or characters a URL path must encode, such as spaces), got "https://example.github.io/handbook/?v=2". Write baseUrl: \'/handbook/\' and url: \'https://example.github.io\'. [docsgen:config-invalid]',

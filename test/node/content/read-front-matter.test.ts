@@ -41,7 +41,7 @@ test('front matter nested deeper than 64 levels, longer than 512 KiB, or broken 
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       'content/docs/broken.md:3:2: error: Invalid front matter: Unexpected map-value-ind token in YAML stream. [docsgen:front-matter-invalid]',
       'content/docs/explicit-keys.md:2:131: error: Front matter is nested more than 64 levels deep. Front matter holds a few plain values; flatten it. [docsgen:front-matter-invalid]',
-      'content/docs/fine.md:2:1: error: Front matter "title" must be text. [docsgen:front-matter-invalid]',
+      'content/docs/fine.md:2:8: error: Front matter "title" must be a text, got a list. [docsgen:front-matter-invalid]',
       'content/docs/flow.md:2:72: error: Front matter is nested more than 64 levels deep. Front matter holds a few plain values; flatten it. [docsgen:front-matter-invalid]',
       'content/docs/long.md:2:1: error: Front matter is 549999 characters long; it may be at most 524288. Keep a few keys in front matter; move data out of the page. [docsgen:front-matter-invalid]',
     ])

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
-import { formatReport } from '../../../src/node/diagnostics/format-report.js'
+import { formatReport } from '../../../src/node/format-report.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 test('a report shows 20 warnings of a file and one line for the rest; the result keeps them all', async () => {
@@ -16,7 +16,7 @@ test('a report shows 20 warnings of a file and one line for the rest; the result
       [
         ...Array.from(
           { length: 20 },
-          (_, index) => `content/docs/many-keys.md:${index + 3}:1: warning: Unknown front matter key "custom_${index + 1}". ${known} [docsgen:front-matter-invalid]`,
+          (_, index) => `content/docs/many-keys.md:${index + 3}:1: warning: Unknown key 'custom_${index + 1}'. ${known} [docsgen:front-matter-invalid]`,
         ),
         'content/docs/many-keys.md: warning: 5 more warnings in this file are not shown. Fix the ones above and run again to see the rest. [docsgen:too-many-warnings]',
       ],

@@ -1,13 +1,10 @@
-/** Files the build writes for the reader's browser: robots.txt, the favicon, search records, page and sidebar data. */
+/** Files the build writes for the reader's browser: robots.txt, the favicon, search records. */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ContentDocument } from '../../../src/node/content/parse-content.js'
 import { seoFiles } from '../../../src/node/write/seo-files.js'
 import { searchRecords } from '../../../src/node/write/write-search-index.js'
-import { createPageData } from '../../../src/node/write/write-page-data.js'
 import type { Asset, Manifest, Route } from '../../../src/shared/manifest.js'
-import { pageDataFile, sidebarDataFile } from '../../../src/shared/page-data.js'
-import { samplePage, sampleSite } from '../../client/theme/sample-props.js'
 
 const route = (path: string, kind: Route['kind'], extra: Partial<Route> = {}): Route => ({
   path,
@@ -73,34 +70,6 @@ test('search records: public docs, Markdown pages and category pages only; never
   )
   assert.is(records[0]!.html, '<html lang="en"><head><title>Title of /docs/intro</title></head><body><main data-pagefind-body><h1>Title of /docs/intro</h1><p>Intro body</p></main></body></html>')
   assert.match(records[1]!.html, '<h1>Title of /docs/category/guides</h1><p>All &lt;guides&gt;.</p></main>')
-})
-
-test('page data: named after the canonical path; none for private routes or the 404 page; a redirect carries its target', () => {
-  assert.equal(
-    ['/', '/docs/Lotus Byte/', '/docs/x.html', '/docs/a/index.html', '/docs/%2F'].map(pageDataFile),
-    ['_docsgen/data.json', '_docsgen/data/docs/Lotus Byte.json', '_docsgen/data/docs/x.json', '_docsgen/data/docs/a.json', undefined],
-  )
-  assert.is(sidebarDataFile('0-3'), '_docsgen/sidebar/0-3.json')
-  const site = sampleSite()
-  const html = '<body><div class="page-region" data-page-region=""><main>Body</main></div><footer class="footer"></footer></body>'
-  const input = { page: samplePage(), site, html, redirectTo: undefined, build: 'b1' }
-  assert.is(createPageData({ ...input, route: route('/docs/Private/x', 'doc', { access: { private: true, groups: [], rules: ['x'] } }) }), undefined)
-  assert.is(createPageData({ ...input, route: route('/404', 'notFound') }), undefined)
-  const data = createPageData({ ...input, route: route('/docs/category/sanctum', 'category') })!
-  assert.is(data.file, '_docsgen/data/docs/category/sanctum.json')
-  assert.equal(JSON.parse(data.content), {
-    format: 1,
-    path: '/docs/category/sanctum',
-    title: 'Set up an Apache2 server | Sanctum',
-    description: 'Install Apache2 on Ubuntu.',
-    html: '<main>Body</main>',
-    navbar: { '/docs/category/sanctum': 'page' },
-    build: 'b1',
-  })
-  const redirect = JSON.parse(createPageData({ ...input, route: route('/docs', 'redirect'), redirectTo: '/docs/intro' })!.content)
-  assert.is(redirect.redirect, '/docs/intro')
-  assert.is(redirect.html, '')
-  assert.throws(() => createPageData({ ...input, html: '<p>no region</p>', route: route('/docs/a', 'doc') }), /pageRegionOf: the markup holds no page region/)
 })
 
 test.run()

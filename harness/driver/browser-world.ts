@@ -1,0 +1,266 @@
+/**
+ * One scenario's world: a happy-dom browser (tabs share storage, as in one browser profile), the
+ * provider emulator behind every call to the provider's URL, the built site or the widget page
+ * served in-process, virtual time on every window and the emulator, and the records the steps
+ * assert on (provider calls, downloads, console errors). Nothing here touches the network.
+ */
+import { Browser, type BrowserPage } from 'happy-dom'
+import { createHash } from 'node:crypto'
+import { createProviderEmulator, type EmulatorFixture, type PasswordHasher, type ProviderEmulator } from '../../src/emulator/index.js'
+import type { Scenario } from '../scenario/scenario.js'
+import { installModuleRegistry, moduleStub, type CompiledModule } from './module-shim.js'
+import { RealWork } from './real-work.js'
+import { readSiteFile } from './site-files.js'
+import { trackedCrypto } from './tracked-crypto.js'
+import { VirtualTime } from './virtual-time.js'
+import { WIDGET_ORIGIN, widgetPageHTML } from './widget-page.js'
+
+export interface WorldAssets {
+  /** The widget's browser bundle, for `page: widget`. */
+  readonly widgetBundle?: { readonly fileName: string; readonly source: string }
+  /** A built site, for site pages: its folder (a real path) and its sign-in settings. */
+  readonly site?: { readonly root: string; readonly origin: string; readonly oid: string; readonly providerURL: string }
+}
+
+export interface ProviderCall {
+  readonly method: string
+  readonly path: string
+  /** HTTP status, or 0 for a network failure. */
+  readonly status: number
+  /** Virtual milliseconds since the start when the call was made. */
+  readonly at: number
+}
+
+export interface Download {
+  readonly file: string
+  readonly content: string
+}
+
+/** Where the widget page's provider lives; loopback, so the emulator's test endpoints answer. */
+export const WIDGET_PROVIDER_URL = 'http://127.0.0.1:8787'
+const CONTROL_URL = 'http://127.0.0.1:8787'
+
+/** Passwords in an in-memory test provider: a fast digest instead of scrypt, so sign-ins cost microseconds. */
+const quickHasher: PasswordHasher = {
+  hash: async (password) => `sha256$${createHash('sha256').update(password).digest('hex')}`,
+  verify: async (password, stored) => stored === `sha256$${createHash('sha256').update(password).digest('hex')}`,
+}
+
+/** What `fetch` rejects with when the network fails: a TypeError of the page's own realm, so the page's `instanceof TypeError` holds. */
+const networkError = (window: Record<string, any>): Error => new window.TypeError('Failed to fetch')
+
+export class World {
+  readonly emulator: ProviderEmulator
+  readonly time: VirtualTime
+  /** Requests being answered and WebCrypto calls: virtual time waits for them. */
+  private readonly work = new RealWork()
+  readonly calls: ProviderCall[] = []
+  readonly downloads: Download[] = []
+  readonly consoleErrors: string[] = []
+  readonly tabs: BrowserPage[] = []
+  readonly oid: string
+  readonly providerURL: string
+  readonly origin: string
+  /** Recovery codes and the authenticator key URI last shown, for `{{recovery_code}}` and `{{totp}}`. */
+  recoveryCodes: string[] = []
+  keyURI: string | undefined
+  online = true
+  current = 0
+  private readonly browser: Browser
+  private readonly modules = new Map<string, CompiledModule>()
+  private readonly uninstall: Array<() => void> = []
+  /** localStorage per origin for the whole browser, sessionStorage per tab and origin: happy-dom keeps both per window. */
+  private readonly storages = new Map<string, unknown>()
+  private mutations = 0
+
+  constructor(
+    readonly scenario: Scenario,
+    private readonly assets: WorldAssets,
+  ) {
+    const page = scenario.page
+    if (page.kind === 'site' && !assets.site) throw new Error('a site page needs a built site')
+    this.oid = page.kind === 'widget' ? page.options.oid : assets.site!.oid
+    this.providerURL = page.kind === 'widget' ? WIDGET_PROVIDER_URL : assets.site!.providerURL
+    this.origin = page.kind === 'widget' ? WIDGET_ORIGIN : assets.site!.origin
+    this.time = new VirtualTime(() => this.drain())
+    this.emulator = createProviderEmulator({ baseURL: this.providerURL, fixture: scenario.fixture as EmulatorFixture, hasher: quickHasher, clock: { now: () => this.time.now(), sleep: (ms) => this.work.waitOnTime(this.time.sleep(ms)) } })
+    const errors = this.consoleErrors
+    const record = (...parts: unknown[]) => void errors.push(parts.map((part) => (part instanceof Error ? part.message : String(part))).join(' '))
+    const console = new Proxy({ error: record, warn: record } as Record<string, unknown>, { get: (target, key) => target[key as string] ?? (() => undefined) })
+    this.browser = new Browser({
+      console: console as unknown as Console,
+      settings: {
+        enableJavaScriptEvaluation: true,
+        suppressInsecureJavaScriptEnvironmentWarning: true,
+        disableComputedStyleRendering: true,
+        navigation: { beforeContentCallback: (window) => this.prepareWindow(window as unknown as Record<string, any>) },
+        fetch: { interceptor: { beforeAsyncRequest: async ({ request, window }) => this.route(request as unknown as Request, window as unknown as Record<string, any>) as any } },
+      },
+    })
+  }
+
+  get page(): BrowserPage {
+    return this.tabs[this.current]!
+  }
+
+  get window(): Record<string, any> {
+    return this.page.mainFrame.window as unknown as Record<string, any>
+  }
+
+  get document(): Document {
+    return this.window.document as Document
+  }
+
+  /** Opens the scenario's page in the first tab. */
+  async start(): Promise<void> {
+    await this.emulator.ready
+    const page = this.scenario.page
+    await this.newTab(page.kind === 'widget' ? `${WIDGET_ORIGIN}/` : page.path)
+  }
+
+  resolveURL(url: string): string {
+    return new URL(url, this.tabs.length > 0 ? this.window.location.href : `${this.origin}/`).href
+  }
+
+  async newTab(url: string): Promise<void> {
+    const target = this.resolveURL(url)
+    const tab = this.browser.newPage()
+    this.tabs.push(tab)
+    this.current = this.tabs.length - 1
+    await this.goto(target)
+  }
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(this.resolveURL(url))
+    await this.drain()
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload()
+    await this.drain()
+  }
+
+  /** Sets up a window before its scripts run: fake timers, setImmediate, modules, downloads, mutation counting. */
+  private prepareWindow(window: Record<string, any>): void {
+    this.uninstall.push(this.time.install(window))
+    // React schedules renders with setImmediate when it exists (a browser uses MessageChannel):
+    // a real macrotask, so rendering never waits for virtual time.
+    window.setImmediate = setImmediate
+    window.clearImmediate = clearImmediate
+    Object.defineProperty(window, 'crypto', { configurable: true, writable: true, value: trackedCrypto(window.crypto, this.work) })
+    installModuleRegistry(window, (id) => this.modules.get(id))
+    const origin = window.location.origin as string
+    const tab = this.tabs.findIndex((page) => (page.mainFrame.window as unknown) === window)
+    for (const [area, key] of [['localStorage', origin], ['sessionStorage', `${tab}\0${origin}`]] as const) {
+      if (!this.storages.has(key)) this.storages.set(key, window[area])
+      const shared = this.storages.get(key)
+      Object.defineProperty(window, area, { configurable: true, get: () => shared })
+    }
+    window.addEventListener(
+      'click',
+      (event: any) => {
+        const anchor = event.target?.closest?.('a[download]')
+        if (!anchor) return
+        event.preventDefault()
+        const href: string = anchor.getAttribute('href') ?? ''
+        const data = /^data:([^,]*),(.*)$/s.exec(href)
+        const content = data ? (data[1]!.endsWith(';base64') ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponent(data[2]!)) : ''
+        this.downloads.push({ file: anchor.getAttribute('download') || href.split('/').pop() || 'download', content })
+      },
+      true,
+    )
+    new window.MutationObserver(() => void this.mutations++).observe(window.document, { subtree: true, childList: true, attributes: true, characterData: true })
+  }
+
+  /** Every request of every tab, tracked until answered: the site or widget page, the provider (emulator), or nothing. */
+  private route(request: Request, window: Record<string, any>): Promise<unknown> {
+    return this.work.track(this.answer(request, window), `${request.method} ${request.url}`)
+  }
+
+  private async answer(request: Request, window: Record<string, any>): Promise<unknown> {
+    const url = new URL(request.url)
+    const respond = (body: BodyInit | null, init: ResponseInit) => new window.Response(body, init)
+    if (request.url.startsWith(`${this.providerURL}/`) || request.url === this.providerURL) return this.callProvider(request, url, window, respond)
+    if (url.origin === this.origin) return this.servePage(url, respond)
+    this.consoleErrors.push(`blocked a request to ${url.origin}${url.pathname}: the harness never uses the network`)
+    throw networkError(window)
+  }
+
+  private async callProvider(request: Request, url: URL, window: Record<string, any>, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+    const call = { method: request.method, path: url.pathname, status: 0, at: this.time.elapsed() }
+    this.calls.push(call)
+    if (!this.online) throw networkError(window)
+    const headers: Record<string, string> = {}
+    request.headers.forEach((value, key) => (headers[key] = value))
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+    let answer: Response
+    try {
+      answer = await this.emulator.fetch(new Request(url.href, { method: request.method, headers, body }))
+    } catch (error) {
+      // The emulator's "drop" fault: a network failure, as the page's own realm would see it.
+      if (error instanceof TypeError) throw networkError(window)
+      throw error
+    }
+    call.status = answer.status
+    const answerHeaders: Record<string, string> = {}
+    answer.headers.forEach((value, key) => (answerHeaders[key] = value))
+    return respond(await answer.arrayBuffer(), { status: answer.status, statusText: answer.statusText, headers: answerHeaders })
+  }
+
+  private async servePage(url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+    const page = this.scenario.page
+    let file: { status: number; body: string | Buffer; contentType: string }
+    if (page.kind === 'widget') {
+      const bundle = this.assets.widgetBundle!
+      if (url.pathname === '/') file = { status: 200, body: widgetPageHTML(bundle.fileName, page.options, this.providerURL), contentType: 'text/html; charset=utf-8' }
+      else if (url.pathname === `/widget/${bundle.fileName}`) file = { status: 200, body: bundle.source, contentType: 'text/javascript; charset=utf-8' }
+      else file = { status: 404, body: 'Not found', contentType: 'text/plain' }
+    } else {
+      file = await readSiteFile(this.assets.site!.root, url.pathname)
+    }
+    let body = file.body
+    if (file.contentType.startsWith('text/javascript')) {
+      const stub = await moduleStub(body.toString(), url.href)
+      if (stub.module) this.modules.set(stub.module.id, stub.module)
+      body = stub.text
+    }
+    return respond(typeof body === 'string' ? body : new Uint8Array(body), { status: file.status, headers: { 'Content-Type': file.contentType } })
+  }
+
+  /**
+   * Lets everything happen that needs no virtual time: provider answers, WebCrypto, React renders,
+   * zero-delay timers. Ends when nothing real is in flight (requests waiting on virtual time do
+   * not count) and the page has stopped changing: after the same steps however busy the machine
+   * is, so it has no real-time limit (the runner's watchdogs catch a hang). Resolves to whether
+   * anything happened.
+   */
+  async drain(): Promise<boolean> {
+    const before = this.mutations
+    const callsBefore = this.calls.length
+    await this.work.until(
+      () => false,
+      () => this.mutations,
+      async () => {
+        await new Promise((resolve) => setImmediate(resolve))
+        await this.time.settle()
+      },
+      4,
+    )
+    return this.mutations !== before || this.calls.length !== callsBefore
+  }
+
+  /** The emulator's test API (`/__test/*`), as QA would call it; not recorded as a provider call. */
+  async control(method: string, path: string, body?: unknown): Promise<any> {
+    const answer = await this.emulator.fetch(new Request(`${CONTROL_URL}/__test/${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
+    const json = (await answer.json()) as { result?: unknown; errors?: Array<{ message: string }> }
+    if (!answer.ok) throw new Error(`the provider refused ${method} /__test/${path}: ${json.errors?.map((error) => error.message).join('; ') ?? answer.status}`)
+    return json.result
+  }
+
+  async close(): Promise<void> {
+    for (const uninstall of this.uninstall.splice(0)) uninstall()
+    this.time.dispose()
+    // Closing can wait on work the page left behind; a scenario's verdict never waits for it.
+    await Promise.race([this.browser.close(), new Promise((resolve) => setTimeout(resolve, 1_000))])
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The config stage: `site.config.ts` loaded (on its own thread) and resolved, or every problem
+ * with it. A folder with neither a config nor content/ is no site at all (a typo such as
+ * `contents/`, or the wrong folder): that is said, not built into an empty site.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { loadConfig } from './load-config.js'
+import { resolveConfig, type ResolvedConfig } from './resolve-config.js'
+
+export interface SiteConfigFile {
+  readonly config: ResolvedConfig
+  /** The config file, relative to the site; undefined when the site has none and defaults apply. */
+  readonly file: string | undefined
+  readonly source: string
+}
+
+export async function readSiteConfig(
+  siteDir: string,
+  { timeLimitMs, command }: { timeLimitMs: number | undefined; command: 'build' | 'check' },
+): Promise<{ site: SiteConfigFile | undefined; diagnostics: readonly Diagnostic[] }> {
+  const loaded = await loadConfig(siteDir, timeLimitMs)
+  if (!loaded.loaded) return { site: undefined, diagnostics: loaded.diagnostics }
+  const { file, source, value } = loaded.loaded
+  if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
+  const resolved = resolveConfig(value, file ?? 'site.config.ts', source)
+  return { site: resolved.config ? { config: resolved.config, file, source } : undefined, diagnostics: resolved.diagnostics }
+}
+
+/** The config stage's line: which file, or that defaults are used, and how many private rules. */
+export function describeSiteConfig(site: SiteConfigFile | undefined): string {
+  if (!site) return 'invalid'
+  return `${site.file ?? 'no site.config.ts: defaults'}, ${site.config.login?.privatePaths.length ?? 0} private rules`
+}
+
+function noSite(siteDir: string, command: 'build' | 'check'): Diagnostic {
+  const found = existsSync(join(siteDir, 'static')) ? 'it has static/ but neither content/ nor site.config.ts, and static/ alone holds no pages' : 'it has neither content/ nor site.config.ts'
+  return diagnostic({
+    file: '.',
+    ruleId: 'site-empty',
+    message: `No content found in ${siteDir}: ${found}`,
+    suggestion: `Run docsgen in the site's folder or name it (docsgen ${command} path/to/site); a site has its pages in content/docs/ (docs) and content/pages/ (pages), and its settings in site.config.ts.`,
+  })
+}

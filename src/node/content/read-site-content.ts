@@ -1,0 +1,40 @@
+/**
+ * The content stage: the site's files listed, their names checked, Markdown parsed and component
+ * pages compiled (and, for `check`, loaded: it renders nothing, so a page that throws while
+ * loading must fail it here).
+ */
+import type { Diagnostic } from '../../shared/diagnostic.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import { checkFileNames } from './check-file-names.js'
+import { loadComponentPages, type ComponentPages } from './load-component-pages.js'
+import { parseContent, type ParsedContent } from './parse-content.js'
+import { readContent } from './read-content.js'
+
+export interface SiteContent extends ParsedContent {
+  readonly components: ComponentPages
+}
+
+export interface ContentOptions {
+  readonly threads: number | undefined
+  /** Where compiled component pages are written to be imported. */
+  readonly cacheDir: string
+  readonly timeLimitMs: number
+  /** Load component pages now (for `check`); a build loads them when it renders them. */
+  readonly loadComponents: boolean
+}
+
+export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
+  const { files, diagnostics: unreadable } = await readContent(siteDir)
+  const parsed = await parseContent(files, config, { threads: options.threads })
+  const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
+  return {
+    content: { ...parsed, components: components.components },
+    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics],
+  }
+}
+
+/** The content stage's line. */
+export function describeSiteContent({ content }: { content: SiteContent }): string {
+  const docs = content.documents.filter((document) => document.kind === 'doc').length
+  return `${docs} docs, ${content.documents.length - docs} pages`
+}

@@ -1,0 +1,51 @@
+/**
+ * Prints a build's outcome for people and CI logs: stage lines with timings, every diagnostic in
+ * `file:line:col` form grouped by file, and one summary line. Colour only when asked for.
+ */
+import picocolors from 'picocolors'
+import { formatDiagnostic, type Diagnostic } from '../shared/diagnostic.js'
+import type { BuildResult } from './build.js'
+import { capWarnings } from './diagnostics/cap-warnings.js'
+
+export function formatReport(result: BuildResult, options: { color: boolean; command: 'build' | 'check' }): string {
+  const colors = picocolors.createColors(options.color)
+  const lines: string[] = []
+  for (const stage of result.stages) {
+    const time = `${Math.round(stage.milliseconds)} ms`
+    lines.push(`${colors.green('✔')} ${stage.name.padEnd(9)} ${stage.detail.padEnd(48)} ${colors.dim(time.padStart(8))}`)
+  }
+  if (result.diagnostics.length > 0) {
+    lines.push('')
+    for (const item of capWarnings(result.diagnostics)) lines.push(colorize(formatDiagnostic(item), item, colors))
+  }
+  const errors = result.diagnostics.filter((item) => item.severity === 'error').length
+  const warnings = result.diagnostics.length - errors
+  lines.push('')
+  if (result.exitCode !== 0) {
+    lines.push(
+      colors.red(
+        `✖ ${options.command} failed: ${plural(errors, 'error')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}. Nothing was written; the previous output is untouched.`,
+      ),
+    )
+  } else if (options.command === 'check') {
+    lines.push(colors.green(`✔ check passed${warnings ? ` with ${plural(warnings, 'warning')}` : ''}: ${result.manifest?.routes.length ?? 0} routes, nothing written.`))
+  } else {
+    const total = result.stages.reduce((sum, stage) => sum + stage.milliseconds, 0)
+    lines.push(
+      colors.green(
+        `✔ Built ${result.pages.public} pages (${result.pages.private} private, served only through the gate) in ${(total / 1000).toFixed(2)} s${warnings ? ` with ${plural(warnings, 'warning')}` : ''}.`,
+      ),
+    )
+    lines.push(`  Output:        ${result.outDir}`)
+    lines.push(`  Private pages: ${result.privateDir} (never deploy this folder)`)
+  }
+  return `${lines.join('\n')}\n`
+}
+
+function colorize(line: string, item: Diagnostic, colors: ReturnType<typeof picocolors.createColors>): string {
+  return item.severity === 'error' ? line.replace(': error: ', `: ${colors.red('error')}: `) : line.replace(': warning: ', `: ${colors.yellow('warning')}: `)
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`
+}

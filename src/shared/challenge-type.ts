@@ -1,0 +1,16 @@
+/** The challenge types of the provider's wire protocol (what `/id/v2` and `/challenge/{id}/v2` name). */
+export type ChallengeType =
+  | 'otp'
+  | 'nonce'
+  | 'proxy'
+  | 'totp_register'
+  | 'totp_verify'
+  | 'password_set'
+  | 'password_verify'
+  | 'password_reset'
+  | 'webauthn_create'
+  | 'webauthn_get'
+  | 'oidc'
+  | 'saml'
+  | 'authn_context_update'
+  | 'ui_customization'
