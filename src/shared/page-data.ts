@@ -2,7 +2,7 @@
  * What the build publishes for the browser runtime's client navigation: one JSON file per public
  * route, under the output's reserved folder, named after the route's canonical path so the
  * runtime finds it from a URL alone (no route table shipped to every page, so a page's weight
- * does not grow with the site). Private routes never get one (DESIGN §3).
+ * does not grow with the site). Private routes never get one: nothing of theirs is published.
  */
 import { canonicalPath } from './canonical-path.js'
 

@@ -21,7 +21,7 @@ export interface RuntimeConfig {
 export const RUNTIME_CONFIG_ID = 'docsgen-config'
 
 /**
- * Browser storage keys. `theme` is the spec's (000 §9); the preferred docs version uses
+ * Browser storage keys. `theme` is the name readers' browsers already hold; the preferred docs version uses
  * Docusaurus's name, so a site moved from it keeps its readers' choice.
  */
 export const STORAGE_KEYS = {

@@ -1,6 +1,6 @@
 /**
  * The announcement bar's close button: the dismissed id is stored, so the bar stays closed on
- * every page and comes back when the site announces something new under another id (spec 000 §4).
+ * every page and comes back when the site announces something new under another id.
  * The head script hides a dismissed bar before first paint; this applies the same rule again in
  * case it could not run.
  */

@@ -3,9 +3,9 @@
  * swaps the page region instead of loading a whole document, while everything else a page load
  * does still happens: the address and title change, back and forward work and restore where the
  * reader was, a `#hash` scrolls to its heading, and focus moves to the new content so screen
- * readers announce it. Data that cannot be used leads to a normal page load (spec 000 §8: a
- * warning, then the page reloads); no answer at all offers 'Retry' instead, so an offline
- * reader keeps the page they have.
+ * readers announce it. Data that cannot be used leads to a normal page load (a warning, then the
+ * page reloads); no answer at all offers 'Retry' instead, so an offline reader keeps the page
+ * they have.
  */
 import { siteHref } from '../../shared/canonical-path.js'
 import type { PageData } from '../../shared/page-data.js'

@@ -1,6 +1,6 @@
 /**
  * The light/dark switch. The head script already applied the stored mode before first paint;
- * this makes the toggle work, stores the choice under `theme` (spec 000 §9), follows the system
+ * this makes the toggle work, stores the choice under `theme`, follows the system
  * while the reader has not chosen (when the site asks for that) and follows other tabs.
  */
 import { STORAGE_KEYS } from '../../shared/runtime-config.js'

@@ -1,5 +1,5 @@
 /**
- * What a client-side failure to draw a page shows (spec 000 §2, §8): 'This page crashed.' with
+ * What a client-side failure to draw a page shows: 'This page crashed.' with
  * 'Try again', which draws the page again, and the error's message and causes beneath it. Built
  * from text nodes: an error message is never markup.
  */

@@ -1,7 +1,7 @@
 /**
- * The mobile menu (996 px and narrower, spec 000 §9) opens without a script (a checkbox and its
+ * The mobile menu (996 px and narrower) opens without a script (a checkbox and its
  * label); this adds what a script must: Escape closes it, growing the window to desktop width
- * closes it (§4), the page behind does not scroll while it is open, and client navigation closes it.
+ * closes it, the page behind does not scroll while it is open, and client navigation closes it.
  */
 import { mediaQuery, type Platform } from './platform.js'
 

@@ -8,7 +8,7 @@ export interface Platform {
   readonly window: Window
   readonly document: Document
   readonly fetch: (url: string) => Promise<Response>
-  /** localStorage behind the spec's rule: unavailable means one warning, then empty (spec 000 §8). */
+  /** localStorage that never throws: unavailable means one warning, then empty. */
   readonly local: SafeStorage
   readonly session: SafeStorage
   readonly warn: (message: string, ...details: unknown[]) => void

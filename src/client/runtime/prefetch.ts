@@ -1,5 +1,5 @@
 /**
- * Loads a page's data before it is asked for, so a click opens it at once (spec 000 §7): links in
+ * Loads a page's data before it is asked for, so a click opens it at once: links in
  * the content when they scroll into view, any link when the pointer rests on it or it gets
  * keyboard focus. Never on a 2g connection or with data saver on, and never a private page or a
  * file (the same test as client navigation).

@@ -1,8 +1,8 @@
 /**
- * The route-change progress bar, with nprogress's behaviour and the spec's constants (000 §9):
+ * The route-change progress bar, with nprogress's behaviour and constants:
  * shown only when a change takes longer than 200 ms, starting at 0.08, creeping by up to 0.02
  * every 800 ms, each step animated over 200 ms, then filled and faded out. When a page cannot be
- * loaded it offers 'Retry' (§8).
+ * loaded it offers 'Retry'.
  */
 import type { Platform } from './platform.js'
 

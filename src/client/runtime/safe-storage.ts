@@ -1,7 +1,7 @@
 /**
  * Browser storage that never throws. Storage can be missing or refuse every call (private
  * browsing, blocked site data, a sandboxed frame); then the runtime logs one warning for the whole
- * page and treats storage as empty (spec 000 §8): settings are simply not remembered.
+ * page and treats storage as empty: settings are simply not remembered.
  */
 export interface SafeStorage {
   get(key: string): string | null

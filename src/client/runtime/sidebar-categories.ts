@@ -14,7 +14,7 @@ export interface SidebarCategories {
   refresh(): void
 }
 
-/** Longer lists take longer to unfold, but not proportionally (spec 000 §9: computed from the height). */
+/** Longer lists take longer to unfold, but not proportionally: the duration is computed from the height. */
 export function collapseDuration(heightPx: number): number {
   const constant = heightPx / 36
   return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10)

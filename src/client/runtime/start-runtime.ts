@@ -1,5 +1,5 @@
 /**
- * The browser runtime of a public page: one small module, no framework (DESIGN §2, islands). It
+ * The browser runtime of a public page: one small module, no framework (islands, not an app). It
  * reads the site's settings from the page and starts each behaviour; the page is complete
  * without it, so a behaviour that fails to start is logged and the others still run.
  */

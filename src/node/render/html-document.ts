@@ -85,9 +85,9 @@ function runtimeTags(runtime: NonNullable<DocumentInput['runtime']>): string {
 
 /**
  * Runs before first paint: marks that scripts run (controls that need the runtime are shown only
- * then), applies the colour mode stored under `theme` (spec 000 §9) or the system's when the site
+ * then), applies the colour mode stored under `theme` or the system's when the site
  * follows it, and hides an announcement bar whose id was dismissed. Storage may be unavailable
- * (spec 000 §8): then the defaults apply.
+ * (private windows, blocked site data): then the defaults apply.
  */
 function beforePaintScript(site: SiteView): string {
   const followSystem = site.colorMode.respectPrefersColorScheme ? "if(!t&&window.matchMedia)t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" : ''

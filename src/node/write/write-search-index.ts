@@ -2,7 +2,7 @@
  * The offline search index, built by Pagefind from the public pages' content while the site
  * renders (its indexer is a process of its own, so it works on the other core), and written under
  * the output's reserved folder with Pagefind's search module. Only public routes are sent to it:
- * no title, word or URL of a private page can be in the index (DESIGN §3). The index is split
+ * no title, word or URL of a private page can be in the index. The index is split
  * into chunks the browser fetches as a query needs them, so a search downloads little however
  * large the site.
  */
