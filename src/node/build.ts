@@ -84,7 +84,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
   const probes = privateProbes(manifest, content.documents)
-  const assets = await readerAssets({ manifest, config, documents: content.documents, probes, stylesheet })
+  const assets = await readerAssets({ manifest, config, documents: content.documents, probes, stylesheet, publicDir: staging.public.dir })
   const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, ...assets.head }
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
   const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)

@@ -48,12 +48,12 @@ export async function publishSite({ siteDir, manifest, config, stylesheet, stagi
   const privateWriter = createFileWriter(staging.private.dir)
   privateWriter.write('manifest.json', json(manifest))
   for (const asset of manifest.assets) (asset.access.private ? privateWriter : publicWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
-  await sweepStaging(staging.public, [...pages.written.public, ...pages.written.data, ...publicWriter.written().paths])
+  await sweepStaging(staging.public, [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths])
   await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths])
   await swapIn(staging.public)
   await swapIn(staging.private)
-  const files = pages.written.public.length + pages.written.data.length + publicWriter.written().files
-  return { files, bytes: pages.bytes + publicWriter.written().bytes }
+  const files = pages.written.public.length + pages.written.data.length + reader.written.paths.length + publicWriter.written().files
+  return { files, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes }
 }
 
 function json(value: unknown): string {

@@ -25,6 +25,8 @@ export interface ReaderAssetsInput {
   readonly documents: readonly ContentDocument[]
   readonly probes: readonly LeakProbe[]
   readonly stylesheet: Stylesheet
+  /** The staging folder of the deployable output: the search index is written there as it is built. */
+  readonly publicDir: string
 }
 
 /** What every page's head links to. */
@@ -39,6 +41,8 @@ export interface PageHead {
 export interface ReaderFiles {
   /** The files to publish (relative to the output folder), with the problems found in them. */
   readonly files: readonly { readonly file: string; readonly content: string | Uint8Array }[]
+  /** The files already written (the search index). */
+  readonly written: { readonly paths: readonly string[]; readonly bytes: number }
   readonly diagnostics: readonly Diagnostic[]
   /** The search index's line. */
   readonly summary: string
@@ -50,10 +54,10 @@ export interface ReaderAssets {
   readonly files: () => Promise<ReaderFiles>
 }
 
-export async function readerAssets({ manifest, config, documents, probes, stylesheet }: ReaderAssetsInput): Promise<ReaderAssets> {
+export async function readerAssets({ manifest, config, documents, probes, stylesheet, publicDir }: ReaderAssetsInput): Promise<ReaderAssets> {
   const lang = config.i18n.defaultLocale
   const records = searchRecords(manifest, documents, lang)
-  const [client, search, seo] = await Promise.all([bundleClient(), startSearchIndex(records, lang, probes), seoFiles(manifest, config)])
+  const [client, search, seo] = await Promise.all([bundleClient(), startSearchIndex(records, lang, probes, publicDir), seoFiles(manifest, config)])
   const runtime = {
     script: underBaseUrl(config.baseUrl, `/${client.entry}`),
     config: {
@@ -74,9 +78,10 @@ export async function readerAssets({ manifest, config, documents, probes, styles
       const index = await search.done
       diagnostics.push(...index.diagnostics)
       return {
-        files: [...client.files.map((file) => ({ file: file.file, content: file.contents })), ...texts, ...index.files],
+        files: [...client.files.map((file) => ({ file: file.file, content: file.contents })), ...texts],
+        written: { paths: index.paths, bytes: index.bytes },
         diagnostics,
-        summary: `${records.length} pages indexed, ${index.files.length} index files`,
+        summary: `${records.length} pages indexed, ${index.paths.length} index files`,
       }
     },
   }

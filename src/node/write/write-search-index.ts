@@ -1,12 +1,12 @@
 /**
  * The offline search index, built by Pagefind from the public pages' content while the site
- * renders (its indexer is a process of its own, so it works on the other core), and written under
+ * renders (its indexer is a process of its own, fed from a thread of its own, so it works on the
+ * other core while this one renders), and written under
  * the output's reserved folder with Pagefind's search module. Only public routes are sent to it:
  * no title, word or URL of a private page can be in the index. The index is split
  * into chunks the browser fetches as a query needs them, so a search downloads little however
  * large the site.
  */
-import * as pagefind from 'pagefind'
 import { siteHref } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
@@ -14,6 +14,7 @@ import type { Manifest } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
+import { createWorker, siblingModule } from '../workers/run-in-worker.js'
 
 /** Where the index and the search module are published, relative to the output folder. */
 export const SEARCH_FOLDER = `${GENERATED_FOLDER}/search`
@@ -30,9 +31,24 @@ export interface SearchRecord {
 export interface SearchIndexBuild {
   /** Whether the indexer runs: without it the build has no search (a warning says why). */
   readonly available: boolean
-  /** The files to publish (relative to the output folder), and the problems met. */
-  readonly done: Promise<{ readonly files: readonly { readonly file: string; readonly content: Uint8Array }[]; readonly diagnostics: readonly Diagnostic[] }>
+  /** The index files written (relative to the output folder), and the problems met. */
+  readonly done: Promise<{ readonly paths: readonly string[]; readonly bytes: number; readonly diagnostics: readonly Diagnostic[] }>
 }
+
+/** What the indexer's thread receives (see search-index-worker.ts). */
+export interface SearchIndexJob {
+  readonly records: readonly SearchRecord[]
+  readonly lang: string
+  /** The output folder the index is written to, and its folder there. */
+  readonly dir: string
+  readonly folder: string
+}
+
+/** What it answers: first whether it could start, then how indexing ended. */
+export type SearchIndexMessage =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'done'; readonly paths: readonly string[]; readonly bytes: number }
+  | { readonly kind: 'failed'; readonly message: string }
 
 /** The searchable content of every public doc, Markdown page and category page. */
 export function searchRecords(manifest: Manifest, documents: readonly ContentDocument[], lang: string): SearchRecord[] {
@@ -49,52 +65,41 @@ export function searchRecords(manifest: Manifest, documents: readonly ContentDoc
   return records
 }
 
-/** Pagefind's own ready-made interfaces: the runtime draws its own results, so these are not published. */
-const unusedFile = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/
-
 /**
- * Starts the indexer and hands it the records; the caller goes on rendering and awaits `done`
- * when it writes the site.
+ * Starts the indexer on its thread with the records, after checking them for private text;
+ * resolves once it knows whether the indexer runs, while the index is built into `dir` as the
+ * caller goes on rendering.
  */
-export async function startSearchIndex(records: readonly SearchRecord[], lang: string, probes: readonly LeakProbe[]): Promise<SearchIndexBuild> {
+export async function startSearchIndex(records: readonly SearchRecord[], lang: string, probes: readonly LeakProbe[], dir: string): Promise<SearchIndexBuild> {
   const diagnostics: Diagnostic[] = []
   for (const record of records) diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes))
-  const failed = async (error: unknown) => {
-    await pagefind.close()
-    diagnostics.push(
-      diagnostic({
-        file: 'site.config.ts',
-        severity: 'warning',
-        ruleId: 'search-index-failed',
-        message: `The search index could not be built, so this build has no search: ${(error as Error).message}`,
-        suggestion: 'Reinstall the dependencies (npm ci) so that the search indexer for this platform is present.',
-      }),
-    )
-    return { files: [], diagnostics }
-  }
-  let index: pagefind.PagefindIndex
-  try {
-    const created = await pagefind.createIndex({ forceLanguage: lang })
-    if (!created.index) throw new Error(created.errors.join('; ') || 'the indexer gave no index')
-    index = created.index
-  } catch (error) {
-    return { available: false, done: failed(error) }
-  }
-  const done = (async () => {
-    try {
-      const added = await Promise.all(records.map((record) => index.addHTMLFile({ url: record.url, content: record.html })))
-      const refused = added.flatMap((answer) => answer.errors)
-      if (refused.length > 0) throw new Error(refused.slice(0, 3).join('; '))
-      const { files, errors } = await index.getFiles()
-      if (errors.length > 0) throw new Error(errors.join('; '))
-      await pagefind.close()
-      return {
-        files: files.filter((file) => !unusedFile.test(file.path)).map((file) => ({ file: `${SEARCH_FOLDER}/${file.path.replace(/^\/+/, '')}`, content: file.content })),
-        diagnostics,
-      }
-    } catch (error) {
-      return failed(error)
+  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { records, lang, dir, folder: SEARCH_FOLDER } satisfies SearchIndexJob)
+  let started!: (ready: boolean) => void
+  const ready = new Promise<boolean>((resolve) => (started = resolve))
+  // Whichever comes first ends each wait; a later answer changes nothing.
+  const ended = new Promise<Exclude<SearchIndexMessage, { kind: 'ready' }>>((resolve) => {
+    const end = (message: Exclude<SearchIndexMessage, { kind: 'ready' }>) => {
+      started(false)
+      resolve(message)
     }
-  })()
-  return { available: true, done }
+    worker.on('message', (message: SearchIndexMessage) => (message.kind === 'ready' ? started(true) : end(message)))
+    worker.once('error', (error) => end({ kind: 'failed', message: error.message }))
+    worker.once('exit', () => end({ kind: 'failed', message: 'the indexer stopped without an answer' }))
+  })
+  const done = ended.then((message) =>
+    message.kind === 'done'
+      ? { paths: message.paths, bytes: message.bytes, diagnostics }
+      : { paths: [], bytes: 0, diagnostics: [...diagnostics, searchIndexFailed(message.message)] },
+  )
+  return { available: await ready, done }
+}
+
+function searchIndexFailed(message: string): Diagnostic {
+  return diagnostic({
+    file: 'site.config.ts',
+    severity: 'warning',
+    ruleId: 'search-index-failed',
+    message: `The search index could not be built, so this build has no search: ${message}`,
+    suggestion: 'Reinstall the dependencies (npm ci) so that the search indexer for this platform is present.',
+  })
 }
