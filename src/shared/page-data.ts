@@ -11,14 +11,24 @@ export const GENERATED_FOLDER = '_docsgen'
 
 export interface PageData {
   /** Format version of this file. */
-  readonly format: 1
+  readonly format: 2
   /** Canonical route path, as in the manifest (`/docs/Lotus Byte/`). */
   readonly path: string
   /** The document's <title>. */
   readonly title: string
   readonly description: string | undefined
-  /** Everything inside the page region (`[data-page-region]`): the part of <body> that differs between pages. */
+  /**
+   * Everything inside the page region (`[data-page-region]`), the part of <body> that differs
+   * between pages, but the sidebar's list: its `<nav class="sidebar-nav">` is left empty.
+   */
   readonly html: string
+  /**
+   * The file of the sidebar list of the page's branch (see sidebarBranchFile), which goes in that
+   * `<nav>` with this page's link marked; undefined: the page has no sidebar. Pages of a branch
+   * share the file, so a reader loads it once per branch, and a page's data stays small however
+   * large the sidebar.
+   */
+  readonly sidebar: string | undefined
   /** The navbar links to mark, by href: 'page' (this page) or 'true' (a page inside the section it opens). */
   readonly navbar: Readonly<Record<string, 'page' | 'true'>>
   /** For a redirect route: the href the reader is sent on to. */
@@ -45,7 +55,15 @@ export function sidebarDataFile(place: string): string {
   return `${GENERATED_FOLDER}/sidebar/${place}.json`
 }
 
-/** A category's items as the runtime inserts them under its label. */
+/**
+ * The sidebar list of a branch, by a hash of its markup: the same name for the same list, so it
+ * can be cached forever, and pages of a branch name the same file.
+ */
+export function sidebarBranchFile(hash: string): string {
+  return `${GENERATED_FOLDER}/sidebar/branch-${hash}.json`
+}
+
+/** A category's items as the runtime inserts them under its label, or a branch's whole list. */
 export interface SidebarData {
   readonly format: 1
   /** `<ul class="sidebar-list">…` */

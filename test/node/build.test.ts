@@ -45,7 +45,7 @@ output('writes one HTML file per route, the files pages use, static/, the manife
     // the favicon, the manifest, page data of each public route, sidebar data and the search index.
     const generated = (await site.list('build')).filter((file) => file.startsWith('_docsgen/') && !file.startsWith('_docsgen/search/'))
     assert.equal(
-      generated.map((file) => file.replace(/[-.][0-9A-Za-z]{8,10}\.(js|css|svg)$/, '-HASH.$1')),
+      generated.map((file) => file.replace(/[-.][0-9A-Za-z]{8,10}\.(js|css|svg)$/, '-HASH.$1').replace(/branch-[0-9a-f]{12}\.json$/, 'branch-HASH.json')),
       [
         '_docsgen/chunk-HASH.js',
         '_docsgen/data.json',
@@ -62,6 +62,10 @@ output('writes one HTML file per route, the files pages use, static/, the manife
         '_docsgen/sidebar/0-1.json',
         '_docsgen/sidebar/0.json',
         '_docsgen/sidebar/1.json',
+        // The sidebar list of each branch, for client navigation: three branches in this site.
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/sidebar/branch-HASH.json',
         '_docsgen/styles-HASH.css',
       ],
     )

@@ -8,6 +8,7 @@
  * they have.
  */
 import { siteHref } from '../../shared/canonical-path.js'
+import { markCurrentInSidebar } from '../../shared/mark-current-in-sidebar.js'
 import type { PageData } from '../../shared/page-data.js'
 import { showCrashPage } from './crash-page.js'
 import { clientRoute, type SiteScope } from './link-target.js'
@@ -73,7 +74,7 @@ export function setupClientNavigation(platform: Platform, { scope, loader, progr
       if (result.reason === 'network') return progress.fail(() => void go(url, path, mode, scrollY, redirects))
       return fullLoad(url, mode)
     }
-    const { data } = result
+    const { data, sidebar } = result
     if (data.build !== scope.build) return fullLoad(url, mode)
     if (data.redirect !== undefined) {
       const target = new URL(data.redirect, url)
@@ -82,7 +83,7 @@ export function setupClientNavigation(platform: Platform, { scope, loader, progr
       return go(target, targetPath, mode === 'pop' ? 'replace' : mode, undefined, redirects + 1)
     }
     try {
-      draw(url, data, mode, scrollY)
+      draw(url, data, sidebar, mode, scrollY)
     } catch (error) {
       platform.warn('docsgen: could not draw the page', error)
       showCrashPage(document, region, error, () => void go(url, path, 'replace'))
@@ -90,8 +91,10 @@ export function setupClientNavigation(platform: Platform, { scope, loader, progr
     progress.done()
   }
 
-  const draw = (url: URL, data: PageData, mode: Mode, scrollY: number | undefined) => {
+  const draw = (url: URL, data: PageData, sidebar: string | undefined, mode: Mode, scrollY: number | undefined) => {
     region.innerHTML = data.html
+    const nav = region.querySelector('.sidebar-nav')
+    if (nav && sidebar !== undefined) nav.innerHTML = markCurrentInSidebar(sidebar, siteHref(scope.baseUrl, data.path))
     document.title = data.title
     updateHead(document, data, scope.baseUrl)
     for (const link of document.querySelectorAll('.navbar .navbar-link')) {

@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react'
-import { escapeHtml } from '../../shared/escape-html.js'
 import type { SidebarViewItem } from '../../shared/page-view.js'
 
 interface SidebarListProps {
@@ -46,19 +45,4 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
 function categoryClass(active: boolean, expanded: boolean): string {
   const state = expanded ? 'sidebar-category sidebar-category--expanded' : 'sidebar-category sidebar-category--collapsed'
   return active ? `sidebar-item ${state} sidebar-category--active` : `sidebar-item ${state}`
-}
-
-/**
- * Marks the current page in sidebar markup rendered with no current page (`currentHref` ''), so
- * one rendering serves every page of a branch. The result equals rendering with `currentHref`
- * (test/client/theme/SidebarList.test.tsx checks that on real sites).
- */
-export function markCurrentInSidebar(html: string, currentHref: string): string {
-  const href = escapeHtml(currentHref)
-  return html
-    .replace(`<a class="sidebar-link" href="${href}">`, `<a class="sidebar-link sidebar-link--active" href="${href}" aria-current="page">`)
-    .replace(
-      `<a class="sidebar-link sidebar-category-label" href="${href}">`,
-      `<a class="sidebar-link sidebar-category-label sidebar-link--active" href="${href}" aria-current="page">`,
-    )
 }

@@ -20,7 +20,7 @@ import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
 import { createPageData } from './page-data.js'
 import { createPageViews } from './page-views.js'
-import { createSidebarMarkup } from './sidebar-markup.js'
+import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
 
 export interface RenderInput {
   readonly manifest: Manifest
@@ -39,8 +39,8 @@ export interface RenderInput {
 export interface PageOutput {
   readonly public: (file: string, html: string) => void
   readonly private: (file: string, html: string) => void
-  /** The data client navigation loads for a public route, when pages load the runtime. */
-  readonly data: (data: PageData) => void
+  /** The data client navigation loads for a public route, when pages load the runtime, and its sidebar's branch. */
+  readonly data: (data: PageData, sidebar: SidebarBranch | undefined) => void
 }
 
 /** Renders the given routes (default: all) on this thread; returns the private text found in public pages. */
@@ -63,18 +63,19 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     page: PageView,
     sidebar: readonly SidebarViewItem[] | undefined,
     markup: ReturnType<typeof createSidebarMarkup>,
-  ): string => {
-    const sidebarHtml = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
-    return htmlDocument({
+  ): { html: string; sidebar: SidebarMarkup | undefined } => {
+    const drawn = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
+    const html = htmlDocument({
       site: views.site,
       page,
-      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml })),
+      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml: drawn?.html })),
       stylesheets: input.stylesheets,
       runtime: input.runtime,
       favicon: input.favicon,
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
     })
+    return { html, sidebar: drawn }
   }
 
   const wanted = only === undefined ? undefined : new Set(only)
@@ -84,13 +85,13 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     // A component page may export its own description (the home page's, instead of the tagline).
     const document = route.access.private ? undefined : documents.get(route.path)
     const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
-    const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
+    const { html, sidebar } = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
     pushAll(diagnostics, findLeaks(route.file, html, input.probes))
     output.public(route.file, html)
     const redirectTo = route.redirectTo && href(route.redirectTo)
-    const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, redirectTo, build: input.runtime.config.build })
-    if (data) output.data(data)
-    if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
+    const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, sidebar, redirectTo, build: input.runtime.config.build })
+    if (data) output.data(data, sidebar?.branch)
+    if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup).html)
   }
   return diagnostics
 }

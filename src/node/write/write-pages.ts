@@ -7,11 +7,12 @@
 import { availableParallelism } from 'node:os'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Route } from '../../shared/manifest.js'
-import { pageDataFile, type PageData } from '../../shared/page-data.js'
+import { pageDataFile, type PageData, type SidebarData } from '../../shared/page-data.js'
 import { pushAll } from '../../shared/push-all.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
 import { renderPages, type RenderInput } from '../render/render-pages.js'
 import { createPageViews } from '../render/page-views.js'
+import type { SidebarBranch } from '../render/sidebar-markup.js'
 import { findLeaks } from '../validate/find-private-leaks.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
 import { createFileWriter } from './write-site.js'
@@ -62,12 +63,19 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
   const privateWriter = createFileWriter(folders.privateDir)
   const dataWriter = createFileWriter(folders.publicDir)
   const dataProblems: Diagnostic[] = []
-  const data = (page: PageData) => {
-    const file = pageDataFile(page.path)
-    if (file === undefined) throw new Error(`writeRoutes: "${page.path}" is not a route path`)
-    const content = JSON.stringify(page)
+  const writeData = (file: string, content: string) => {
     pushAll(dataProblems, findLeaks(file, content, input.probes))
     dataWriter.write(file, content)
+  }
+  // Each branch's list once per thread; threads that share a branch write the same bytes to it.
+  const branches = new Set<string>()
+  const data = (page: PageData, sidebar: SidebarBranch | undefined) => {
+    const file = pageDataFile(page.path)
+    if (file === undefined) throw new Error(`writeRoutes: "${page.path}" is not a route path`)
+    writeData(file, JSON.stringify(page))
+    if (sidebar === undefined || branches.has(sidebar.file)) return
+    branches.add(sidebar.file)
+    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData))
   }
   const diagnostics = renderPages(input, routes, { public: publicWriter.write, private: privateWriter.write, data })
   return {

@@ -113,6 +113,9 @@ navigation('back and forward draw the page again and restore where the reader wa
     await settle(20)
     assert.is(page.window.location.pathname, '/docs/Sanctum/Development/Setup%20an%20Apache2%20Server')
     assert.is(page.document.title, 'Set up an Apache2 server | Sanctum')
+    // The sidebar's list comes from its branch's file, with this page's link marked again.
+    const current = page.document.querySelectorAll('.sidebar-nav [aria-current="page"]')
+    assert.equal([...current].map((anchor) => `${anchor.className}:${anchor.textContent}`), ['sidebar-link sidebar-link--active:Setup an Apache2 Server'])
     assert.equal(scrolls, [0, 640])
   }),
 )

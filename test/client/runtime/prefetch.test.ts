@@ -14,11 +14,12 @@ function setConnection(page: RuntimePage, connection: object | undefined): void 
 
 const prefetch = suite('prefetch')
 
-prefetch('a link pointed at or focused loads its page data once, ahead of the click; private pages, files and jumps are never fetched', async () => {
+prefetch('a link pointed at or focused loads its page data and sidebar once, ahead of the click; private pages, files and jumps are never fetched', async () => {
   const page = open()
   try {
     Object.defineProperty(page.window, 'IntersectionObserver', { value: undefined, configurable: true })
-    page.answers.set('/_docsgen/data/docs/Lotus%20Byte.json', { body: pageDataOf() })
+    const data = pageDataOf()
+    page.answers.set('/_docsgen/data/docs/Lotus%20Byte.json', { body: data })
     const loader = createPageDataLoader(page.platform, '/')
     setupPrefetch(page.platform, sampleConfig(), loader)
     for (const anchor of page.document.querySelectorAll('.markdown-body a')) {
@@ -26,9 +27,9 @@ prefetch('a link pointed at or focused loads its page data once, ahead of the cl
       anchor.dispatchEvent(new page.window.FocusEvent('focusin', { bubbles: true }) as unknown as Event)
     }
     await settle()
-    assert.equal(page.fetched, ['/_docsgen/data/docs/Lotus%20Byte.json'])
+    assert.equal(page.fetched, ['/_docsgen/data/docs/Lotus%20Byte.json', `/${data.sidebar}`])
     assert.is((await loader.load('/docs/Lotus Byte')).kind, 'ok')
-    assert.is(page.fetched.length, 1, 'the click uses what was prefetched')
+    assert.is(page.fetched.length, 2, 'the click uses what was prefetched')
   } finally {
     await page.close()
   }
@@ -55,6 +56,7 @@ prefetch('links in the content are prefetched as they come into view', async () 
     const loader = createPageDataLoader(page.platform, '/')
     const control = setupPrefetch(page.platform, sampleConfig(), loader)
     assert.ok(observed.length >= 4, 'the links of the main content, pagination included')
+    page.answers.set('/_docsgen/data/docs/Lotus%20Byte.json', { body: { ...pageDataOf(), sidebar: undefined } })
     callback!(observed.map((target) => ({ isIntersecting: target.textContent === 'Lotus', target })))
     await settle()
     assert.equal(page.fetched, ['/_docsgen/data/docs/Lotus%20Byte.json'])
@@ -86,16 +88,23 @@ prefetch('never on 2g or with data saver on', async () => {
 
 const loader = suite('page data loader')
 
-loader('answers: the data; missing for 404; server failure for an error status or unreadable data; network failure when no answer', async () => {
+loader('answers: the data and its sidebar; missing for 404; server failure for an error status or unreadable data; network failure when no answer', async () => {
   const page = open()
   try {
     const load = createPageDataLoader(page.platform, '/handbook/')
-    page.answers.set('/handbook/_docsgen/data.json', { body: pageDataOf() })
+    const data = pageDataOf()
+    page.answers.set('/handbook/_docsgen/data.json', { body: data })
     page.answers.set('/handbook/_docsgen/data/a.json', { status: 503, body: 'busy' })
     page.answers.set('/handbook/_docsgen/data/b.json', { body: '{"format":2}' })
     page.answers.set('/handbook/_docsgen/data/c.json', { body: 'not json' })
     page.answers.set('/handbook/_docsgen/data/d.json', new TypeError('Failed to fetch'))
-    assert.is((await load.load('/')).kind, 'ok')
+    const loaded = await load.load('/')
+    assert.ok(loaded.kind === 'ok' && loaded.sidebar?.startsWith('<ul class="sidebar-list">') && !loaded.sidebar.includes('aria-current'), 'the branch list, no link marked')
+    assert.ok(page.fetched.includes(`/handbook/${data.sidebar}`))
+    // The branch's list is published with its pages: without it, the data cannot be used.
+    page.answers.set('/handbook/_docsgen/data/e.json', { body: { ...data, sidebar: '_docsgen/sidebar/branch-000000000000.json' } })
+    const withoutBranch = await load.load('/e')
+    assert.is(withoutBranch.kind === 'failed' && `${withoutBranch.reason}: ${(withoutBranch.error as Error).message}`, 'server: _docsgen/sidebar/branch-000000000000.json is missing')
     assert.equal(await load.load('/missing'), { kind: 'missing' })
     assert.equal(await load.load('/docs/%2F'), { kind: 'missing' }, 'a path that names no route is not even fetched')
     for (const [path, reason] of [['/a', 'server'], ['/b', 'server'], ['/c', 'server'], ['/d', 'network']] as const) {

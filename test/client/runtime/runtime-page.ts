@@ -13,6 +13,8 @@ import type { PageProps } from '../../../src/shared/page-view.js'
 import type { RuntimeConfig } from '../../../src/shared/runtime-config.js'
 import { htmlDocument } from '../../../src/node/render/html-document.js'
 import { createPageData } from '../../../src/node/render/page-data.js'
+import { createSidebarMarkup, type SidebarMarkup } from '../../../src/node/render/sidebar-markup.js'
+import { siteHref } from '../../../src/shared/canonical-path.js'
 import type { Route } from '../../../src/shared/manifest.js'
 import type { PageData } from '../../../src/shared/page-data.js'
 import { samplePage, sampleSidebar, sampleSite } from '../theme/sample-props.js'
@@ -27,9 +29,17 @@ export const sampleConfig = (overrides: Partial<RuntimeConfig> = {}): RuntimeCon
   ...overrides,
 })
 
+/** A page's props with the defaults, and its sidebar drawn as the build draws it (once per branch, its link marked). */
+function pageProps(props: Partial<PageProps>): { full: PageProps; sidebar: SidebarMarkup | undefined } {
+  const full: PageProps = { site: sampleSite(), page: samplePage(), sidebar: sampleSidebar(), ...props }
+  const drawn = full.sidebar !== undefined && full.sidebar.length > 0 && full.page.layout === 'docs' && full.page.kind !== 'notFound'
+  const sidebar = drawn ? createSidebarMarkup()(full.sidebar!, siteHref(full.site.baseUrl, full.page.path)) : undefined
+  return { full: { ...full, sidebarHtml: sidebar?.html }, sidebar }
+}
+
 /** The full HTML document of a page, as the build writes it. */
 export function pageHtml(props: Partial<PageProps> = {}, config: RuntimeConfig = sampleConfig()): string {
-  const full: PageProps = { site: sampleSite(), page: samplePage(), sidebar: sampleSidebar(), ...props }
+  const { full } = pageProps(props)
   return htmlDocument({
     site: full.site,
     page: full.page,
@@ -79,7 +89,7 @@ export function openRuntimePage(html: string, options: { url?: string; storage?:
     document: window.document as unknown as Document,
     fetch: async (url) => {
       fetched.push(url)
-      const entry = answers.get(url)
+      const entry = answers.get(url) ?? publishedBranches.get(url.slice(url.indexOf('_docsgen/')))
       const answer = typeof entry === 'function' ? await entry() : entry
       if (answer instanceof Error) throw answer
       if (answer === undefined) return new Response('not found', { status: 404 })
@@ -113,9 +123,16 @@ export function key(page: RuntimePage, target: EventTarget, keyName: string, ini
   return target.dispatchEvent(event as unknown as Event)
 }
 
-/** The page data the build would publish for a page drawn with these props. */
+/**
+ * Sidebar lists named by page data made here, by file: every runtime page answers them under
+ * any base URL, as the build publishes each branch's list with its pages. A test's own answer wins.
+ */
+const publishedBranches = new Map<string, Answer>()
+
+/** The page data the build would publish for a page drawn with these props (its sidebar's list is then published too). */
 export function pageDataOf(props: Partial<PageProps> = {}, config: RuntimeConfig = sampleConfig(), redirectTo?: string): PageData {
-  const full: PageProps = { site: sampleSite(), page: samplePage(), sidebar: sampleSidebar(), ...props }
+  const { full, sidebar } = pageProps(props)
+  if (sidebar) publishedBranches.set(sidebar.branch.file, { body: { format: 1, html: sidebar.branch.html } })
   const route: Route = {
     path: full.page.path,
     kind: redirectTo ? 'redirect' : full.page.kind === 'notFound' ? 'notFound' : full.page.kind,
@@ -128,5 +145,5 @@ export function pageDataOf(props: Partial<PageProps> = {}, config: RuntimeConfig
     sidebar: undefined,
     redirectTo: undefined,
   }
-  return createPageData({ route, page: full.page, site: full.site, html: pageHtml(props, config), redirectTo, build: config.build })!
+  return createPageData({ route, page: full.page, site: full.site, html: pageHtml(props, config), sidebar, redirectTo, build: config.build })!
 }
