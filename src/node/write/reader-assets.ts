@@ -1,8 +1,9 @@
 /**
  * Everything the reader's browser uses beyond the pages themselves: the runtime bundle and the
- * settings each page hands it, the search index (built while the pages render), the sidebar data
- * for categories opened in place, `robots.txt` and the favicon. Every generated text file is
- * checked for private text like the pages are.
+ * settings each page hands it, the search index, the sidebar data for categories opened in place,
+ * `robots.txt` and the favicon. The bundle and the search index are started with the build and
+ * made while it parses and renders. Every generated text file is checked for private text like
+ * the pages are.
  */
 import { createHash } from 'node:crypto'
 import { underBaseUrl } from '../../shared/canonical-path.js'
@@ -12,22 +13,13 @@ import type { RuntimeConfig } from '../../shared/runtime-config.js'
 import { bundleClient } from '../bundle/bundle-client.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import type { CompiledRule } from '../manifest/private-path-rules.js'
 import { createPageViews } from '../render/page-views.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { seoFiles } from './seo-files.js'
-import { SEARCH_MODULE, searchRecords, startSearchIndex } from './write-search-index.js'
+import { SEARCH_MODULE, startSearchIndex } from './write-search-index.js'
 import { sidebarDataFiles } from './write-sidebar-data.js'
-
-export interface ReaderAssetsInput {
-  readonly manifest: Manifest
-  readonly config: ResolvedConfig
-  readonly documents: readonly ContentDocument[]
-  readonly probes: readonly LeakProbe[]
-  readonly stylesheet: Stylesheet
-  /** The staging folder of the deployable output: the search index is written there as it is built. */
-  readonly publicDir: string
-}
 
 /** What every page's head links to. */
 export interface PageHead {
@@ -49,40 +41,53 @@ export interface ReaderFiles {
 }
 
 export interface ReaderAssets {
-  readonly head: PageHead
-  /** The files, once the search index is done (it is built while the pages render). */
-  readonly files: () => Promise<ReaderFiles>
+  /** Hands a parsed document on to the search index. */
+  readonly addDocument: (document: ContentDocument) => void
+  /** What every page's head links to, once the manifest is known. */
+  readonly head: (input: { readonly manifest: Manifest; readonly stylesheet: Stylesheet }) => Promise<PageHead>
+  /** The files, once the search index is done, the index written into `dir` (the deployable output's staging folder). */
+  readonly files: (input: { readonly manifest: Manifest; readonly documents: readonly ContentDocument[]; readonly probes: readonly LeakProbe[]; readonly dir: string }) => Promise<ReaderFiles>
+  /** Ends the work started for a build that will write nothing. */
+  readonly cancel: () => void
 }
 
-export async function readerAssets({ manifest, config, documents, probes, stylesheet, publicDir }: ReaderAssetsInput): Promise<ReaderAssets> {
-  const lang = config.i18n.defaultLocale
-  const records = searchRecords(manifest, documents, lang)
-  const [client, search, seo] = await Promise.all([bundleClient(), startSearchIndex(records, lang, probes, publicDir), seoFiles(manifest, config)])
-  const runtime = {
-    script: underBaseUrl(config.baseUrl, `/${client.entry}`),
-    config: {
-      baseUrl: config.baseUrl,
-      privatePatterns: manifest.privatePaths.map((rule) => rule.pattern),
-      searchModule: search.available ? underBaseUrl(config.baseUrl, `/${SEARCH_MODULE}`) : undefined,
-      docsVersion: manifest.version.name,
-      // Pages of one build share it; page data of another build is loaded as a full page instead.
-      build: createHash('sha256').update(`${stylesheet.file} ${client.entry}`).digest('hex').slice(0, 12),
-      respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
-    },
-  }
+export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[]): ReaderAssets {
+  const search = startSearchIndex({ baseUrl: config.baseUrl, lang: config.i18n.defaultLocale }, rules)
+  const client = bundleClient()
+  // Awaited when the pages are rendered; a build that fails before that never asks.
+  client.catch(() => undefined)
+  let seo: ReturnType<typeof seoFiles> | undefined
   return {
-    head: { stylesheets: [stylesheet.href], runtime, favicon: seo.favicon },
-    async files() {
-      const texts = [...seo.files, ...sidebarDataFiles(createPageViews(manifest, config))]
+    addDocument: search.addDocument,
+    async head({ manifest, stylesheet }) {
+      seo = seoFiles(manifest, config)
+      const [built, searchable, { favicon }] = await Promise.all([client, search.ready(), seo])
+      const runtime = {
+        script: underBaseUrl(config.baseUrl, `/${built.entry}`),
+        config: {
+          baseUrl: config.baseUrl,
+          privatePatterns: manifest.privatePaths.map((rule) => rule.pattern),
+          searchModule: searchable ? underBaseUrl(config.baseUrl, `/${SEARCH_MODULE}`) : undefined,
+          docsVersion: manifest.version.name,
+          // Pages of one build share it; page data of another build is loaded as a full page instead.
+          build: createHash('sha256').update(`${stylesheet.file} ${built.entry}`).digest('hex').slice(0, 12),
+          respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
+        },
+      }
+      return { stylesheets: [stylesheet.href], runtime, favicon }
+    },
+    async files({ manifest, documents, probes, dir }) {
+      const texts = [...(await (seo ?? seoFiles(manifest, config))).files, ...sidebarDataFiles(createPageViews(manifest, config))]
       const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
-      const index = await search.done
+      const index = await search.finish({ manifest, documents, probes, dir })
       diagnostics.push(...index.diagnostics)
       return {
-        files: [...client.files.map((file) => ({ file: file.file, content: file.contents })), ...texts],
+        files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...texts],
         written: { paths: index.paths, bytes: index.bytes },
         diagnostics,
-        summary: `${records.length} pages indexed, ${index.paths.length} index files`,
+        summary: `${index.records} pages indexed, ${index.paths.length} index files`,
       }
     },
+    cancel: search.cancel,
   }
 }

@@ -1,18 +1,20 @@
 /**
- * The offline search index, built by Pagefind from the public pages' content while the site
- * renders (its indexer is a process of its own, fed from a thread of its own, so it works on the
- * other core while this one renders), and written under
- * the output's reserved folder with Pagefind's search module. Only public routes are sent to it:
- * no title, word or URL of a private page can be in the index. The index is split
- * into chunks the browser fetches as a query needs them, so a search downloads little however
- * large the site.
+ * The offline search index, built by Pagefind (a process of its own, fed from a thread of its
+ * own) from the public pages' content, and written under the output's reserved folder with
+ * Pagefind's search module. Indexing costs about as much as the rest of the build, so it starts
+ * with the build: each document goes to the indexer as soon as it is parsed, the category pages
+ * once the manifest is known, and the indexer works on the other core while this one parses and
+ * renders. Only public routes are sent to it: no title, word or URL of a private page can be in
+ * the index. The index is split into chunks the browser fetches as a query needs them, so a
+ * search downloads little however large the site.
  */
 import { siteHref } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
-import type { Manifest } from '../../shared/manifest.js'
+import type { Manifest, Route } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { createWorker, siblingModule } from '../workers/run-in-worker.js'
 
@@ -28,21 +30,16 @@ export interface SearchRecord {
   readonly html: string
 }
 
-export interface SearchIndexBuild {
-  /** Whether the indexer runs: without it the build has no search (a warning says why). */
-  readonly available: boolean
-  /** The index files written (relative to the output folder), and the problems met. */
-  readonly done: Promise<{ readonly paths: readonly string[]; readonly bytes: number; readonly diagnostics: readonly Diagnostic[] }>
+/** What the indexer's thread receives as workerData (see search-index-worker.ts). */
+export interface SearchIndexJob {
+  readonly lang: string
 }
 
-/** What the indexer's thread receives (see search-index-worker.ts). */
-export interface SearchIndexJob {
-  readonly records: readonly SearchRecord[]
-  readonly lang: string
-  /** The output folder the index is written to, and its folder there. */
-  readonly dir: string
-  readonly folder: string
-}
+/** What it is sent: records, then where to write the index; or that the build ends without one. */
+export type SearchIndexRequest =
+  | { readonly kind: 'add'; readonly records: readonly SearchRecord[] }
+  | { readonly kind: 'finish'; readonly dir: string; readonly folder: string }
+  | { readonly kind: 'cancel' }
 
 /** What it answers: first whether it could start, then how indexing ended. */
 export type SearchIndexMessage =
@@ -50,35 +47,58 @@ export type SearchIndexMessage =
   | { readonly kind: 'done'; readonly paths: readonly string[]; readonly bytes: number }
   | { readonly kind: 'failed'; readonly message: string }
 
-/** The searchable content of every public doc, Markdown page and category page. */
-export function searchRecords(manifest: Manifest, documents: readonly ContentDocument[], lang: string): SearchRecord[] {
-  const byRoute = new Map(documents.map((document) => [document.route, document]))
-  const records: SearchRecord[] = []
-  for (const route of manifest.routes) {
-    if (route.access.private || (route.kind !== 'doc' && route.kind !== 'page' && route.kind !== 'category')) continue
-    const document = byRoute.get(route.path)
-    if (route.kind === 'page' && document?.kind !== 'page') continue
-    const lead = route.kind === 'category' && route.description ? `<p>${escapeHtml(route.description)}</p>` : ''
-    const html = `<html lang="${escapeHtml(lang)}"><head><title>${escapeHtml(route.title)}</title></head><body><main data-pagefind-body><h1>${escapeHtml(route.title)}</h1>${lead}${document?.html ?? ''}</main></body></html>`
-    records.push({ url: siteHref(manifest.baseUrl, route.path), html })
-  }
-  return records
+export interface SearchIndexFinish {
+  readonly manifest: Manifest
+  readonly documents: readonly ContentDocument[]
+  /** Distinctive text of private pages, which no record may hold. */
+  readonly probes: readonly LeakProbe[]
+  /** The staging folder of the deployable output. */
+  readonly dir: string
 }
 
-/**
- * Starts the indexer on its thread with the records, after checking them for private text;
- * resolves once it knows whether the indexer runs, while the index is built into `dir` as the
- * caller goes on rendering.
- */
-export async function startSearchIndex(records: readonly SearchRecord[], lang: string, probes: readonly LeakProbe[], dir: string): Promise<SearchIndexBuild> {
-  const diagnostics: Diagnostic[] = []
-  for (const record of records) diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes))
-  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { records, lang, dir, folder: SEARCH_FOLDER } satisfies SearchIndexJob)
+export interface SearchIndexResult {
+  /** The index files written (relative to the output folder). */
+  readonly paths: readonly string[]
+  readonly bytes: number
+  readonly records: number
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+export interface SearchIndex {
+  /** Sends a parsed document to the indexer, if it is a public doc or Markdown page. */
+  readonly addDocument: (document: ContentDocument) => void
+  /** Whether the indexer runs: without it the build has no search (a warning says why). */
+  readonly ready: () => Promise<boolean>
+  /** Adds the category pages, checks every record for private text and has the index written. */
+  readonly finish: (input: SearchIndexFinish) => Promise<SearchIndexResult>
+  /** Ends the indexer of a build that will write nothing. */
+  readonly cancel: () => void
+}
+
+/** Records per message to the indexer's thread: few messages, each small. */
+const recordsPerMessage = 16
+
+type Ending = Exclude<SearchIndexMessage, { kind: 'ready' }>
+
+export function startSearchIndex(site: { readonly baseUrl: string; readonly lang: string }, rules: readonly CompiledRule[]): SearchIndex {
+  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { lang: site.lang } satisfies SearchIndexJob)
+  // The thread keeps the process alive only while the build waits for it: a build that fails
+  // without cancelling (a docsgen bug) still ends.
+  worker.unref()
+  let waiting = 0
+  const waitFor = async <T>(promise: Promise<T>): Promise<T> => {
+    if (waiting++ === 0) worker.ref()
+    try {
+      return await promise
+    } finally {
+      if (--waiting === 0) worker.unref()
+    }
+  }
   let started!: (ready: boolean) => void
   const ready = new Promise<boolean>((resolve) => (started = resolve))
   // Whichever comes first ends each wait; a later answer changes nothing.
-  const ended = new Promise<Exclude<SearchIndexMessage, { kind: 'ready' }>>((resolve) => {
-    const end = (message: Exclude<SearchIndexMessage, { kind: 'ready' }>) => {
+  const ended = new Promise<Ending>((resolve) => {
+    const end = (message: Ending) => {
       started(false)
       resolve(message)
     }
@@ -86,12 +106,71 @@ export async function startSearchIndex(records: readonly SearchRecord[], lang: s
     worker.once('error', (error) => end({ kind: 'failed', message: error.message }))
     worker.once('exit', () => end({ kind: 'failed', message: 'the indexer stopped without an answer' }))
   })
-  const done = ended.then((message) =>
-    message.kind === 'done'
-      ? { paths: message.paths, bytes: message.bytes, diagnostics }
-      : { paths: [], bytes: 0, diagnostics: [...diagnostics, searchIndexFailed(message.message)] },
-  )
-  return { available: await ready, done }
+  ended.catch(() => undefined)
+
+  const fed = new Set<string>()
+  let batch: SearchRecord[] = []
+  const send = () => {
+    if (batch.length > 0) worker.postMessage({ kind: 'add', records: batch } satisfies SearchIndexRequest)
+    batch = []
+  }
+  const add = (path: string, record: SearchRecord) => {
+    fed.add(path)
+    batch.push(record)
+    if (batch.length >= recordsPerMessage) send()
+  }
+  return {
+    addDocument(document) {
+      if (document.kind === 'component-page' || accessFor(document.route, rules).private) return
+      add(document.route, recordOf(site, document.route, document.title, '', document.html))
+    },
+    ready: () => waitFor(ready),
+    async finish({ manifest, documents, probes, dir }) {
+      const byRoute = new Map(documents.map((document) => [document.route, document]))
+      const searchable = manifest.routes.filter((route) => isSearchable(route, byRoute.get(route.path)))
+      for (const route of searchable) if (route.kind === 'category') add(route.path, categoryRecord(site, route))
+      send()
+      proveSameRoutes(fed, searchable)
+      const diagnostics: Diagnostic[] = []
+      for (const route of searchable) {
+        const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.html)
+        diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes))
+      }
+      if (await waitFor(ready)) worker.postMessage({ kind: 'finish', dir, folder: SEARCH_FOLDER } satisfies SearchIndexRequest)
+      const message = await waitFor(ended)
+      if (message.kind === 'done') return { paths: message.paths, bytes: message.bytes, records: fed.size, diagnostics }
+      return { paths: [], bytes: 0, records: 0, diagnostics: [...diagnostics, searchIndexFailed(message.message)] }
+    },
+    cancel: () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest),
+  }
+}
+
+/** Public docs, Markdown pages and category pages; not component pages, redirects or the 404 page. */
+function isSearchable(route: Route, document: ContentDocument | undefined): boolean {
+  if (route.access.private) return false
+  return route.kind === 'doc' || route.kind === 'category' || (route.kind === 'page' && document?.kind === 'page')
+}
+
+/**
+ * Documents were sent before the manifest existed, by the same private-path rules it applies:
+ * the manifest's searchable routes must be exactly those. Anything else is a docsgen bug, and the
+ * index must not be published.
+ */
+function proveSameRoutes(fed: ReadonlySet<string>, searchable: readonly Route[]): void {
+  const expected = new Set(searchable.map((route) => route.path))
+  const extra = [...fed].filter((path) => !expected.has(path))
+  const missing = [...expected].filter((path) => !fed.has(path))
+  if (extra.length > 0 || missing.length > 0)
+    throw new Error(`docsgen bug: the search index was given ${JSON.stringify(extra)} and not ${JSON.stringify(missing)}, against the manifest`)
+}
+
+function categoryRecord(site: { readonly baseUrl: string; readonly lang: string }, route: Route): SearchRecord {
+  return recordOf(site, route.path, route.title, route.description ? `<p>${escapeHtml(route.description)}</p>` : '', '')
+}
+
+function recordOf(site: { readonly baseUrl: string; readonly lang: string }, path: string, title: string, lead: string, body: string): SearchRecord {
+  const html = `<html lang="${escapeHtml(site.lang)}"><head><title>${escapeHtml(title)}</title></head><body><main data-pagefind-body><h1>${escapeHtml(title)}</h1>${lead}${body}</main></body></html>`
+  return { url: siteHref(site.baseUrl, path), html }
 }
 
 function searchIndexFailed(message: string): Diagnostic {

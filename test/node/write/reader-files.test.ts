@@ -1,9 +1,8 @@
-/** Files the build writes for the reader's browser: robots.txt, the favicon, search records. */
+/** Files the build writes for the reader's browser: robots.txt and the favicon. */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ContentDocument } from '../../../src/node/content/parse-content.js'
 import { seoFiles } from '../../../src/node/write/seo-files.js'
-import { searchRecords } from '../../../src/node/write/write-search-index.js'
 import type { Asset, Manifest, Route } from '../../../src/shared/manifest.js'
 
 const route = (path: string, kind: Route['kind'], extra: Partial<Route> = {}): Route => ({
@@ -50,26 +49,6 @@ test("the favicon: docsgen's own under _docsgen/ (content-hashed), or the config
   const configured = await seoFiles(manifest([]), { url: undefined, baseUrl: '/handbook/', favicon: '/img/icon.png' })
   assert.is(configured.favicon, '/handbook/img/icon.png')
   assert.not.ok(configured.files.some((file) => file.file.endsWith('.svg')))
-})
-
-test('search records: public docs, Markdown pages and category pages only; never a private route, a component page, a redirect or the 404 page', () => {
-  const routes = [
-    route('/docs/intro', 'doc'),
-    route('/docs/Private/x', 'doc', { access: { private: true, groups: [], rules: ['/docs/Private/**'] } }),
-    route('/docs/category/guides', 'category', { description: 'All <guides>.' }),
-    route('/about', 'page'),
-    route('/', 'page'),
-    route('/docs', 'redirect'),
-    route('/404', 'notFound'),
-  ]
-  const documents = [document('/docs/intro', 'doc', '<p>Intro body</p>'), document('/docs/Private/x', 'doc', '<p>Secret</p>'), document('/about', 'page', '<p>About</p>'), document('/', 'component-page', '')]
-  const records = searchRecords(manifest(routes, [], '/handbook/'), documents, 'en')
-  assert.equal(
-    records.map((record) => record.url),
-    ['/handbook/docs/intro', '/handbook/docs/category/guides', '/handbook/about'],
-  )
-  assert.is(records[0]!.html, '<html lang="en"><head><title>Title of /docs/intro</title></head><body><main data-pagefind-body><h1>Title of /docs/intro</h1><p>Intro body</p></main></body></html>')
-  assert.match(records[1]!.html, '<h1>Title of /docs/category/guides</h1><p>All &lt;guides&gt;.</p></main>')
 })
 
 test.run()

@@ -1,9 +1,32 @@
-/** The search index: built on a thread of its own while pages render; without an indexer the build still succeeds, without search. */
+/** The search index: built on a thread of its own while the site is parsed and rendered; without an indexer the build still succeeds, without search. */
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
+
+test('the index holds public docs, Markdown pages and category pages (with their description); never a private route, a component page, a redirect or the 404 page', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 0)
+    const folder = join(site.dir, 'build/_docsgen/search/fragment')
+    // Each page's fragment: gzip of "pagefind_dcd" and its JSON (url, content, title).
+    const fragments = await Promise.all((await readdir(folder)).map(async (file) => JSON.parse(gunzipSync(await readFile(join(folder, file))).toString('utf8').replace(/^pagefind_dcd/, '')) as { url: string; content: string; meta: { title: string } }))
+    assert.equal(fragments.map((fragment) => `${fragment.url} ${fragment.meta.title}`).sort(), [
+      '/about About',
+      '/docs/Guides/Setup/Install%20the%20Server Install the server',
+      '/docs/Guides/intro Introduction',
+      '/docs/Tools%20%26%20Tips/Shortcuts%20%26%20Tricks Shortcuts & tricks',
+      '/docs/category/guides Guides',
+      '/docs/category/setup Setup',
+    ])
+    assert.match(fragments.find((fragment) => fragment.url === '/docs/category/guides')!.content, 'Guides for everything.')
+    assert.ok(result.stages.some((stage) => stage.name === 'search' && stage.detail === '6 pages indexed, 13 index files'))
+  })
+})
 
 test('an indexer that cannot start: a warning, pages whose search box stays off, and no index published', async () => {
   await withFixtureSite('basic-site', async (site) => {
