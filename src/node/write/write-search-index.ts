@@ -106,7 +106,6 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
     worker.once('error', (error) => end({ kind: 'failed', message: error.message }))
     worker.once('exit', () => end({ kind: 'failed', message: 'the indexer stopped without an answer' }))
   })
-  ended.catch(() => undefined)
 
   const fed = new Set<string>()
   let batch: SearchRecord[] = []
@@ -119,6 +118,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
     batch.push(record)
     if (batch.length >= recordsPerMessage) send()
   }
+  const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
   return {
     addDocument(document) {
       if (document.kind === 'component-page' || accessFor(document.route, rules).private) return
@@ -130,7 +130,11 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
       const searchable = manifest.routes.filter((route) => isSearchable(route, byRoute.get(route.path)))
       for (const route of searchable) if (route.kind === 'category') add(route.path, categoryRecord(site, route))
       send()
-      proveSameRoutes(fed, searchable)
+      const mismatch = routesMismatch(fed, searchable)
+      if (mismatch !== undefined) {
+        cancel()
+        throw new Error(mismatch)
+      }
       const diagnostics: Diagnostic[] = []
       for (const route of searchable) {
         const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.html)
@@ -141,7 +145,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
       if (message.kind === 'done') return { paths: message.paths, bytes: message.bytes, records: fed.size, diagnostics }
       return { paths: [], bytes: 0, records: 0, diagnostics: [...diagnostics, searchIndexFailed(message.message)] }
     },
-    cancel: () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest),
+    cancel,
   }
 }
 
@@ -156,12 +160,12 @@ function isSearchable(route: Route, document: ContentDocument | undefined): bool
  * the manifest's searchable routes must be exactly those. Anything else is a docsgen bug, and the
  * index must not be published.
  */
-function proveSameRoutes(fed: ReadonlySet<string>, searchable: readonly Route[]): void {
+function routesMismatch(fed: ReadonlySet<string>, searchable: readonly Route[]): string | undefined {
   const expected = new Set(searchable.map((route) => route.path))
   const extra = [...fed].filter((path) => !expected.has(path))
   const missing = [...expected].filter((path) => !fed.has(path))
-  if (extra.length > 0 || missing.length > 0)
-    throw new Error(`docsgen bug: the search index was given ${JSON.stringify(extra)} and not ${JSON.stringify(missing)}, against the manifest`)
+  if (extra.length === 0 && missing.length === 0) return undefined
+  return `docsgen bug: the search index was given ${JSON.stringify(extra)} and not ${JSON.stringify(missing)}, against the manifest`
 }
 
 function categoryRecord(site: { readonly baseUrl: string; readonly lang: string }, route: Route): SearchRecord {

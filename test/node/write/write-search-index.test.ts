@@ -5,6 +5,8 @@ import { gunzipSync } from 'node:zlib'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
+import { startSearchIndex } from '../../../src/node/write/write-search-index.js'
+import type { Manifest } from '../../../src/shared/manifest.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
@@ -48,6 +50,20 @@ test('an indexer that cannot start: a warning, pages whose search box stays off,
       else process.env.PAGEFIND_EXTENDED_BINARY_PATH = saved
     }
   })
+})
+
+test('a document sent before the manifest that the manifest makes private stops the index (a docsgen bug: nothing is published)', async () => {
+  const search = startSearchIndex({ baseUrl: '/', lang: 'en' }, [])
+  const document = { file: 'content/docs/a.md', kind: 'doc', relative: 'a.md', id: 'a', route: '/docs/a', title: 'A', description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, html: '<p>A</p>', headings: [], links: [], assets: [] } as const
+  search.addDocument(document)
+  const route = { path: '/docs/a', kind: 'doc', title: 'A', description: undefined, source: document.file, file: 'docs/a.html', headings: [], sidebar: undefined, redirectTo: undefined } as const
+  const manifest: Manifest = { format: 1, baseUrl: '/', version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'a' }, routes: [{ ...route, access: { private: true, groups: [], rules: ['/docs/**'] } }], privatePaths: [], sidebars: {}, assets: [] }
+  try {
+    await search.finish({ manifest, documents: [document], probes: [], dir: '/nonexistent' })
+    assert.unreachable('finish should have thrown')
+  } catch (error) {
+    assert.is((error as Error).message, 'docsgen bug: the search index was given ["/docs/a"] and not [], against the manifest')
+  }
 })
 
 test.run()
