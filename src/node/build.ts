@@ -87,10 +87,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const staging = await stageSite(outDir, privateDir, spareDir)
   const probes = privateProbes(manifest, content.documents)
   const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, ...(await reader.head({ manifest, stylesheet })) }
+  // The search index is completed and written while the pages render.
+  const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
   const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)
-  const searchInput = { manifest, documents: content.documents, probes, dir: staging.public.dir }
-  const readerFiles = await run.stage('search', () => reader.files(searchInput), (files) => files.summary)
+  const readerFiles = await run.stage('search', () => indexed, (files) => files.summary)
   if (run.failed()) {
     await discardSite(staging)
     return run.result(1, { manifest })

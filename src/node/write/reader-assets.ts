@@ -45,7 +45,10 @@ export interface ReaderAssets {
   readonly addDocument: (document: ContentDocument) => void
   /** What every page's head links to, once the manifest is known. */
   readonly head: (input: { readonly manifest: Manifest; readonly stylesheet: Stylesheet }) => Promise<PageHead>
-  /** The files, once the search index is done, the index written into `dir` (the deployable output's staging folder). */
+  /**
+   * Completes the search index and writes it into `dir` (the deployable output's staging folder),
+   * which can go on while the pages render; resolves with the files to publish once it is done.
+   */
   readonly files: (input: { readonly manifest: Manifest; readonly documents: readonly ContentDocument[]; readonly probes: readonly LeakProbe[]; readonly dir: string }) => Promise<ReaderFiles>
   /** Ends the work started for a build that will write nothing. */
   readonly cancel: () => void
@@ -76,18 +79,26 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
       }
       return { stylesheets: [stylesheet.href], runtime, favicon }
     },
-    async files({ manifest, documents, probes, dir }) {
-      const texts = [...(await (seo ?? seoFiles(manifest, config))).files, ...sidebarDataFiles(createPageViews(manifest, config))]
-      const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
-      const index = await search.finish({ manifest, documents, probes, dir })
-      diagnostics.push(...index.diagnostics)
-      return {
-        files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...texts],
-        written: { paths: index.paths, bytes: index.bytes },
-        diagnostics,
-        summary: `${index.records} pages indexed, ${index.paths.length} index files`,
-      }
+    files(input) {
+      const files = readerFiles(input)
+      // Started before the pages render and awaited after: a failure must not count as unhandled meanwhile.
+      files.catch(() => undefined)
+      return files
     },
     cancel: search.cancel,
+  }
+
+  async function readerFiles({ manifest, documents, probes, dir }: Parameters<ReaderAssets['files']>[0]): Promise<ReaderFiles> {
+    const indexed = search.finish({ manifest, documents, probes, dir })
+    const texts = [...(await (seo ?? seoFiles(manifest, config))).files, ...sidebarDataFiles(createPageViews(manifest, config))]
+    const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
+    const index = await indexed
+    diagnostics.push(...index.diagnostics)
+    return {
+      files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...texts],
+      written: { paths: index.paths, bytes: index.bytes },
+      diagnostics,
+      summary: `${index.records} pages indexed, ${index.paths.length} index files`,
+    }
   }
 }

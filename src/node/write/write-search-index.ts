@@ -135,12 +135,13 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
         cancel()
         throw new Error(mismatch)
       }
+      // The thread writes the index once every record is indexed (an indexer that failed ignores this).
+      worker.postMessage({ kind: 'finish', dir, folder: SEARCH_FOLDER } satisfies SearchIndexRequest)
       const diagnostics: Diagnostic[] = []
       for (const route of searchable) {
         const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.html)
         diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes))
       }
-      if (await waitFor(ready)) worker.postMessage({ kind: 'finish', dir, folder: SEARCH_FOLDER } satisfies SearchIndexRequest)
       const message = await waitFor(ended)
       if (message.kind === 'done') return { paths: message.paths, bytes: message.bytes, records: fed.size, diagnostics }
       return { paths: [], bytes: 0, records: 0, diagnostics: [...diagnostics, searchIndexFailed(message.message)] }
