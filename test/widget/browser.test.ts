@@ -143,6 +143,12 @@ browserSuite('dark: an error screen is axe-clean; light: the phone tab and the c
     assert.ok(await country.evaluate((element) => element === document.activeElement))
     await page.keyboard.type('Fra')
     assert.is(await country.getAttribute('aria-expanded'), 'true')
+    // Enter chooses the active option: wait until the typed letters have been rendered as it.
+    await page.waitForFunction(() => {
+      const control = document.querySelector('[role="combobox"][aria-activedescendant]')
+      const active = control && document.getElementById(control.getAttribute('aria-activedescendant')!)
+      return active?.textContent?.includes('France') ?? false
+    })
     await assertAccessible(page, 'light, country list open')
     await page.keyboard.press('Enter')
     assert.match(await country.innerText(), '+33')
