@@ -37,6 +37,11 @@ export interface BuildOptions {
   readonly threads?: number
   /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
   readonly userCodeTimeLimitMs?: number
+  /**
+   * Where the pages sign in instead of the config's `login.baseURL` and `login.sdkURL`:
+   * `docsgen serve` points them at the provider emulator it runs, leaving site.config.ts as it is.
+   */
+  readonly identityProvider?: { readonly baseURL: string; readonly sdkURL: string }
 }
 
 export interface StageTiming {
@@ -71,7 +76,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const command = options.write === false ? 'check' : 'build'
   const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command }), ({ site }) => describeSiteConfig(site))
   if (!site) return run.result(2)
-  const config = site.config
+  const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
+  const config = { ...site.config, login }
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   // The runtime's bundle and the search index are made while the site is parsed and rendered.
