@@ -1,0 +1,118 @@
+/**
+ * `docsgen serve` in a real browser (Debian's Chromium): one server on a copy of the serve-site
+ * fixture for the whole suite. An edit reloads its own page and leaves an unrelated one alone; a
+ * content error shows the overlay (escaped) and fixing the file clears it; the emulator answers
+ * on the same origin; Ctrl-C's close leaves nothing running.
+ */
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { runServe } from '../../../src/cli/serve-command.js'
+import type { ServingSite } from '../../../src/node/index.js'
+import { launchChromium } from '../../helpers/chromium.js'
+import { fixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
+
+let site: FixtureSite
+let serving: ServingSite
+let browser: Browser
+const printed: string[] = []
+const output = { stdout: (text: string) => printed.push(text), stderr: (text: string) => printed.push(text) }
+const intro = () => join(site.dir, 'content', 'docs', 'Guides', 'intro.md')
+
+test.before(async () => {
+  site = await fixtureSite('serve-site')
+  const started = await runServe({ siteDir: site.dir, watch: true, port: '0', color: false }, output)
+  if (typeof started === 'number') throw new Error(`serve did not start: ${printed.join('')}`)
+  serving = started
+  browser = await launchChromium()
+})
+
+test.after(async () => {
+  await browser?.close()
+  await serving?.close()
+  await site?.remove()
+})
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage()
+  await page.goto(`${serving.url}${path}`)
+  await page.waitForFunction(() => (window as any).__docsgenLive?.connected === true)
+  await page.evaluate(() => ((window as any).untouched = true))
+  return page
+}
+
+const messages = (page: Page) => page.evaluate(() => (window as any).__docsgenLive.messages as number)
+
+test('the startup message names the URL, the emulator and the seeded persons', () => {
+  const text = printed.join('')
+  assert.match(text, `docsgen serve: ${serving.url}/\n`)
+  assert.match(text, `  Provider emulator:  ${serving.url}/_docsgen/provider/  (outbox: every code and sign-in link it "sends")\n`)
+  assert.match(text, '    admin@example.com        groups: admins\n')
+  assert.match(text, '    reader@example.com       no groups\n')
+})
+
+test('an edited page reloads; an unrelated page stays as it is', async () => {
+  const edited = await open('/docs/Guides/intro')
+  const other = await open('/docs/Guides/other')
+  const before = await messages(other)
+  await writeFile(intro(), (await readFile(intro(), 'utf8')).replace('The first page.', 'The first page, edited.'))
+  await edited.waitForFunction(() => document.body.textContent!.includes('The first page, edited.'), undefined, { timeout: 20_000 })
+  assert.is(await edited.evaluate(() => (window as any).untouched), undefined, 'the edited page was reloaded')
+  await other.waitForFunction((count) => (window as any).__docsgenLive.messages > count, before, { timeout: 20_000 })
+  assert.is(await other.evaluate(() => (window as any).untouched), true, 'the unrelated page was not reloaded')
+  assert.match(printed.join(''), /✔ rebuilt in \d+ ms: 1 page changed\n/)
+  await Promise.all([edited.close(), other.close()])
+})
+
+test('a content error shows the overlay with its diagnostics, escaped; fixing the file clears it', async () => {
+  const page = await open('/docs/Guides/other')
+  const good = await readFile(intro(), 'utf8')
+  await writeFile(intro(), good.replace('](./other.md)', '](./<b>missing</b>.md)'))
+  await page.waitForSelector('#docsgen-overlay', { timeout: 20_000 })
+  const lines = await page.locator('.docsgen-overlay-diagnostic div').allTextContents()
+  assert.equal(lines, [
+    'content/docs/Guides/intro.md:5:29  error  [missing-file]',
+    'Link "./<b>missing</b>.md" names a file that does not exist (resolved as "content/docs/Guides/<b>missing</b>.md")',
+    'Fix: Check the file name; links to .md files are relative to the linking file.',
+  ])
+  assert.is(await page.locator('#docsgen-overlay b').count(), 0, 'the message stays text')
+  assert.match(printed.join(''), 'Nothing was written; the previous output is untouched.')
+  // The last good build is still served.
+  assert.match(await (await fetch(`${serving.url}/docs/Guides/intro`)).text(), 'The first page')
+  await writeFile(intro(), good)
+  await page.waitForSelector('#docsgen-overlay', { state: 'detached', timeout: 20_000 })
+  assert.is(await page.evaluate(() => (window as any).untouched), true)
+  await page.close()
+})
+
+test('the provider emulator answers on the same origin; pages are built to sign in there', async () => {
+  const outbox = await fetch(`${serving.url}/_docsgen/provider/`)
+  assert.is(outbox.status, 200)
+  assert.match(await outbox.text(), '<title>docsgen provider — outbox</title>')
+  const jwks = (await (await fetch(`${serving.url}/_docsgen/provider/.well-known/jwks.json`)).json()) as { keys: unknown[] }
+  assert.ok(jwks.keys.length > 0)
+})
+
+test('the reload script is only in served pages, never in the built files', async () => {
+  const served = await (await fetch(`${serving.url}/docs/Guides/other`)).text()
+  assert.match(served, '<script src="/_docsgen/live/reload.js" data-socket="/_docsgen/live/socket" data-base="/" defer></script></body>')
+  const written = await readFile(join(serving.outDir, 'docs', 'Guides', 'other.html'), 'utf8')
+  assert.not.match(written, '_docsgen/live')
+  const script = await fetch(`${serving.url}/_docsgen/live/reload.js`)
+  assert.is(script.headers.get('content-type'), 'text/javascript; charset=utf-8')
+})
+
+test('the live-reload socket refuses pages of other origins', async () => {
+  const { WebSocket } = await import('ws')
+  const refused = await new Promise<string>((resolve) => {
+    const socket = new WebSocket(`${serving.url.replace('http', 'ws')}/_docsgen/live/socket`, { origin: 'https://evil.example' })
+    socket.on('unexpected-response', (_request, response) => resolve(`refused ${response.statusCode}`))
+    socket.on('open', () => resolve('opened'))
+    socket.on('error', () => resolve('error'))
+  })
+  assert.is(refused, 'refused 403')
+})
+
+test.run()
