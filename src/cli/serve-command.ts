@@ -8,7 +8,7 @@
 import type { Command } from 'commander'
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { createProviderEmulator, type EmulatorFixture, type ProviderEmulator } from '../emulator/index.js'
 import { formatReport, ListenError, prefixRoute, ServeError, serveSite, withWidgetPage, type ServeMount, type ServingSite } from '../node/index.js'
 import { shouldColor } from './build-command.js'
@@ -140,7 +140,8 @@ function startupMessage(site: ServingSite, context: { watch: boolean; siteDir: s
 
 function shown(siteDir: string, path: string): string {
   const inside = relative(siteDir, path)
-  return inside !== '' && !inside.startsWith('..') ? inside : path
+  if (inside === '') return '.'
+  return inside.startsWith('..') || isAbsolute(inside) ? path : inside
 }
 
 /** Best effort: a machine without a desktop just keeps the printed URL. */
