@@ -37,9 +37,10 @@ export class ListenError extends Error {
 export const DEFAULT_PORT = 3000
 
 export async function listenHttp(handler: Handler, options: ListenOptions): Promise<HttpServer> {
-  const server = createServer((req, res) => void answer(handler, req, res))
+  const hostAllowed = hostCheck(options.host)
+  const server = createServer((req, res) => void answer(handler, req, res, hostAllowed))
   server.keepAliveTimeout = 1000
-  server.on('upgrade', (req, socket, head) => (options.onUpgrade ? options.onUpgrade(req, socket, head) : socket.destroy()))
+  server.on('upgrade', (req, socket, head) => (options.onUpgrade && hostAllowed(req.headers.host) ? options.onUpgrade(req, socket, head) : socket.destroy()))
   const first = options.port ?? options.firstPort ?? DEFAULT_PORT
   const tries = options.port === undefined ? (options.portsToTry ?? 20) : 1
   for (let port = first; port < first + tries; port++) {
@@ -87,10 +88,25 @@ function closeServer(server: Server): Promise<void> {
   })
 }
 
-async function answer(handler: Handler, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * On a loopback interface only loopback names may be in the Host header: a page of another site
+ * whose name an attacker points at 127.0.0.1 (DNS rebinding) would otherwise be same-origin with
+ * this server and could read its private pages and the emulator's sign-in links.
+ */
+function hostCheck(listenHost: string): (host: string | undefined) => boolean {
+  const loopback = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i
+  if (!loopback.test(listenHost)) return () => true
+  return (host) => {
+    const name = host?.replace(/:\d+$/, '').toLowerCase()
+    return name !== undefined && (loopback.test(name) || name.endsWith('.localhost'))
+  }
+}
+
+async function answer(handler: Handler, req: IncomingMessage, res: ServerResponse, hostAllowed: (host: string | undefined) => boolean): Promise<void> {
   let response: Response
   const problem = rawTargetProblem(req.url ?? '/')
   if (problem !== undefined || !(req.url ?? '/').startsWith('/')) response = text(400, `Refused: ${problem ?? 'the request target is not a path'}`)
+  else if (!hostAllowed(req.headers.host)) response = text(421, `Refused: this server answers to loopback names only (127.0.0.1, localhost), not '${String(req.headers.host).slice(0, 100)}'`)
   else {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {

@@ -76,4 +76,27 @@ test('a handler that throws answers 500 without its message', async () => {
   }
 })
 
+
+test('on a loopback interface, a request naming another host is refused (DNS rebinding)', async () => {
+  const server = await listenHttp(echo, { host: '127.0.0.1', port: 0 })
+  try {
+    const { port } = new URL(server.url)
+    const asHost = (host: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ hostname: '127.0.0.1', port, path: '/x', headers: { Host: host } }, (res) => {
+          let body = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk) => (body += chunk))
+          res.on('end', () => resolve({ status: res.statusCode!, body }))
+        })
+        req.on('error', reject)
+        req.end()
+      })
+    assert.equal(await asHost(`evil.example:${port}`), { status: 421, body: `Refused: this server answers to loopback names only (127.0.0.1, localhost), not 'evil.example:${port}'\n` })
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `docs.localhost:${port}`, `[::1]:${port}`]) assert.is((await asHost(host)).status, 200, host)
+  } finally {
+    await server.close()
+  }
+})
+
 test.run()
