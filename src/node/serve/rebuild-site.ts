@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import { stripRouteSuffix } from '../../shared/canonical-path.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { build, type BuildOptions, type BuildResult } from '../build.js'
@@ -23,13 +23,17 @@ export interface Rebuilt {
 /** Absolute paths of the files that changed since the last call; empty for the first build. */
 export type Rebuild = (changedFiles: readonly string[]) => Promise<Rebuilt>
 
-export function createRebuild(options: BuildOptions): Rebuild {
+export function createRebuild(options: BuildOptions & { readonly outDir: string; readonly privateDir: string }): Rebuild {
+  const outDir = resolve(options.siteDir, options.outDir)
+  const privateDir = resolve(options.siteDir, options.privateDir)
   let last: Map<string, string> | undefined
   return async () => {
+    // What an earlier session left is what open pages show: the first build is compared with it.
+    last ??= await outputHashes(outDir, privateDir)
     const result = await build(options)
     if (result.exitCode !== 0) return { result, changedRoutes: [] }
     const hashes = await outputHashes(result.outDir, result.privateDir)
-    const changedRoutes = last === undefined ? [] : changedKeys(last, hashes)
+    const changedRoutes = changedKeys(last, hashes)
     last = hashes
     return { result, changedRoutes: changedRoutes.some((key) => !key.startsWith('/')) ? 'all' : changedRoutes }
   }

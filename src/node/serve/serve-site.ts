@@ -102,12 +102,17 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   closers.unshift(() => live.close())
   const rebuild = options.rebuild ?? createRebuild({ siteDir, outDir, privateDir, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) })
   const loop = rebuildLoop(rebuild, live, options, (result) => (baseUrl = result.manifest?.baseUrl ?? baseUrl), outDir)
-  firstBuild = loop.schedule([])
-  site = withWaitingPage(site, outDir, () => injectLiveReload(WAITING_PAGE, tag()))
-  await firstBuild
+  // Watching starts with the first build, so a file saved while it runs is the next rebuild's.
   const watcher: SiteWatcher = watchSite(siteDir, (changed) => void loop.schedule(changed), options.onProblem ?? (() => {}))
-  await watcher.ready
   closers.unshift(() => watcher.close(), () => loop.idle())
+  // The output of an earlier session is served at once while the first build replaces it (its
+  // changed pages then reload); with none, requests wait for the first build.
+  const earlier = await builtBaseUrl(outDir).catch(() => undefined)
+  if (earlier !== undefined) baseUrl = earlier
+  const first = loop.schedule([])
+  if (earlier === undefined) firstBuild = first
+  site = withWaitingPage(site, outDir, () => injectLiveReload(WAITING_PAGE, tag()))
+  await Promise.all([earlier === undefined ? first : undefined, watcher.ready])
   return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle, liveClients: live.clients })
 }
 

@@ -10,7 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { runServe } from '../../../src/cli/serve-command.js'
-import type { ServingSite } from '../../../src/node/index.js'
+import { serveSite, type ServingSite } from '../../../src/node/index.js'
 import { launchChromium } from '../../helpers/chromium.js'
 import { fixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 
@@ -113,6 +113,31 @@ test('the live-reload socket refuses pages of other origins', async () => {
     socket.on('error', () => resolve('error'))
   })
   assert.is(refused, 'refused 403')
+})
+
+test('a restart serves the output of the earlier session at once, while its first build runs', async () => {
+  await serving.close()
+  let finish: () => void = () => {}
+  const building = new Promise<void>((resolve) => (finish = resolve))
+  let built = false
+  serving = await serveSite({
+    siteDir: site.dir,
+    watch: true,
+    port: 0,
+    rebuild: async () => {
+      await building
+      built = true
+      throw new Error('stands in for a build')
+    },
+    onProblem: (message) => printed.push(message),
+  })
+  const page = await fetch(`${serving.url}/docs/Guides/other`)
+  assert.is(page.status, 200)
+  assert.match(await page.text(), 'The second page, never edited by the tests.')
+  assert.is(built, false)
+  finish()
+  await serving.settled()
+  assert.match(printed.at(-1)!, 'the rebuild crashed (a docsgen bug; the last good build is still served): Error: stands in for a build')
 })
 
 test.run()
