@@ -62,10 +62,10 @@ export async function runServe(options: ServeCommandOptions, output: CliOutput):
       ...(options.outDir !== undefined ? { outDir: options.outDir } : {}),
       ...(options.privateDir !== undefined ? { privateDir: options.privateDir } : {}),
       ...(useEmulator ? { mount: async (origin: string) => ((emulator = await mountEmulator(origin, fixture)), emulatorMount(origin, emulator, output)) } : {}),
-      onBuild: ({ result, milliseconds, changedRoutes, first }) => {
+      onBuild: ({ result, milliseconds, changedRoutes, privateChanged, first }) => {
         if (result.exitCode !== 0) output.stderr(formatReport(result, { color, command: 'build' }))
         else if (first) output.stdout(formatReport(result, { color, command: 'build' }))
-        else output.stdout(`✔ rebuilt in ${Math.round(milliseconds)} ms: ${changedRoutes === 'all' ? 'every page reloads' : `${changedRoutes.length} page${changedRoutes.length === 1 ? '' : 's'} changed`}\n`)
+        else output.stdout(`✔ rebuilt in ${Math.round(milliseconds)} ms: ${changedRoutes === 'all' ? 'every page reloads' : pages(changedRoutes.length + privateChanged)}\n`)
       },
       onProblem: (message) => output.stderr(`docsgen serve: ${message}\n`),
     })
@@ -136,6 +136,10 @@ function startupMessage(site: ServingSite, context: { watch: boolean; siteDir: s
   }
   lines.push('', 'Press Ctrl+C to stop.', '')
   return lines.join('\n')
+}
+
+function pages(count: number): string {
+  return `${count} page${count === 1 ? '' : 's'} changed`
 }
 
 function shown(siteDir: string, path: string): string {

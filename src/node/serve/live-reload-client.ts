@@ -37,6 +37,18 @@ export const LIVE_RELOAD_SCRIPT = `(function () {
     return path.length > 1 && path.slice(-1) === '/' ? path.slice(0, -1) : path;
   }
 
+  // The site's private rules, as the build put them in every page for its runtime.
+  function isPrivate() {
+    var config = document.getElementById('docsgen-config');
+    try {
+      var patterns = JSON.parse(config.textContent).privatePatterns || [];
+      var route = currentRoute();
+      return patterns.some(function (pattern) { return new RegExp(pattern).test(route); });
+    } catch (error) {
+      return false;
+    }
+  }
+
   function element(tag, text, style) {
     var node = document.createElement(tag);
     if (text) node.textContent = text;
@@ -91,7 +103,7 @@ export const LIVE_RELOAD_SCRIPT = `(function () {
       else if (message.type === 'ok') hideOverlay();
       else if (message.type === 'reload') {
         hideOverlay();
-        if (message.routes === 'all' || message.routes.indexOf(currentRoute()) !== -1) location.reload();
+        if (message.routes === 'all' || message.routes.indexOf(currentRoute()) !== -1 || (message.private && isPrivate())) location.reload();
       }
     };
     // The server restarted or went away: try again, and reload once it is back (the build may be new).

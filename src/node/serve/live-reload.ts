@@ -10,9 +10,13 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 
-/** What the browser is sent; `routes` are canonical route paths (`/docs/x`), or 'all'. */
+/**
+ * What the browser is sent. `routes` are canonical paths of public routes (`/docs/x`), or 'all';
+ * `private` says that private routes changed, without naming them: a page reloads for it when
+ * its own path matches the site's private rules, which every page already carries.
+ */
 export type LiveMessage =
-  | { readonly type: 'reload'; readonly routes: readonly string[] | 'all' }
+  | { readonly type: 'reload'; readonly routes: readonly string[] | 'all'; readonly private: boolean }
   | { readonly type: 'error'; readonly diagnostics: readonly Diagnostic[] }
   | { readonly type: 'ok' }
 

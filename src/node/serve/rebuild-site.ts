@@ -16,8 +16,13 @@ import { build, type BuildOptions, type BuildResult } from '../build.js'
 
 export interface Rebuilt {
   readonly result: BuildResult
-  /** Canonical route paths (`/docs/x`) whose output changed; 'all' when a shared file did (a published asset). Empty after a failed build. */
+  /** Canonical paths of public routes (`/docs/x`) whose output changed; 'all' when a shared file did (a published asset). Empty after a failed build. */
   readonly changedRoutes: readonly string[] | 'all'
+  /**
+   * How many private routes changed. Their paths are not handed on: the live-reload socket
+   * talks to every open page, signed in or not, and a private path is private too.
+   */
+  readonly privateChanged: number
 }
 
 /** Absolute paths of the files that changed since the last call; empty for the first build. */
@@ -31,18 +36,23 @@ export function createRebuild(options: BuildOptions & { readonly outDir: string;
     // What an earlier session left is what open pages show: the first build is compared with it.
     last ??= await outputHashes(outDir, privateDir)
     const result = await build(options)
-    if (result.exitCode !== 0) return { result, changedRoutes: [] }
+    if (result.exitCode !== 0) return { result, changedRoutes: [], privateChanged: 0 }
     const hashes = await outputHashes(result.outDir, result.privateDir)
-    const changedRoutes = changedKeys(last, hashes)
+    const changed = changedKeys(last, hashes)
     last = hashes
-    return { result, changedRoutes: changedRoutes.some((key) => !key.startsWith('/')) ? 'all' : changedRoutes }
+    const publicRoutes = changed.filter((key) => key.startsWith('/'))
+    const privateChanged = changed.filter((key) => key.startsWith(PRIVATE)).length
+    return { result, changedRoutes: changed.some((key) => key.startsWith(FILE)) ? 'all' : publicRoutes, privateChanged }
   }
 }
 
+const FILE = 'file:'
+const PRIVATE = 'private:'
+
 /**
- * A hash of every output file, keyed by its route (`/docs/x`), or by `file:<path>` for a
- * published file that is no route's. Of the private folder only pages count: its index files
- * change with any private page, which reloads through its own route.
+ * A hash of every output file, keyed by its route (`/docs/x`, or `private:/docs/x` in the private
+ * folder), or by `file:<path>` for a published file that is no route's. Of the private folder
+ * only pages count: its index files change with any private page, which counts through its own route.
  */
 async function outputHashes(publicDir: string, privateDir: string): Promise<Map<string, string>> {
   const hashes = new Map<string, string>()
@@ -51,8 +61,9 @@ async function outputHashes(publicDir: string, privateDir: string): Promise<Map<
     for (const entry of entries) {
       if (!entry.isFile()) continue
       const file = relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/')
-      const key = keyOf(file)
-      if (key === undefined || (folder === privateDir && key.startsWith('file:'))) continue
+      let key = keyOf(file)
+      if (key !== undefined && folder === privateDir) key = key.startsWith(FILE) ? undefined : `${PRIVATE}${key}`
+      if (key === undefined) continue
       const hash = createHash('sha1').update(await readFile(join(folder, file))).digest('base64')
       hashes.set(key, (hashes.get(key) ?? '') + hash)
     }
@@ -68,7 +79,7 @@ function keyOf(file: string): string | undefined {
   // The build's own files are named after their content (a new stylesheet changes every page) or
   // are read on demand (search, sidebar data): no page needs reloading for them.
   if (file.startsWith(`${GENERATED_FOLDER}/`) || file === 'sitemap.xml' || file === 'robots.txt' || file === 'manifest.json') return undefined
-  return `file:${file}`
+  return `${FILE}${file}`
 }
 
 function changedKeys(before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): string[] {

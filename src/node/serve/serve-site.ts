@@ -10,7 +10,7 @@ import type { BuildResult } from '../build.js'
 import { injectLiveReload, LIVE_RELOAD_SCRIPT, liveReloadTag } from './live-reload-client.js'
 import { createLiveReload, type LiveReload } from './live-reload.js'
 import { listenHttp, type HttpServer } from './node-http.js'
-import { createRebuild, type Rebuild } from './rebuild-site.js'
+import { createRebuild, type Rebuild, type Rebuilt } from './rebuild-site.js'
 import { exactRoute, routeRequests, type ServeRoute } from './serve-routes.js'
 import { createStaticFiles, type Handler } from './static-files.js'
 import { watchSite, type SiteWatcher } from './watch-site.js'
@@ -41,7 +41,7 @@ export interface ServeSiteOptions {
   readonly privateDir?: string
   readonly mount?: (origin: string) => ServeMount | Promise<ServeMount>
   /** Called after each build (the first included) with its result and how long it took from the change. */
-  readonly onBuild?: (build: { readonly result: BuildResult; readonly milliseconds: number; readonly changedRoutes: readonly string[] | 'all'; readonly first: boolean }) => void
+  readonly onBuild?: (build: Rebuilt & { readonly milliseconds: number; readonly first: boolean }) => void
   /** Faults a person should see in the terminal (a watcher failing, a rebuild crashing). */
   readonly onProblem?: (message: string) => void
   /** Replaces the build (tests; the incremental build). */
@@ -144,20 +144,21 @@ function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptio
   const once = async (changed: readonly string[]) => {
     const started = performance.now()
     try {
-      const { result, changedRoutes } = await rebuild(changed)
+      // Pages opened while there was no output show a placeholder: they all reload.
+      const placeholders = !(await exists(outDir))
+      const rebuilt = await rebuild(changed)
+      const { result } = rebuilt
       const milliseconds = performance.now() - started
       if (result.exitCode !== 0) {
         failing = true
         live.send({ type: 'error', diagnostics: result.diagnostics })
       } else {
         onGood(result)
-        // After a failure every page may show the overlay, and after a first build that failed, a placeholder.
-        const routes = failing && !(await exists(outDir)) ? 'all' : changedRoutes
         if (failing) live.send({ type: 'ok' })
         failing = false
-        live.send({ type: 'reload', routes })
+        live.send({ type: 'reload', routes: placeholders ? 'all' : rebuilt.changedRoutes, private: rebuilt.privateChanged > 0 })
       }
-      options.onBuild?.({ result, milliseconds, changedRoutes, first: builds++ === 0 })
+      options.onBuild?.({ ...rebuilt, milliseconds, first: builds++ === 0 })
     } catch (error) {
       // A docsgen bug, not the author's: said in the terminal; the last good output stays served.
       options.onProblem?.(`the rebuild crashed (a docsgen bug; the last good build is still served): ${(error as Error).stack ?? String(error)}`)

@@ -66,6 +66,24 @@ test('an edited page reloads; an unrelated page stays as it is', async () => {
   await Promise.all([edited.close(), other.close()])
 })
 
+test('an edited private page reloads pages under the private rules; the socket never names it', async () => {
+  const { WebSocket } = await import('ws')
+  const socket = new WebSocket(`${serving.url.replace('http', 'ws')}/_docsgen/live/socket`, { origin: serving.url })
+  await new Promise((resolve) => socket.once('open', resolve))
+  const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))))
+  const shell = await open('/docs/Private/notes')
+  const other = await open('/docs/Guides/other')
+  const before = await messages(other)
+  const notes = join(site.dir, 'content', 'docs', 'Private', 'notes.md')
+  await writeFile(notes, (await readFile(notes, 'utf8')).replace('Private notes.', 'Private notes, edited.'))
+  assert.equal(JSON.parse(await received), { type: 'reload', routes: [], private: true })
+  await shell.waitForFunction(() => (window as any).untouched === undefined && (window as any).__docsgenLive?.connected, undefined, { timeout: 20_000 })
+  await other.waitForFunction((count) => (window as any).__docsgenLive.messages > count, before, { timeout: 20_000 })
+  assert.is(await other.evaluate(() => (window as any).untouched), true)
+  socket.close()
+  await Promise.all([shell.close(), other.close()])
+})
+
 test('a content error shows the overlay with its diagnostics, escaped; fixing the file clears it', async () => {
   const page = await open('/docs/Guides/other')
   const good = await readFile(intro(), 'utf8')
