@@ -61,7 +61,10 @@ export async function runServe(options: ServeCommandOptions, output: CliOutput):
       ...(port !== undefined ? { port } : {}),
       ...(options.outDir !== undefined ? { outDir: options.outDir } : {}),
       ...(options.privateDir !== undefined ? { privateDir: options.privateDir } : {}),
-      ...(useEmulator ? { mount: async (origin: string) => ((emulator = await mountEmulator(origin, fixture)), emulatorMount(origin, emulator, output)) } : {}),
+      mount: async (origin: string) => {
+        if (useEmulator) emulator = await startEmulator(origin, fixture)
+        return { ...(emulator ? emulatorMount(origin, emulator, output) : {}), ...gateMount() }
+      },
       onBuild: ({ result, milliseconds, changedRoutes, privateChanged, first }) => {
         if (result.exitCode !== 0) output.stderr(formatReport(result, { color, command: 'build' }))
         else if (first) output.stdout(formatReport(result, { color, command: 'build' }))
@@ -81,7 +84,17 @@ export async function runServe(options: ServeCommandOptions, output: CliOutput):
   return site
 }
 
-async function mountEmulator(origin: string, fixture: EmulatorFixture | undefined): Promise<ProviderEmulator> {
+/**
+ * GATE MOUNT POINT (issue 12 item 3), for serve and preview alike. Once src/gate is on main:
+ *   privateRoutes: ({ next, privateDir }) => createGate({ orgID: login.orgID, baseURL: the
+ *   emulator's URL or login.baseURL, store: createFolderStore(privateDir), next }).fetch
+ * Until then private routes get what the public output holds for them (the sign-in shell).
+ */
+function gateMount(): Pick<ServeMount, 'privateRoutes'> {
+  return {}
+}
+
+async function startEmulator(origin: string, fixture: EmulatorFixture | undefined): Promise<ProviderEmulator> {
   // The served pages are on a loopback origin, which the emulator accepts without listing it.
   const emulator = createProviderEmulator({ baseURL: `${origin}${PROVIDER_PREFIX}`, ...(fixture ? { fixture } : {}) })
   await emulator.ready
@@ -110,7 +123,6 @@ function emulatorMount(origin: string, emulator: ProviderEmulator, output: CliOu
       }),
     ],
     identityProvider: { baseURL: `${origin}${PROVIDER_PREFIX}`, sdkURL: `${origin}${PROVIDER_PREFIX}/sdk.html` },
-    // GATE MOUNT POINT: when src/gate is on main, privateRoutes: ({ next, privateDir }) => createGate({ orgID, baseURL, store: createFolderStore(privateDir), next }).fetch
   }
 }
 

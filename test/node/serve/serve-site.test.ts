@@ -113,6 +113,21 @@ test('the provider emulator answers on the same origin; pages are built to sign 
   assert.ok(jwks.keys.length > 0)
 })
 
+test('a sign-in link the emulator sends to a seeded person is printed in the terminal and kept in its outbox', async () => {
+  const body = {
+    handle: { type: 'email_address', value: 'admin@example.com' },
+    factor: { method: 'email_link', options: { method: 'email_link' } },
+    metadata: { csrf_token: crypto.randomUUID(), pkce_code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+  }
+  const started = await fetch(`${serving.url}/_docsgen/provider/id/v2`, { method: 'POST', headers: { 'SlashID-OrgID': 'serve-org', 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  assert.is(started.status, 200, await started.clone().text())
+  const line = printed.find((text) => text.startsWith('✉ to admin@example.com (email_link), sign-in link: '))!
+  const link = line.slice('✉ to admin@example.com (email_link), sign-in link: '.length, -1)
+  assert.ok(link.startsWith(`${serving.url}/_docsgen/provider/`), link)
+  const mailbox = (await (await fetch(`${serving.url}/_docsgen/provider/__test/mailbox?handle=admin@example.com`)).json()) as { result: { link?: string }[] }
+  assert.equal(mailbox.result.map((message) => message.link), [link])
+})
+
 test('the reload script is only in served pages, never in the built files', async () => {
   const served = await (await fetch(`${serving.url}/docs/Guides/other`)).text()
   assert.match(served, '<script src="/_docsgen/live/reload.js" data-socket="/_docsgen/live/socket" data-base="/" defer></script></body>')
