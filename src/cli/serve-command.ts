@@ -181,13 +181,9 @@ export function registerServeCommands(program: Command, output: CliOutput, setEx
     if (typeof result === 'number') setExitCode(result)
     else keepRunning(result)
   }
-  program
-    .command('serve')
+  listenOptions(program.command('serve'))
     .description('Build the site, serve it with live reload and a local provider emulator, and rebuild on every change')
     .argument('[siteDir]', 'folder holding site.config.ts and content/', '.')
-    .option('-p, --port <n>', 'port to listen on (fails if taken); default: 3000 or the next free one')
-    .option('--host <h>', 'interface to listen on', '127.0.0.1')
-    .option('--open', 'open the site in a browser')
     .option('--no-watch', 'serve the existing build as production would (same as docsgen preview)')
     .option('--no-emulator', 'sign in at the provider named in site.config.ts instead of the local emulator')
     .option('-f, --fixture <file>', `who can sign in at the emulator (YAML or JSON); default ${DEFAULT_FIXTURE} in the site folder when it exists`)
@@ -207,17 +203,20 @@ Examples:
 
 Exit codes: 0 stopped with Ctrl+C, 2 usage errors (such as a port in use).`,
     )
-    .action((siteDir: string, flags: Omit<ServeCommandOptions, 'siteDir'>) => run({ ...flags, siteDir, ...(flags.watch === false ? { outDir: 'build' } : {}) }))
+    .action((siteDir: string, flags: Omit<ServeCommandOptions, 'siteDir'>) => run({ ...flags, siteDir }))
 
-  program
-    .command('preview')
+  listenOptions(program.command('preview'))
     .description('Serve an existing build (docsgen build) as production would: no watching, no reload script')
     .argument('[siteDir]', 'folder holding the build', '.')
-    .option('-p, --port <n>', 'port to listen on (fails if taken); default: 3000 or the next free one')
-    .option('--host <h>', 'interface to listen on', '127.0.0.1')
-    .option('--open', 'open the site in a browser')
     .option('--out-dir <dir>', 'the build to serve, relative to siteDir', 'build')
     .option('--private-dir <dir>', 'the private pages of that build', '.docsgen/private')
     .addHelpText('after', '\nExit codes: 0 stopped with Ctrl+C, 2 usage errors (no build to serve, a port in use).')
     .action((siteDir: string, flags: Omit<ServeCommandOptions, 'siteDir' | 'watch'>) => run({ ...flags, siteDir, watch: false }))
+}
+
+function listenOptions(command: Command): Command {
+  return command
+    .option('-p, --port <n>', 'port to listen on (fails if taken); default: 3000 or the next free one')
+    .option('--host <h>', 'interface to listen on', '127.0.0.1')
+    .option('--open', 'open the site in a browser')
 }

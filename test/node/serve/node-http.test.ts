@@ -6,10 +6,10 @@ import { listenHttp, ListenError } from '../../../src/node/serve/node-http.js'
 const echo = async (request: Request) => new Response(`${request.method} ${new URL(request.url).pathname}`, { headers: { 'Content-Type': 'text/plain' } })
 
 /** Sends the request target exactly as written (fetch would normalise it first). */
-function rawGet(url: string, target: string): Promise<{ status: number; body: string }> {
+function rawGet(url: string, target: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url)
-    const req = httpRequest({ hostname, port, path: target, method: 'GET' }, (res) => {
+    const req = httpRequest({ hostname, port, path: target, method: 'GET', headers }, (res) => {
       let body = ''
       res.setEncoding('utf8')
       res.on('data', (chunk) => (body += chunk))
@@ -81,17 +81,7 @@ test('on a loopback interface, a request naming another host is refused (DNS reb
   const server = await listenHttp(echo, { host: '127.0.0.1', port: 0 })
   try {
     const { port } = new URL(server.url)
-    const asHost = (host: string) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = httpRequest({ hostname: '127.0.0.1', port, path: '/x', headers: { Host: host } }, (res) => {
-          let body = ''
-          res.setEncoding('utf8')
-          res.on('data', (chunk) => (body += chunk))
-          res.on('end', () => resolve({ status: res.statusCode!, body }))
-        })
-        req.on('error', reject)
-        req.end()
-      })
+    const asHost = (host: string) => rawGet(server.url, '/x', { Host: host })
     assert.equal(await asHost(`evil.example:${port}`), { status: 421, body: `Refused: this server answers to loopback names only (127.0.0.1, localhost), not 'evil.example:${port}'\n` })
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `docs.localhost:${port}`, `[::1]:${port}`]) assert.is((await asHost(host)).status, 200, host)
   } finally {
