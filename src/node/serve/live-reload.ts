@@ -24,8 +24,6 @@ export interface LiveReload {
   /** The server's upgrade listener: takes requests for the socket path, refuses the rest. */
   readonly upgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void
   readonly send: (message: LiveMessage) => void
-  /** The open connections (tests wait for pages to connect). */
-  readonly clients: () => number
   readonly close: () => Promise<void>
 }
 
@@ -51,7 +49,6 @@ export function createLiveReload(socketPath: string): LiveReload {
       const data = JSON.stringify(message)
       for (const client of server.clients) if (client.readyState === client.OPEN) client.send(data)
     },
-    clients: () => server.clients.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate()

@@ -4,7 +4,7 @@
  * would. What the command mounts beside the site (the provider emulator, the gate) is given by
  * the caller once the server's origin is known, so this module imports neither.
  */
-import { readFile, stat } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { BuildResult } from '../build.js'
 import { injectLiveReload, LIVE_RELOAD_SCRIPT, liveReloadTag } from './live-reload-client.js'
@@ -57,7 +57,6 @@ export interface ServingSite {
   readonly privateDir: string
   /** Resolves when the rebuilds asked for so far are done (tests). */
   readonly settled: () => Promise<void>
-  readonly liveClients: () => number
   readonly close: () => Promise<void>
 }
 
@@ -96,27 +95,33 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   routes.push(...(mount.routes ?? []))
   if (mount.privateRoutes) site = mount.privateRoutes({ next: files, privateDir })
   const closers: (() => Promise<void>)[] = [() => server.close(), ...(mount.close ? [mount.close] : [])]
-  if (!live) return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: async () => {}, liveClients: () => 0 })
+  if (!live) return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: async () => {} })
 
   routes.unshift(exactRoute('live-reload script', `/${LIVE_PREFIX}/reload.js`, liveScript))
   closers.unshift(() => live.close())
   const rebuild = options.rebuild ?? createRebuild({ siteDir, outDir, privateDir, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) })
-  const loop = rebuildLoop(rebuild, live, options, (result) => (baseUrl = result.manifest?.baseUrl ?? baseUrl), outDir)
-  // Watching starts with the first build, so a file saved while it runs is the next rebuild's.
-  const watcher: SiteWatcher = watchSite(siteDir, (changed) => void loop.schedule(changed), options.onProblem ?? (() => {}))
-  closers.unshift(() => watcher.close(), () => loop.idle())
   // The output of an earlier session is served at once while the first build replaces it (its
   // changed pages then reload); with none, requests wait for the first build.
   const earlier = await builtBaseUrl(outDir).catch(() => undefined)
+  let built = earlier !== undefined
+  const loop = rebuildLoop(rebuild, live, options, (result) => {
+    baseUrl = result.manifest?.baseUrl ?? baseUrl
+    built = true
+  })
+  // Watching starts with the first build, so a file saved while it runs is the next rebuild's.
+  const watcher: SiteWatcher = watchSite(siteDir, (changed) => void loop.schedule(changed), options.onProblem ?? (() => {}))
+  closers.unshift(() => watcher.close(), () => loop.idle())
   if (earlier !== undefined) baseUrl = earlier
   const first = loop.schedule([])
   if (earlier === undefined) firstBuild = first
-  site = withWaitingPage(site, outDir, () => injectLiveReload(WAITING_PAGE, tag()))
+  // Until a first build succeeds there is no output: pages get a placeholder that shows the overlay.
+  const withOutput = site
+  site = (request) => (built ? withOutput(request) : waitingPage(tag()))
   await Promise.all([earlier === undefined ? first : undefined, watcher.ready])
-  return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle, liveClients: live.clients })
+  return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle })
 }
 
-function serving(server: HttpServer, parts: { outDir: string; privateDir: string; home: string; closers: (() => Promise<void>)[]; settled: () => Promise<void>; liveClients: () => number }): ServingSite {
+function serving(server: HttpServer, parts: { outDir: string; privateDir: string; home: string; closers: (() => Promise<void>)[]; settled: () => Promise<void> }): ServingSite {
   let closed: Promise<void> | undefined
   return {
     url: server.url,
@@ -124,7 +129,6 @@ function serving(server: HttpServer, parts: { outDir: string; privateDir: string
     outDir: parts.outDir,
     privateDir: parts.privateDir,
     settled: parts.settled,
-    liveClients: parts.liveClients,
     close: () => (closed ??= (async () => {
       for (const close of parts.closers) await close()
     })()),
@@ -136,16 +140,16 @@ async function liveScript(): Promise<Response> {
 }
 
 /** Rebuilds one at a time; files changed during a rebuild are the next one's. */
-function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptions, onGood: (result: BuildResult) => void, outDir: string) {
+function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptions, onGood: (result: BuildResult) => void) {
   let queued: string[] | undefined
   let running: Promise<void> | undefined
   let failing = false
   let builds = 0
+  // Pages opened while there was no output show a placeholder: the first good build reloads them all.
+  let placeholders = true
   const once = async (changed: readonly string[]) => {
     const started = performance.now()
     try {
-      // Pages opened while there was no output show a placeholder: they all reload.
-      const placeholders = !(await exists(outDir))
       const rebuilt = await rebuild(changed)
       const { result } = rebuilt
       const milliseconds = performance.now() - started
@@ -157,6 +161,7 @@ function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptio
         if (failing) live.send({ type: 'ok' })
         failing = false
         live.send({ type: 'reload', routes: placeholders ? 'all' : rebuilt.changedRoutes, private: rebuilt.privateChanged > 0 })
+        placeholders = false
       }
       options.onBuild?.({ ...rebuilt, milliseconds, first: builds++ === 0 })
     } catch (error) {
@@ -186,19 +191,8 @@ function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptio
 
 const WAITING_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docsgen serve: no build yet</title></head><body><main><h1>No build yet</h1><p>The first build failed; the terminal and the overlay say why. This page reloads once a build succeeds.</p></main></body></html>'
 
-/** Until a first build succeeds there is no output: HTML requests get a page that shows the overlay and reloads. */
-function withWaitingPage(site: Handler, outDir: string, page: () => string): Handler {
-  return async (request) => {
-    if (await exists(outDir)) return site(request)
-    return new Response(page(), { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' } })
-  }
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  )
+async function waitingPage(tag: string): Promise<Response> {
+  return new Response(injectLiveReload(WAITING_PAGE, tag), { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' } })
 }
 
 /** The base URL of an existing build, from its published manifest; no build there is a user error. */

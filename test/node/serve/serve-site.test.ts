@@ -6,7 +6,8 @@
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { runServe } from '../../../src/cli/serve-command.js'
@@ -171,6 +172,42 @@ test('a restart serves the output of the earlier session at once, while its firs
   finish()
   await serving.settled()
   assert.match(printed.at(-1)!, 'the rebuild crashed (a docsgen bug; the last good build is still served): Error: stands in for a build')
+})
+
+test('with no output yet, a failed first build serves a placeholder with the overlay; the first good build replaces it', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-serve-first-'))
+  const diagnostic = { file: 'site.config.ts', line: 1, column: 1, ruleId: 'config-invalid', severity: 'error', message: 'stands in for a config error', suggestion: undefined } as const
+  let builds = 0
+  const placeholder = await serveSite({
+    siteDir: dir,
+    watch: true,
+    port: 0,
+    // Stands in for the build: fails first, then writes a one-page site.
+    rebuild: async () => {
+      const outDir = join(dir, '.docsgen', 'serve', 'public')
+      const result = { exitCode: 1 as 0 | 1, diagnostics: [diagnostic], stages: [], manifest: undefined, outDir, privateDir: join(dir, 'private'), pages: { public: 0, private: 0 }, bytes: 0 }
+      if (builds++ === 0) return { result, changedRoutes: [], privateChanged: 0 }
+      await mkdir(outDir, { recursive: true })
+      await writeFile(join(outDir, 'index.html'), '<!doctype html><title>Built</title><body><h1>Built at last</h1></body>')
+      return { result: { ...result, exitCode: 0, diagnostics: [] }, changedRoutes: ['/'], privateChanged: 0 }
+    },
+  })
+  try {
+    const waiting = await fetch(`${placeholder.url}/`)
+    assert.is(waiting.status, 503)
+    const page = await browser.newPage()
+    await page.goto(`${placeholder.url}/`)
+    await page.waitForSelector('#docsgen-overlay')
+    assert.equal(await page.locator('.docsgen-overlay-diagnostic div').allTextContents(), ['site.config.ts:1:1  error  [config-invalid]', 'stands in for a config error'])
+    await mkdir(join(dir, 'content'))
+    await writeFile(join(dir, 'content', 'page.md'), '# Page\n')
+    await page.waitForSelector('text=Built at last', { timeout: 20_000 })
+    assert.is(await page.locator('#docsgen-overlay').count(), 0)
+    await page.close()
+  } finally {
+    await placeholder.close()
+    await rm(dir, { recursive: true, force: true })
+  }
 })
 
 test.run()
