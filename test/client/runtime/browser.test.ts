@@ -117,13 +117,14 @@ reader('back and forward bring the pages back where the reader left them', (cont
     await runtimeReady(page)
     await markDocument(page)
     await page.evaluate(() => window.scrollTo(0, 1500))
-    await page.waitForTimeout(300)
+    await page.waitForFunction(() => (history.state as { docsgenScroll?: number } | null)?.docsgenScroll === 1500)
     // Clicked where it is (a pointer click would scroll the link into view first).
     await page.evaluate(() => (document.querySelector('.pagination-nav-link--next') as HTMLElement).click())
     await page.waitForFunction(() => document.title.startsWith('Set up the service'))
     assert.is(await page.evaluate(() => window.scrollY), 0, 'a new page starts at the top')
     await page.evaluate(() => window.scrollTo(0, 700))
-    await page.waitForTimeout(300)
+    // The position is saved once scrolling has paused; going back before that would lose it.
+    await page.waitForFunction(() => (history.state as { docsgenScroll?: number } | null)?.docsgenScroll === 700)
     await page.goBack()
     await page.waitForFunction(() => document.title.startsWith('Introduction'))
     assert.is(await page.evaluate(() => Math.round(window.scrollY)), 1500)
