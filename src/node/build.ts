@@ -21,7 +21,6 @@ import { describeValidation, validateSite } from './validate/validate-site.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
 import { discardSite, publishSite, stageSite } from './write/publish-site.js'
-import { describePages, writePages } from './write/write-pages.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -82,6 +81,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
   if (options.write === false) return run.result(0, { manifest })
 
+  // Rendering (React's server renderer and the theme) is loaded only by a build that writes.
+  const { describePages, writePages } = await import('./write/write-pages.js')
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
   const probes = privateProbes(manifest, content.documents)

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { closeProviderServers, runProvider } from '../../src/cli/provider-command.js'
+import { closeProviderServers, runProvider } from '../../src/cli/run-provider.js'
 import type { ProviderServer } from '../../src/emulator/node-server.js'
 
 const CHROMIUM = '/usr/bin/chromium'

@@ -15,7 +15,7 @@ import { defaultCategory, readCategory, type CategoryMeta } from './read-categor
 import { assetPathFor, docId, routeFromFile } from './route-from-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
-import { parseMarkdown } from './parse-markdown.js'
+import type { parseMarkdown } from './parse-markdown.js'
 import { resolveLink, type LinkTargets } from './resolve-link.js'
 import type { ContentFile } from './read-content.js'
 
@@ -121,16 +121,19 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   const markdown = files.filter((file) => file.kind === 'doc' || file.kind === 'page')
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
   const routes = [...routeOfFile]
-  const results =
-    threads === 1
-      ? [runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl })]
+  // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown.
+  const parse = markdown.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
+  const results = !parse
+    ? []
+    : threads === 1
+      ? [runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl }, parse)]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
           jobFor: (work) => ({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }),
+          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }, parse),
         })
   for (const result of results) {
     pushAll(documents, result.documents)
@@ -141,8 +144,8 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   return { documents, categories, assetFiles, diagnostics }
 }
 
-/** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. */
-export function runParseJob(job: ParseJob): ParseJobResult {
+/** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. */
+export function runParseJob(job: ParseJob, parse: typeof parseMarkdown): ParseJobResult {
   const targets: LinkTargets = {
     routeOfFile: new Map(job.routeOfFile),
     fileAssets: new Map(job.assetOfFile),
@@ -162,7 +165,7 @@ export function runParseJob(job: ParseJob): ParseJobResult {
     const kind = file.kind as 'doc' | 'page'
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
-    const parsed = parseMarkdown(file.text, file.file, (url) => {
+    const parsed = parse(file.text, file.file, (url) => {
       const target = resolveLink(url, { file: file.file, kind, route }, targets)
       if (target.kind === 'asset') {
         assets.add(target.file)
