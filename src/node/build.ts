@@ -114,7 +114,9 @@ function createRun(outDir: string, privateDir: string) {
       const value = await run()
       if ('diagnostics' in value) pushAll(diagnostics, value.diagnostics as readonly Diagnostic[])
       const errorsAfter = diagnostics.filter((item) => item.severity === 'error').length
-      stages.push({ name, milliseconds: performance.now() - started, detail: detail(value), failed: errorsAfter > errorsBefore })
+      const timing = { name, milliseconds: performance.now() - started, detail: detail(value), failed: errorsAfter > errorsBefore }
+      stages.push(timing)
+      publishStage(timing, started)
       return value
     },
     result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => ({
@@ -129,6 +131,19 @@ function createRun(outDir: string, privateDir: string) {
       ...extra,
     }),
   }
+}
+
+/**
+ * Each stage is also a measure on Node's performance timeline (`docsgen:content`…), with the
+ * memory in use as it ended and the process's peak so far (the stage where the peak grows is the
+ * one that needed it): profilers show the stages, and `npm run bench` reads them from the CLI as
+ * people run it. Only the last build's measures are kept, so a long-lived process does not collect them.
+ */
+function publishStage(timing: StageTiming, started: number): void {
+  const name = `docsgen:${timing.name}`
+  performance.clearMeasures(name)
+  const memory = { heapUsedBytes: process.memoryUsage().heapUsed, peakRssBytes: process.resourceUsage().maxRSS * 1024 }
+  performance.measure(name, { start: started, duration: timing.milliseconds, detail: { ...timing, ...memory } })
 }
 
 function relativeOrAbsolute(from: string, to: string): string {

@@ -199,6 +199,24 @@ output('parsing on several threads gives the same site as on one', async () => {
   })
 })
 
+output('each stage is a measure on the performance timeline, with the memory as it ended; only the last build is kept', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await build({ siteDir: site.dir })
+    const result = await build({ siteDir: site.dir })
+    const measures = performance.getEntriesByType('measure').filter((entry) => entry.name.startsWith('docsgen:'))
+    assert.equal(
+      measures.map((entry) => entry.name),
+      ['docsgen:config', 'docsgen:content', 'docsgen:manifest', 'docsgen:validate', 'docsgen:render', 'docsgen:write'],
+    )
+    for (const [index, entry] of measures.entries()) {
+      const detail = entry.detail as { name: string; milliseconds: number; heapUsedBytes: number; peakRssBytes: number }
+      assert.equal({ name: detail.name, milliseconds: detail.milliseconds }, { name: result.stages[index]!.name, milliseconds: result.stages[index]!.milliseconds })
+      assert.is(entry.duration, detail.milliseconds)
+      assert.ok(detail.heapUsedBytes > 0 && detail.heapUsedBytes < detail.peakRssBytes, `${entry.name}: ${detail.heapUsedBytes} bytes of heap, ${detail.peakRssBytes} at the peak`)
+    }
+  })
+})
+
 const privacy = suite('build: private pages are really private')
 
 privacy('no byte of a private page reaches any deployable file', async () => {
