@@ -18,6 +18,7 @@ import { themeStylesheet } from './render/theme-stylesheet.js'
 import { checkOutputPaths } from './validate/check-output-paths.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { describeValidation, validateSite } from './validate/validate-site.js'
+import { checkHeap, heapLimitDiagnostic } from './diagnostics/heap-watch.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
 import { discardSite, publishSite, stageSite } from './write/publish-site.js'
@@ -35,6 +36,12 @@ export interface BuildOptions {
   readonly threads?: number
   /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
   readonly userCodeTimeLimitMs?: number
+  /**
+   * The JavaScript heap, in bytes, past which the build stops as a stage ends, with an
+   * out-of-memory diagnostic naming the stage; default 90% of Node's heap limit
+   * (NODE_OPTIONS=--max-old-space-size), which the stages' own loops also watch.
+   */
+  readonly heapLimitBytes?: number
 }
 
 export interface StageTiming {
@@ -61,9 +68,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir)
   const outDir = resolve(siteDir, options.outDir ?? 'build')
   const privateDir = resolve(siteDir, options.privateDir ?? join('.docsgen', 'private'))
+  const run = createRun(outDir, privateDir, options.heapLimitBytes)
+  try {
+    return await runStages(options, run, { siteDir, outDir, privateDir })
+  } catch (error) {
+    if (error instanceof StoppedBuild) return run.result(1)
+    throw error
+  }
+}
+
+async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, privateDir }: { siteDir: string; outDir: string; privateDir: string }): Promise<BuildResult> {
   const spareDir = join(siteDir, '.docsgen', 'spare')
   const cacheDir = join(siteDir, '.docsgen', 'cache')
-  const run = createRun(outDir, privateDir)
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
   const command = options.write === false ? 'check' : 'build'
@@ -88,18 +104,32 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const probes = privateProbes(manifest, content.documents)
   const renderInput = { manifest, documents: content.documents, components: content.components, config, stylesheets: [stylesheet.href], probes }
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
-  const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)
+  // A stage that stops the build (out of memory) leaves no staging folder behind.
+  const discardOnStop = async (error: unknown): Promise<never> => {
+    await discardSite(staging)
+    throw error
+  }
+  const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages).catch(discardOnStop)
   if (run.failed()) {
     await discardSite(staging)
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages }), written)
+  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages }), written).catch(discardOnStop)
   return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, bytes })
 }
 
-/** One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are kept as it ends. */
-function createRun(outDir: string, privateDir: string) {
+/** A stage ran out of memory: its diagnostic is kept, and the build ends there. */
+class StoppedBuild extends Error {}
+
+type Run = ReturnType<typeof createRun>
+
+/**
+ * One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are
+ * kept as it ends. A stage that runs out of memory (heap-watch.ts) is marked failed with a
+ * diagnostic saying how much it held, and the build stops.
+ */
+function createRun(outDir: string, privateDir: string, heapLimitBytes: number | undefined) {
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
   const failed = (found: readonly Diagnostic[] = []) => {
@@ -111,7 +141,17 @@ function createRun(outDir: string, privateDir: string) {
     async stage<T extends object>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> {
       const started = performance.now()
       const errorsBefore = diagnostics.filter((item) => item.severity === 'error').length
-      const value = await run()
+      let value: T
+      try {
+        value = await run()
+        checkHeap(heapLimitBytes)
+      } catch (error) {
+        const outOfMemory = heapLimitDiagnostic(name, error)
+        if (!outOfMemory) throw error
+        diagnostics.push(outOfMemory)
+        stages.push({ name, milliseconds: performance.now() - started, detail: 'stopped: out of memory', failed: true })
+        throw new StoppedBuild(outOfMemory.message)
+      }
       if ('diagnostics' in value) pushAll(diagnostics, value.diagnostics as readonly Diagnostic[])
       const errorsAfter = diagnostics.filter((item) => item.severity === 'error').length
       const timing = { name, milliseconds: performance.now() - started, detail: detail(value), failed: errorsAfter > errorsBefore }

@@ -203,7 +203,7 @@ output('each stage is a measure on the performance timeline, with the memory as 
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     const result = await build({ siteDir: site.dir })
-    const measures = performance.getEntriesByType('measure').filter((entry) => entry.name.startsWith('docsgen:'))
+    const measures = (performance.getEntriesByType('measure') as PerformanceMeasure[]).filter((entry) => entry.name.startsWith('docsgen:'))
     assert.equal(
       measures.map((entry) => entry.name),
       ['docsgen:config', 'docsgen:content', 'docsgen:manifest', 'docsgen:validate', 'docsgen:render', 'docsgen:write'],
@@ -214,6 +214,24 @@ output('each stage is a measure on the performance timeline, with the memory as 
       assert.is(entry.duration, detail.milliseconds)
       assert.ok(detail.heapUsedBytes > 0 && detail.heapUsedBytes < detail.peakRssBytes, `${entry.name}: ${detail.heapUsedBytes} bytes of heap, ${detail.peakRssBytes} at the peak`)
     }
+  })
+})
+
+output('a build past its heap limit stops with a diagnostic naming the stage and the amounts, and writes nothing', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const result = await build({ siteDir: site.dir, heapLimitBytes: 1 })
+    assert.is(result.exitCode, 1)
+    assert.equal(
+      messages(result).map((message) => message.replace(/held \d+ MB/, 'held N MB')),
+      [
+        '.: error: The build stopped in the config stage: the JavaScript heap held N MB of the 0 MB the build may use. Give Node.js a larger heap (NODE_OPTIONS=--max-old-space-size=8192, in megabytes), or build the site in parts. [docsgen:out-of-memory]',
+      ],
+    )
+    assert.equal(
+      result.stages.map(({ name, detail, failed }) => ({ name, detail, failed })),
+      [{ name: 'config', detail: 'stopped: out of memory', failed: true }],
+    )
+    assert.not.ok(existsSync(join(site.dir, 'build')))
   })
 })
 

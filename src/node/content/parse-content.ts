@@ -13,6 +13,7 @@ import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import { assetPathFor, docId, routeFromFile } from './route-from-file.js'
+import { checkHeap } from '../diagnostics/heap-watch.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import type { parseMarkdown } from './parse-markdown.js'
@@ -158,7 +159,10 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown): ParseJo
   return { documents, diagnostics }
 
   function parseFiles(files: readonly ContentFile[]): void {
-    for (const file of files) parseFile(file)
+    for (const file of files) {
+      checkHeap()
+      parseFile(file)
+    }
   }
 
   function parseFile(file: ContentFile): void {

@@ -15,6 +15,7 @@ import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument } from './html-document.js'
 import { createPageViews } from './page-views.js'
@@ -71,6 +72,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const wanted = only === undefined ? undefined : new Set(only)
   for (const route of input.manifest.routes) {
     if (wanted && !wanted.has(route.path)) continue
+    checkHeap()
     const publicView = views.publicView(route, route.access.private ? '' : bodyOf(route))
     const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
     pushAll(diagnostics, findLeaks(route.file, html, input.probes))
