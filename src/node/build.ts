@@ -13,6 +13,7 @@ import { pushAll } from '../shared/push-all.js'
 import { describeSiteConfig, readSiteConfig } from './config/read-site-config.js'
 import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
+import { createBodyFolder } from './content/page-bodies.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
 import { themeStylesheet } from './render/theme-stylesheet.js'
 import { checkOutputPaths } from './validate/check-output-paths.js'
@@ -74,6 +75,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     if (error instanceof StoppedBuild) return run.result(1)
     throw error
+  } finally {
+    run.end()
   }
 }
 
@@ -87,7 +90,9 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   if (!site) return run.result(2)
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
-  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false }
+  // Pages' bodies wait on disk to be rendered (page-bodies.ts); a check renders nothing and keeps none.
+  const bodies = options.write === false ? undefined : run.atEnd(createBodyFolder(cacheDir))
+  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false, bodiesDir: bodies?.dir }
   const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
@@ -132,12 +137,21 @@ type Run = ReturnType<typeof createRun>
 function createRun(outDir: string, privateDir: string, heapLimitBytes: number | undefined) {
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
+  const removals: (() => void)[] = []
   const failed = (found: readonly Diagnostic[] = []) => {
     pushAll(diagnostics, found)
     return diagnostics.some((item) => item.severity === 'error')
   }
   return {
     failed,
+    /** Keeps what `held.remove()` removes when the build ends, whatever happens. */
+    atEnd<T extends { readonly remove: () => void }>(held: T): T {
+      removals.push(held.remove)
+      return held
+    },
+    end: () => {
+      for (const remove of removals.splice(0)) remove()
+    },
     async stage<T extends object>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> {
       const started = performance.now()
       const errorsBefore = diagnostics.filter((item) => item.severity === 'error').length

@@ -217,6 +217,17 @@ output('each stage is a measure on the performance timeline, with the memory as 
   })
 })
 
+output('pages wait for rendering in a body folder under .docsgen/cache, removed when the build ends, built or failed', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const bodyFolders = async () => (existsSync(join(site.dir, '.docsgen', 'cache')) ? (await site.list('.docsgen/cache')).filter((file) => file.startsWith('bodies-')) : [])
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.equal(await bodyFolders(), [])
+    await writeFile(join(site.dir, 'content', 'docs', 'Guides', 'intro.md'), '# Intro\n\n[broken](./nowhere.md)\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 1)
+    assert.equal(await bodyFolders(), [])
+  })
+})
+
 output('a build past its heap limit stops with a diagnostic naming the stage and the amounts, and writes nothing', async () => {
   await withFixtureSite('basic-site', async (site) => {
     const result = await build({ siteDir: site.dir, heapLimitBytes: 1 })

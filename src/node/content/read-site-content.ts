@@ -21,11 +21,13 @@ export interface ContentOptions {
   readonly timeLimitMs: number
   /** Load component pages now (for `check`); a build loads them when it renders them. */
   readonly loadComponents: boolean
+  /** Where pages' bodies wait to be rendered (page-bodies.ts); none for `check`. */
+  readonly bodiesDir: string | undefined
 }
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
   const { files, diagnostics: unreadable } = await readContent(siteDir)
-  const parsed = await parseContent(files, config, { threads: options.threads })
+  const parsed = await parseContent(siteDir, files, config, { threads: options.threads, bodiesDir: options.bodiesDir })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   return {
     content: { ...parsed, components: components.components },

@@ -14,6 +14,7 @@ import type { Manifest, Route } from '../../shared/manifest.js'
 import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
@@ -49,7 +50,8 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
-    return documents.get(route.path)?.html ?? ''
+    const document = documents.get(route.path)
+    return document ? bodies.read(document.body) : ''
   }
 
   const documentHtml = (
@@ -70,8 +72,16 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   }
 
   const wanted = only === undefined ? undefined : new Set(only)
-  for (const route of input.manifest.routes) {
-    if (wanted && !wanted.has(route.path)) continue
+  const bodies = createBodyReader()
+  try {
+    for (const route of input.manifest.routes) renderRoute(route)
+  } finally {
+    bodies.close()
+  }
+  return diagnostics
+
+  function renderRoute(route: Route): void {
+    if (wanted && !wanted.has(route.path)) return
     checkHeap()
     const publicView = views.publicView(route, route.access.private ? '' : bodyOf(route))
     const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
@@ -79,5 +89,4 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     output.public(route.file, html)
     if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
   }
-  return diagnostics
 }
