@@ -50,6 +50,7 @@ function benchSize(count) {
   const docsgen = []
   for (let run = 0; run < runs; run++) docsgen.push(docsgenBuild(site))
   printDocsgen(docsgen, join(site, 'build'))
+  printPageWeight(join(site, 'build'))
   if (!withHugo) return console.log('\nhugo: not run (not installed, or --no-hugo)')
   // Hugo's sidebar template is quadratic in the pages of a section: 10 000 docs take over a minute.
   if (count > 20_000) return console.log(`\nhugo: not run at ${count.toLocaleString('en')} docs (its sidebar template is quadratic: hours)`)
@@ -124,6 +125,16 @@ function printDocsgen(runs, outDir) {
     const of = (key) => median(runs.map((run) => run.stages[index]?.[key] ?? 0))
     console.log(`  ${stage.name.padEnd(10)} ${`${Math.round(of('milliseconds'))} ms`.padStart(9)}   ${mb(of('heapUsedBytes')).padStart(18)}   ${mb(of('peakRssBytes')).padStart(20)}`)
   }
+}
+
+/** The JavaScript a reader's browser downloads for one doc page (target: at most 30 KB gzipped, flat as the site grows). */
+function printPageWeight(outDir) {
+  const docPage = readdirSync(join(outDir, 'docs'), { recursive: true }).find((file) => String(file).endsWith('.html') && !String(file).startsWith('category'))
+  const weighed = spawnSync(process.execPath, ['--import', 'tsx', join(repository, 'scripts', 'bench-page-weight.ts'), outDir, `/docs/${String(docPage).replace(/\.html$/, '')}`], { encoding: 'utf8' })
+  if (weighed.status !== 0) return console.log(`  JavaScript     not weighed (headless Chromium: ${weighed.stderr.trim().split('\n')[0]})`)
+  const weight = JSON.parse(weighed.stdout.trim().split('\n').pop())
+  const files = weight.files.map((file) => `${file.url.split('/').pop()} ${(file.gzip / 1024).toFixed(1)} KB`).join(', ')
+  console.log(`  JavaScript     ${(weight.totalGzip / 1024).toFixed(1)} KB gzipped on a doc page (${files}, inline ${(weight.inlineGzip / 1024).toFixed(1)} KB; target ≤ 30 KB); its HTML ${(weight.htmlGzip / 1024).toFixed(1)} KB gzipped`)
 }
 
 function folderBytes(dir) {

@@ -90,24 +90,29 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   if (!site) return run.result(2)
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
-  // Pages' bodies wait on disk to be rendered (page-bodies.ts); a check renders nothing and keeps none.
-  const bodies = options.write === false ? undefined : run.atEnd(createBodyFolder(cacheDir))
-  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false, bodiesDir: bodies?.dir }
-  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
+  // The runtime's bundle and the search index are made while the site is parsed and rendered
+  // (loaded only by a build that writes, as is rendering below).
+  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
+  // Pages' bodies wait on disk to be rendered (page-bodies.ts); a check renders nothing and keeps none.
+  const bodies = reader && run.atEnd(createBodyFolder(cacheDir))
+  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument }
+  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
   await run.stage('validate', () => validateSite({ manifest, content, config, rules, configSource }), describeValidation)
   // Proven before anything is written, for check too; after the other problems, which explain most of these.
   if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
-  if (options.write === false) return run.result(0, { manifest })
+  if (!reader) return run.result(0, { manifest })
 
   // Rendering (React's server renderer and the theme) is loaded only by a build that writes.
   const { describePages, writePages } = await import('./write/write-pages.js')
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
   const probes = privateProbes(manifest, content.documents)
-  const renderInput = { manifest, documents: content.documents, components: content.components, config, stylesheets: [stylesheet.href], probes }
+  const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, ...(await reader.head({ manifest, stylesheet })) }
+  // The search index is completed and written while the pages render.
+  const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
   // A stage that stops the build (out of memory) leaves no staging folder behind.
   const discardOnStop = async (error: unknown): Promise<never> => {
@@ -115,12 +120,13 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
     throw error
   }
   const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages).catch(discardOnStop)
+  const readerFiles = await run.stage('search', () => indexed, (files) => files.summary).catch(discardOnStop)
   if (run.failed()) {
     await discardSite(staging)
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages }), written).catch(discardOnStop)
+  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles }), written).catch(discardOnStop)
   return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, bytes })
 }
 
@@ -132,12 +138,14 @@ type Run = ReturnType<typeof createRun>
 /**
  * One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are
  * kept as it ends. A stage that runs out of memory (heap-watch.ts) is marked failed with a
- * diagnostic saying how much it held, and the build stops.
+ * diagnostic saying how much it held, and the build stops. Work started in the background is
+ * cancelled when the run ends (it is done by then if the build got to use it).
  */
 function createRun(outDir: string, privateDir: string, heapLimitBytes: number | undefined) {
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
   const removals: (() => void)[] = []
+  const background: { cancel: () => void }[] = []
   const failed = (found: readonly Diagnostic[] = []) => {
     pushAll(diagnostics, found)
     return diagnostics.some((item) => item.severity === 'error')
@@ -151,6 +159,10 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
     },
     end: () => {
       for (const remove of removals.splice(0)) remove()
+    },
+    background<T extends { cancel: () => void }>(work: T): T {
+      background.push(work)
+      return work
     },
     async stage<T extends object>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> {
       const started = performance.now()
@@ -173,17 +185,20 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
       publishStage(timing, started)
       return value
     },
-    result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => ({
-      exitCode,
-      diagnostics: sortDiagnostics(diagnostics),
-      stages,
-      manifest: undefined,
-      outDir,
-      privateDir,
-      pages: { public: 0, private: 0 },
-      bytes: 0,
-      ...extra,
-    }),
+    result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => {
+      for (const work of background) work.cancel()
+      return {
+        exitCode,
+        diagnostics: sortDiagnostics(diagnostics),
+        stages,
+        manifest: undefined,
+        outDir,
+        privateDir,
+        pages: { public: 0, private: 0 },
+        bytes: 0,
+        ...extra,
+      }
+    },
   }
 }
 

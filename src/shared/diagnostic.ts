@@ -39,6 +39,8 @@ export type RuleId =
   | 'too-many-warnings'
   | 'encoding-invalid'
   | 'out-of-memory'
+  | 'reserved-path'
+  | 'search-index-failed'
 
 export type Severity = 'error' | 'warning'
 

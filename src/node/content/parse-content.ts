@@ -19,7 +19,7 @@ import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import type { parseMarkdown } from './parse-markdown.js'
 import { resolveLink, type LinkTargets } from './resolve-link.js'
-import { createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
+import { createBodyReader, createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
 import type { ContentFile } from './read-content.js'
 
 export interface ContentDocument {
@@ -42,6 +42,9 @@ export interface ContentDocument {
   readonly assets: readonly string[]
 }
 
+/** Sees a parsed document with its body HTML, which the document itself keeps on disk. */
+export type DocumentListener = (document: ContentDocument, html: string) => void
+
 export interface ParsedContent {
   readonly documents: readonly ContentDocument[]
   /** Files published as they are: every file of `static/`, and the files beside the pages. */
@@ -56,6 +59,11 @@ export interface ParseOptions {
   readonly threads?: number
   /** Where the pages' bodies are kept until rendered (createBodyFolder); none for a check, which renders nothing. */
   readonly bodiesDir?: string
+  /**
+   * Called with each Markdown document and its body HTML in file order, so later work can start
+   * before all are parsed: each as it is parsed on one thread; on several, once all are.
+   */
+  readonly onDocument?: DocumentListener
 }
 
 /** What a parse thread receives: the Markdown files (it reads them), every file's route (to rewrite links), its share. */
@@ -135,7 +143,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
   const results = !parse
     ? []
     : threads === 1
-      ? [runParseJob(job, parse)]
+      ? [runParseJob(job, parse, options.onDocument)]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
@@ -149,12 +157,13 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     pushAll(diagnostics, result.diagnostics)
   }
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  if (threads > 1 && options.onDocument) tellDocuments(documents, options.onDocument)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, diagnostics }
 }
 
-/** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. */
-export function runParseJob(job: ParseJob, parse: typeof parseMarkdown): ParseJobResult {
+/** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
+export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener): ParseJobResult {
   const targets: LinkTargets = {
     routeOfFile: new Map(job.routeOfFile),
     fileAssets: new Map(job.assetOfFile),
@@ -199,7 +208,7 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown): ParseJo
       return underBaseUrl(job.baseUrl, url)
     })
     pushAll(diagnostics, parsed.diagnostics)
-    documents.push({
+    const document: ContentDocument = {
       file: file.file,
       kind,
       relative: file.relative,
@@ -213,7 +222,19 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown): ParseJo
       headings: parsed.headings,
       links: parsed.links,
       assets: [...assets],
-    })
+    }
+    documents.push(document)
+    onDocument?.(document, parsed.html)
+  }
+}
+
+/** Documents parsed on other threads, told once all are, their bodies read back from disk. */
+function tellDocuments(documents: readonly ContentDocument[], onDocument: DocumentListener): void {
+  const bodies = createBodyReader()
+  try {
+    for (const document of documents) if (document.kind !== 'component-page') onDocument(document, bodies.read(document.body))
+  } finally {
+    bodies.close()
   }
 }
 
