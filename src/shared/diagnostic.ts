@@ -38,6 +38,7 @@ export type RuleId =
   | 'line-too-long'
   | 'too-many-warnings'
   | 'encoding-invalid'
+  | 'out-of-memory'
   | 'reserved-path'
   | 'search-index-failed'
 

@@ -15,7 +15,9 @@ import type { PageData } from '../../shared/page-data.js'
 import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
 import { createPageData } from './page-data.js'
@@ -55,7 +57,8 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
-    return documents.get(route.path)?.html ?? ''
+    const document = documents.get(route.path)
+    return document ? bodies.read(document.body) : ''
   }
 
   const documentHtml = (
@@ -79,8 +82,17 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   }
 
   const wanted = only === undefined ? undefined : new Set(only)
-  for (const route of input.manifest.routes) {
-    if (wanted && !wanted.has(route.path)) continue
+  const bodies = createBodyReader()
+  try {
+    for (const route of input.manifest.routes) renderRoute(route)
+  } finally {
+    bodies.close()
+  }
+  return diagnostics
+
+  function renderRoute(route: Route): void {
+    if (wanted && !wanted.has(route.path)) return
+    checkHeap()
     const view = views.publicView(route, route.access.private ? '' : bodyOf(route))
     // A component page may export its own description (the home page's, instead of the tagline).
     const document = route.access.private ? undefined : documents.get(route.path)
@@ -93,5 +105,4 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     if (data) output.data(data, sidebar?.branch)
     if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup).html)
   }
-  return diagnostics
 }
