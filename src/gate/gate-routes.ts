@@ -3,7 +3,9 @@
  * sign-in shell for every path under a private rule. A route's decision uses the canonical path
  * (src/shared/canonical-path.ts) and the access computed at build, never a pattern applied to the
  * URL as sent. Signed-out readers get the same answer whether or not a page exists, and readers
- * without access the same 403, so paths cannot be probed.
+ * without access the same 403 under a rule, so paths cannot be probed. A route private for
+ * another reason than a rule (a generated index whose every item is private) is, to a reader
+ * who may not read it, as absent as any path outside the rules: 404, and no shell.
  */
 import { canonicalPath } from '../shared/canonical-path.js'
 import { GATE_NAVIGATION_PATH, GATE_PAGE_PREFIX } from '../shared/gate-manifest.js'
@@ -38,7 +40,7 @@ export const gateRoutes: readonly GateRoute[] = [
     name: 'sign-in shell',
     matches: (path, index) => {
       const canonical = canonicalPath(path)
-      return canonical !== undefined && !`${canonical}/`.startsWith(reserved) && index.requiredGroups(canonical) !== undefined
+      return canonical !== undefined && !`${canonical}/`.startsWith(reserved) && index.ruleGroups(canonical) !== undefined
     },
     handle: serveShell,
   },
@@ -48,10 +50,10 @@ async function servePrivateContent({ request, path, index, options, reader }: Ga
   const verdict = await reader()
   if (!verdict.signedIn) return refusal(verdict.status, verdict.reason)
   const canonical = canonicalPath(path.slice(GATE_PAGE_PREFIX.length))
-  const required = canonical === undefined ? undefined : index.requiredGroups(canonical)
-  if (required === undefined) return refusal(404)
-  if (!mayRead(verdict.groups, required)) return refusal(403)
-  const entry = index.entry(canonical!)
+  if (canonical === undefined) return refusal(404)
+  const entry = index.entry(canonical)
+  const ruled = index.ruleGroups(canonical)
+  if (!mayRead(verdict.groups, entry?.groups ?? ruled ?? [])) return refusal(ruled === undefined ? 404 : 403)
   if (entry === undefined) return refusal(404)
   const body = await options.store.read(entry.file)
   if (body === undefined) {
@@ -64,7 +66,7 @@ async function servePrivateContent({ request, path, index, options, reader }: Ga
 async function serveNavigation({ request, index, reader }: GateContext): Promise<Response> {
   const verdict = await reader()
   if (!verdict.signedIn) return refusal(verdict.status, verdict.reason)
-  const items = index.manifest.navigation.filter((item) => mayRead(verdict.groups, index.requiredGroups(item.path) ?? []))
+  const items = index.manifest.navigation.filter((item) => mayRead(verdict.groups, index.entry(item.path)?.groups ?? index.ruleGroups(item.path) ?? []))
   return privateContent(JSON.stringify(items), 'application/json; charset=utf-8', request)
 }
 

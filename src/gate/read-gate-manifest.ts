@@ -11,10 +11,11 @@ export interface GateIndex {
   /** The private route or file at a canonical path. */
   readonly entry: (path: string) => GateEntry | undefined
   /**
-   * The groups a reader needs for a canonical path: the entry's (decided at build), else those of
-   * every rule that matches it; undefined when the path is not private at all.
+   * The groups the rules that match a canonical path require together; undefined when no rule
+   * matches it. A route's own groups (its entry's) were computed from these at build, or made
+   * private for another reason (a generated index whose every item is private).
    */
-  readonly requiredGroups: (path: string) => readonly string[] | undefined
+  readonly ruleGroups: (path: string) => readonly string[] | undefined
 }
 
 export class GateManifestError extends Error {
@@ -34,9 +35,7 @@ export function readGateManifest(text: string): GateIndex {
   return {
     manifest,
     entry: (path) => entries.get(path),
-    requiredGroups(path) {
-      const entry = entries.get(path)
-      if (entry !== undefined) return entry.groups
+    ruleGroups(path) {
       const matching = rules.filter((rule) => rule.test.test(path))
       return matching.length === 0 ? undefined : [...new Set(matching.flatMap((rule) => rule.groups))]
     },

@@ -15,7 +15,7 @@ export const SITE = 'http://site.test'
 export const ORG = 'org-docs'
 export const fixtureDir = fileURLToPath(new URL('../fixtures/gate-private/', import.meta.url))
 /** Every private marker in the fixture: no refused answer may hold one. */
-export const MARKERS = ['SECRET-OVERVIEW-BODY', 'SECRET-NOTICE-BODY', 'SECRET-CAFE-BODY', 'SECRET-DIAGRAM-BYTES', 'SECRET-MEMBERS-BODY']
+export const MARKERS = ['SECRET-OVERVIEW-BODY', 'SECRET-NOTICE-BODY', 'SECRET-CAFE-BODY', 'SECRET-DIAGRAM-BYTES', 'SECRET-MEMBERS-BODY', 'SECRET-VAULT-INDEX']
 
 export interface Answer {
   readonly status: number

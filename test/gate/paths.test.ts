@@ -92,6 +92,17 @@ test('the private endpoint answers only private paths: a public route or the sit
   for (const path of ['/docs/Sanctum/intro', '/', '/docs/Privateer', '/docs/PrivateX/notice', '/_docsgen/gate/navigation']) assert.is((await ask(w.gate, `${PAGE}${path}`, { token: w.admin })).status, 404, path)
 })
 
+test('a route private for another reason than a rule (an index of private items) is, to anyone who may not read it, as absent as any public path', async () => {
+  const w = await world()
+  const vault = await ask(w.gate, `${PAGE}/docs/category/vault`, { token: w.admin })
+  assert.equal([vault.status, vault.body], [200, '{"format":1,"path":"/docs/category/vault","html":"<p>SECRET-VAULT-INDEX</p>"}\n'])
+  const same = (answer: Answer) => [answer.status, answer.body, [...answer.headers]]
+  assert.equal(same(await ask(w.gate, `${PAGE}/docs/category/vault`, { token: w.reader })), same(await ask(w.gate, `${PAGE}/docs/category/nothing`, { token: w.reader })))
+  assert.equal((await ask(w.gate, `${PAGE}/docs/category/vault`, { token: w.reader })).status, 404)
+  assert.is((await ask(w.gate, `${PAGE}/docs/category/vault`)).status, 401)
+  assert.is((await ask(w.gate, '/docs/category/vault')).body, 'public: /docs/category/vault', 'no shell: the public 404, as for any missing page')
+})
+
 test('private files: served like pages, with their own type', async () => {
   const w = await world()
   const answer = await ask(w.gate, `${PAGE}/docs/Private/diagram.png`, { token: w.admin })
