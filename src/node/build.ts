@@ -13,6 +13,7 @@ import { pushAll } from '../shared/push-all.js'
 import { describeSiteConfig, readSiteConfig } from './config/read-site-config.js'
 import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
+import { bundleSignInShell } from './bundle/bundle-sign-in-shell.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
 import { themeStylesheet } from './render/theme-stylesheet.js'
 import { checkOutputPaths } from './validate/check-output-paths.js'
@@ -52,7 +53,10 @@ export interface BuildResult {
   readonly manifest: Manifest | undefined
   readonly outDir: string
   readonly privateDir: string
+  /** Pages written to the deployable output and to the private output. */
   readonly pages: { readonly public: number; readonly private: number }
+  /** Where the config sends private pages (see SiteConfig.privatePages). */
+  readonly privatePages: 'gate' | 'exclude' | 'client-only'
   readonly bytes: number
 }
 
@@ -82,8 +86,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
-  const probes = privateProbes(manifest, content.documents)
-  const renderInput = { manifest, documents: content.documents, components: content.components, config, stylesheets: [stylesheet.href], probes }
+  // A site that publishes its private pages (client-only) has nothing to keep out of the public output.
+  const probes = config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
+  const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await bundleSignInShell() : undefined
+  const renderInput = { manifest, documents: content.documents, components: content.components, config, stylesheets: [stylesheet.href], probes, signInShellScript }
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
   const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)
   if (run.failed()) {
@@ -91,8 +97,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages }), written)
-  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, bytes })
+  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages, probes }), written)
+  if (run.failed()) return run.result(1, { manifest })
+  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, privatePages: config.privatePages, bytes })
 }
 
 /** One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are kept as it ends. */
@@ -120,6 +127,7 @@ function createRun(outDir: string, privateDir: string) {
       outDir,
       privateDir,
       pages: { public: 0, private: 0 },
+      privatePages: 'gate',
       bytes: 0,
       ...extra,
     }),

@@ -31,8 +31,6 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       'docs/Guides/Setup/server checklist.txt',
       'docs/Guides/diagram.svg',
       'docs/Guides/intro.html',
-      'docs/Private/Vault/secrets.html',
-      'docs/Private/index.html',
       'docs/Tools & Tips/Shortcuts & Tricks.html',
       'docs/category/guides.html',
       'docs/category/setup.html',
@@ -41,7 +39,15 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       'manifest.json',
       'sitemap.xml',
     ])
-    assert.equal(await site.list('.docsgen/private'), ['docs/Private/Vault/secrets.html', 'docs/Private/Vault/vault-map.svg', 'docs/Private/index.html', 'manifest.json'])
+    // Private pages and files, the gate's manifest and the one sign-in shell go to the private folder only.
+    assert.equal(await site.list('.docsgen/private'), [
+      'docs/Private/Vault/secrets.html',
+      'docs/Private/Vault/vault-map.svg',
+      'docs/Private/index.html',
+      'gate.json',
+      'manifest.json',
+      'shell.html',
+    ])
   })
 })
 
@@ -201,17 +207,19 @@ output('parsing on several threads gives the same site as on one', async () => {
 
 const privacy = suite('build: private pages are really private')
 
-privacy('no byte of a private page reaches any deployable file', async () => {
+privacy('no byte of a private page reaches any deployable file, its path and file name included', async () => {
   await withFixtureSite('basic-site', async (site) => {
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 0)
-    assert.equal(result.pages, { public: 11, private: 2 })
+    assert.equal(result.pages, { public: 9, private: 2 })
     for (const file of await site.list('build')) {
+      assert.not.match(file, 'Private', `${file} is named after a private page`)
       const text = await readFile(join(site.dir, 'build', file), 'utf8')
       assert.not.match(text, 'PRIVATE-MARKER', `${file} leaks private text`)
       assert.not.match(text, 'Secret words follow', `${file} leaks private text`)
-      // A private route's own shell carries its path (that is its file name); no other file may name it.
-      if (!file.startsWith('docs/Private/') && file !== 'manifest.json') assert.not.match(text, 'Vault', `${file} leaks a private sidebar entry`)
+      assert.not.match(text, 'Vault', `${file} leaks a private sidebar entry or path`)
+      // The navbar's "Admin area" leads to a private page: it is private navigation, served by the gate.
+      assert.not.match(text, 'Admin area', `${file} shows a private navbar link`)
     }
   })
 })
@@ -234,7 +242,9 @@ privacy('a file beside private pages, or used by private pages only, is publishe
       'docs/Private/Vault/secrets.html',
       'docs/Private/Vault/vault-map.svg',
       'docs/Private/index.html',
+      'gate.json',
       'manifest.json',
+      'shell.html',
     ])
     const published = await site.list('build')
     assert.not.ok(published.includes('docs/Guides/audit.svg'))
@@ -250,32 +260,39 @@ privacy('a file beside private pages, or used by private pages only, is publishe
   })
 })
 
-privacy('private routes get a shell in the public output and their body in the private output', async () => {
+privacy('private routes have no public file: their pages and one sign-in shell for every private path are in the private output, listed in gate.json', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
-    const shell = await site.read('build/docs/Private/index.html')
-    assert.match(shell, 'data-login-gate')
+    assert.not.ok(existsSync(join(site.dir, 'build/docs/Private')))
+    const shell = await site.read('.docsgen/private/shell.html')
+    assert.match(shell, '<h1>Private page</h1><div class="login-gate" data-login-gate="">')
     assert.match(shell, '<meta name="robots" content="noindex">')
+    assert.not.match(shell, 'docs/Private')
     const body = await site.read('.docsgen/private/docs/Private/index.html')
     assert.match(body, 'PRIVATE-MARKER-BODY-OVERVIEW')
     assert.match(body, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW</h2>')
+    const gate = JSON.parse(await site.read('.docsgen/private/gate.json'))
+    assert.equal(gate.entries, {
+      '/docs/Private': { groups: ['admins'], file: 'docs/Private/index.html', type: 'text/html; charset=utf-8' },
+      '/docs/Private/Vault/secrets': { groups: ['admins'], file: 'docs/Private/Vault/secrets.html', type: 'text/html; charset=utf-8' },
+      '/docs/Private/Vault/vault-map.svg': { groups: ['admins'], file: 'docs/Private/Vault/vault-map.svg', type: 'image/svg+xml' },
+    })
+    assert.equal(gate.rules, JSON.parse(await site.read('build/manifest.json')).privatePaths)
+    assert.equal(gate.navigation, [
+      { path: '/docs/Private', kind: 'navbar', label: 'Admin area', position: 'left', groups: ['admins'], href: '/docs/Private/' },
+      { path: '/docs/Private', kind: 'sidebar', type: 'category', label: 'Private', href: '/docs/Private/', trail: [] },
+      { path: '/docs/Private/Vault/secrets', kind: 'sidebar', type: 'doc', label: 'PRIVATE-MARKER-TITLE-SECRETS', href: '/docs/Private/Vault/secrets', trail: ['Private', 'Vault'] },
+    ])
+    assert.equal([gate.format, gate.baseUrl, gate.shell], [1, '/', 'shell.html'])
   })
 })
 
-privacy('the public manifest marks private routes without their titles; the private one keeps them', async () => {
+privacy('the public manifest lists no private route, only the rules as patterns; the private one keeps everything', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     const publicManifest = JSON.parse(await site.read('build/manifest.json'))
-    const route = publicManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/')
-    assert.equal(route, {
-      path: '/docs/Private/',
-      kind: 'doc',
-      title: '',
-      file: 'docs/Private/index.html',
-      access: { private: true, groups: ['admins'], rules: ['/docs/Private/**'] },
-      headings: [],
-      sidebar: 'sanctum',
-    })
+    assert.equal(publicManifest.routes.filter((route: { path: string }) => route.path.startsWith('/docs/Private')), [])
+    assert.equal(publicManifest.privatePaths.map((rule: { groups: string[] }) => rule.groups), [['admins']])
     const privateManifest = JSON.parse(await site.read('.docsgen/private/manifest.json'))
     assert.is(privateManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/').title, 'PRIVATE-MARKER-TITLE-OVERVIEW')
     assert.not.match(await site.read('build/sitemap.xml'), 'Private')

@@ -1,8 +1,10 @@
 /**
  * Manifest → HTML for every route, handed to the write stage page by page as it is rendered.
- * Public routes get their full page; private routes get a shell for the public output and their
- * full page for the private output only. Bodies of private pages never pass through the public
- * branch, and every public page is checked for private text before it is handed on.
+ * Public routes get their full page in the public output; private routes get theirs in the
+ * private output only (privatePages 'gate'), nowhere ('exclude'), or in the public output like
+ * any page ('client-only'). Nothing of a private route, not even a file named after it, goes to
+ * the public output: every path under a private rule is answered with the one sign-in shell
+ * (renderShell). Every public page is checked for private text and paths before it is handed on.
  */
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -11,7 +13,8 @@ import { siteHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
-import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
+import { PRIVATE_SHELL_TITLE, type PageView, type SidebarViewItem } from '../../shared/page-view.js'
+import { SIGN_IN_SHELL_DATA_ID, type SignInShellData } from '../../client/shell/sign-in-shell.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
@@ -28,6 +31,8 @@ export interface RenderInput {
   readonly stylesheets: readonly string[]
   /** Distinctive text of private pages that no public page may contain. */
   readonly probes: readonly LeakProbe[]
+  /** The not-found page's script that shows the sign-in shell for private paths (privatePages 'gate'). */
+  readonly signInShellScript?: string
 }
 
 /** Where rendered pages go, by output: the write stage writes them as they come. */
@@ -41,9 +46,10 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const views = createPageViews(input.manifest, input.config)
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const publicSidebarMarkup = createSidebarMarkup()
-  const fullSidebarMarkup = createSidebarMarkup()
+  const privateSidebarMarkup = createSidebarMarkup()
   const diagnostics: Diagnostic[] = []
   const href = (path: string, hash?: string) => siteHref(input.config.baseUrl, path, hash)
+  const signInShell = signInShellMarkup(input)
 
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
@@ -65,17 +71,51 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
       stylesheets: input.stylesheets,
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
+      bodyEnd: route.kind === 'notFound' ? signInShell : undefined,
     })
   }
 
   const wanted = only === undefined ? undefined : new Set(only)
+  const published = input.config.privatePages === 'client-only'
   for (const route of input.manifest.routes) {
     if (wanted && !wanted.has(route.path)) continue
-    const publicView = views.publicView(route, route.access.private ? '' : bodyOf(route))
-    const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
-    pushAll(diagnostics, findLeaks(route.file, html, input.probes))
+    if (route.access.private && !published) {
+      if (input.config.privatePages === 'gate')
+        output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.privateSidebar(route), privateSidebarMarkup))
+      continue
+    }
+    const body = bodyOf(route)
+    const html = documentHtml(route, views.publicView(route, body), views.publicSidebar(route), publicSidebarMarkup)
+    pushAll(diagnostics, findLeaks(route.file, html, input.probes, body))
     output.public(route.file, html)
-    if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
   }
   return diagnostics
+}
+
+/** The data and script that make the not-found page the sign-in shell for private paths. */
+function signInShellMarkup({ signInShellScript, manifest, config }: RenderInput): string | undefined {
+  if (signInShellScript === undefined || manifest.privatePaths.length === 0) return undefined
+  const data: SignInShellData = {
+    baseUrl: config.baseUrl,
+    patterns: manifest.privatePaths.map((rule) => rule.pattern),
+    heading: PRIVATE_SHELL_TITLE,
+    title: `${PRIVATE_SHELL_TITLE} | ${config.title}`,
+  }
+  // JSON inside <script>: "<" escaped, so no text of it can close the element.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c')
+  return `<script type="application/json" id="${SIGN_IN_SHELL_DATA_ID}">${json}</script>\n<script>${signInShellScript}</script>\n`
+}
+
+/** The sign-in shell: the one page answered for every path under a private rule, naming none of them. */
+export function renderShell(input: Pick<RenderInput, 'manifest' | 'config' | 'stylesheets'>): string {
+  const views = createPageViews(input.manifest, input.config)
+  const page = views.shellView()
+  return htmlDocument({
+    site: views.site,
+    page,
+    body: renderToStaticMarkup(createElement(Page, { site: views.site, page, sidebar: undefined })),
+    stylesheets: input.stylesheets,
+    redirectTo: undefined,
+    noIndex: true,
+  })
 }

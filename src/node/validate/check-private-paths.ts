@@ -2,7 +2,8 @@
  * Private-path rules must be valid globs and must protect something: a rule that matches no
  * route leaves the pages it was meant for public (the spec's own `/docs/category/private/*`
  * matches none of its Private pages). Also: the redirect target for refused readers must be a
- * public route, or refused readers would loop.
+ * public route, or refused readers would loop. And a site that publishes its private pages
+ * (privatePages: 'client-only') hears so on every build.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
@@ -60,6 +61,18 @@ export function checkPrivatePaths(
       }),
     )
   }
+
+  if (config.privatePages === 'client-only')
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'private-pages-public',
+        severity: 'warning',
+        message: "privatePages is 'client-only': private pages are written to the public output and only hidden in the browser, so anyone can read them",
+        suggestion: "Remove privatePages to serve them only to readers who sign in (the default, 'gate'), or set it to 'exclude' to leave them out.",
+        ...at('privatePages'),
+      }),
+    )
 
   const login = config.login
   if (login) {
