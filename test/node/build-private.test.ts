@@ -93,6 +93,19 @@ gate('a private sidebar shows only what every reader of the page may open', asyn
   })
 })
 
+gate('a private main doc is an error: the docs root and the not-found page would name it publicly', async () => {
+  await withFixtureSite('private-markers', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("mainDoc: 'Open/start'", "mainDoc: 'Closed/MARKERFILE-plan'"))
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'site.config.ts:8:11: error: "/" sends readers on to the main doc "/docs/Closed/MARKERFILE-plan", which is private, so every reader would be sent to sign in and its path would be public. Set docs.mainDoc to a public doc (its path under content/docs, without the extension). [docsgen:redirect-target-private]',
+      'site.config.ts:8:11: error: "/docs" sends readers on to the main doc "/docs/Closed/MARKERFILE-plan", which is private, so every reader would be sent to sign in and its path would be public. Set docs.mainDoc to a public doc (its path under content/docs, without the extension). [docsgen:redirect-target-private]',
+    ])
+  })
+})
+
 const exclude = suite("privatePages: 'exclude'")
 
 exclude('private pages are in no output at all', async () => {

@@ -378,6 +378,9 @@ validation('an invalid glob and a private redirect target', async () => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
+      // The only doc is private, so the docs root would send everyone to it.
+      'site.config.ts: error: "/" sends readers on to the main doc "/docs/secret", which is private, so every reader would be sent to sign in and its path would be public. Set docs.mainDoc to a public doc (its path under content/docs, without the extension). [docsgen:redirect-target-private]',
+      'site.config.ts: error: "/docs" sends readers on to the main doc "/docs/secret", which is private, so every reader would be sent to sign in and its path would be public. Set docs.mainDoc to a public doc (its path under content/docs, without the extension). [docsgen:redirect-target-private]',
       'site.config.ts:7:27: error: login.privateRedirectPath "/docs/secret" is itself private, so refused readers would be redirected in a loop. Point it at a public page, such as "/". [docsgen:redirect-target-private]',
       'site.config.ts:8:29: error: Private path rule login.privatePaths[0] "/docs/[secret" is not a valid glob: Missing closing: "]" - use "\\\\]" to match literal characters. Escape literal brackets with "\\", or write a plain route path such as "/docs/Private/". [docsgen:private-path-invalid-glob]',
     ])

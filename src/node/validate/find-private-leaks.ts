@@ -101,10 +101,13 @@ export function findPrivateFileNames(files: readonly string[], manifest: Manifes
   })
 }
 
-/** Every text between quotes that starts with "/", up to the quote, "#" or "?" (attributes, JSON texts). */
+/**
+ * Every text between quotes that starts with "/", up to the quote, "#" or "?" (attributes, JSON
+ * texts), and every `url=/…` (a meta refresh).
+ */
 function quotedPaths(text: string): Set<string> {
   const found = new Set<string>()
-  for (const match of text.matchAll(/"(\/[^"#?]*)|'(\/[^'#?]*)/g)) found.add((match[1] ?? match[2])!)
+  for (const match of text.matchAll(/"(\/[^"#?]*)|'(\/[^'#?]*)|url=(\/[^"'#?;]*)/g)) found.add((match[1] ?? match[2] ?? match[3])!)
   return found
 }
 

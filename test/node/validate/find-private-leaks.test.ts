@@ -23,7 +23,7 @@ const probes = privateProbes(manifest, [])
 const found = (text: string, authored = '') => findLeaks('page.html', text, probes, authored).map(formatDiagnostic)
 
 test('a private path anywhere a public file was generated is a leak, in every spelling: href, JSON, with an anchor or a query, with or without the final slash', () => {
-  for (const text of ['<a href="/handbook/docs/Private/OSINT%20%26%20more">', '{"path": "/docs/Private/OSINT & more"}', "<a href='/handbook/docs/Private/OSINT%20%26%20more#x'>", '<a href="/docs/Private/OSINT &amp; more?y">'])
+  for (const text of ['<a href="/handbook/docs/Private/OSINT%20%26%20more">', '{"path": "/docs/Private/OSINT & more"}', "<a href='/handbook/docs/Private/OSINT%20%26%20more#x'>", '<a href="/docs/Private/OSINT &amp; more?y">', '<meta http-equiv="refresh" content="0; url=/handbook/docs/Private/OSINT%20%26%20more">'])
     assert.equal(found(text), [
       'content/docs/Private/OSINT & more.md: error: The path of private page "/docs/Private/OSINT & more" appears in the public file "page.html". Only a link an author writes in a public page may name a private page (it gets a private-link warning); anywhere else this is a docsgen bug. [docsgen:private-leak]',
     ], text)
