@@ -53,6 +53,14 @@ console.log(`  pages          ${pages} (${(pages / (wall / 1000)).toFixed(0)} pa
 console.log(`  output         ${(bytes / 1024 / 1024).toFixed(1)} MB (${(bytes / pages / 1024).toFixed(1)} KB per page)`)
 console.log(`  stages         ${docsgen[0].stages.map((stage) => `${stage.name} ${Math.round(stage.milliseconds)} ms`).join(', ')}`)
 
+// The JavaScript a reader's browser downloads for one doc page (target: at most 30 KB gzipped, flat as the site grows).
+const docPage = readdirSync(join(site, 'build', 'docs'), { recursive: true }).find((file) => String(file).endsWith('.html') && !String(file).startsWith('category'))
+const weighed = spawnSync(process.execPath, ['--import', 'tsx', join(repository, 'scripts', 'bench-page-weight.ts'), join(site, 'build'), `/docs/${String(docPage).replace(/\.html$/, '')}`], { encoding: 'utf8' })
+if (weighed.status === 0) {
+  const weight = JSON.parse(weighed.stdout.trim().split('\n').pop())
+  console.log(`  JavaScript     ${(weight.totalGzip / 1024).toFixed(1)} KB gzipped on a doc page (${weight.files.map((file) => `${file.url.split('/').pop()} ${(file.gzip / 1024).toFixed(1)} KB`).join(', ')}, inline ${(weight.inlineGzip / 1024).toFixed(1)} KB; target ≤ 30 KB); its HTML ${(weight.htmlGzip / 1024).toFixed(1)} KB gzipped`)
+} else console.log(`  JavaScript     not weighed (headless Chromium: ${weighed.stderr.trim().split('\n')[0]})`)
+
 const hugo = spawnSync('hugo', ['version'], { encoding: 'utf8' })
 if (hugo.status === 0) {
   const hugoSite = join(repository, '.bench', `hugo-${count}`)

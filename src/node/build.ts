@@ -22,6 +22,7 @@ import { describeValidation, validateSite } from './validate/validate-site.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
 import { discardSite, publishSite, stageSite } from './write/publish-site.js'
+import { startReaderAssets } from './write/reader-assets.js'
 import { describePages, writePages } from './write/write-pages.js'
 
 export interface BuildOptions {
@@ -43,6 +44,8 @@ export interface StageTiming {
   readonly name: string
   readonly milliseconds: number
   readonly detail: string
+  /** The stage found errors (its line is marked as failed). */
+  readonly failed: boolean
 }
 
 export interface BuildResult {
@@ -74,63 +77,84 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!site) return run.result(2)
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
-  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false }
-  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
+  // The runtime's bundle and the search index are made while the site is parsed and rendered.
+  const reader = options.write === false ? undefined : run.background(startReaderAssets(config, rules.compiled))
+  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false, onDocument: reader?.addDocument }
+  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
   await run.stage('validate', () => validateSite({ manifest, content, config, rules, configSource }), describeValidation)
   // Proven before anything is written, for check too; after the other problems, which explain most of these.
   if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
-  if (options.write === false) return run.result(0, { manifest })
+  if (!reader) return run.result(0, { manifest })
 
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
   // A site that publishes its private pages (client-only) has nothing to keep out of the public output.
   const probes = config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
   const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await bundleSignInShell() : undefined
-  const renderInput = { manifest, documents: content.documents, components: content.components, config, stylesheets: [stylesheet.href], probes, signInShellScript }
+  const head = await reader.head({ manifest, stylesheet })
+  const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, signInShellScript, ...head }
+  // The search index is completed and written while the pages render.
+  const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
   const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)
+  const readerFiles = await run.stage('search', () => indexed, (files) => files.summary)
   if (run.failed()) {
     await discardSite(staging)
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages, probes }), written)
+  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head }
+  const { bytes } = await run.stage('write', () => publishSite(publish), written)
   if (run.failed()) return run.result(1, { manifest })
   return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, privatePages: config.privatePages, bytes })
 }
 
-/** One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are kept as it ends. */
+/**
+ * One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are
+ * kept as it ends. Work started in the background is cancelled when the run ends (it is done
+ * by then if the build got to use it).
+ */
 function createRun(outDir: string, privateDir: string) {
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
+  const background: { cancel: () => void }[] = []
   const failed = (found: readonly Diagnostic[] = []) => {
     pushAll(diagnostics, found)
     return diagnostics.some((item) => item.severity === 'error')
   }
   return {
     failed,
+    background<T extends { cancel: () => void }>(work: T): T {
+      background.push(work)
+      return work
+    },
     async stage<T extends object>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> {
       const started = performance.now()
+      const errorsBefore = diagnostics.filter((item) => item.severity === 'error').length
       const value = await run()
-      stages.push({ name, milliseconds: performance.now() - started, detail: detail(value) })
-      if ('diagnostics' in value) failed(value.diagnostics as readonly Diagnostic[])
+      if ('diagnostics' in value) pushAll(diagnostics, value.diagnostics as readonly Diagnostic[])
+      const errorsAfter = diagnostics.filter((item) => item.severity === 'error').length
+      stages.push({ name, milliseconds: performance.now() - started, detail: detail(value), failed: errorsAfter > errorsBefore })
       return value
     },
-    result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => ({
-      exitCode,
-      diagnostics: sortDiagnostics(diagnostics),
-      stages,
-      manifest: undefined,
-      outDir,
-      privateDir,
-      pages: { public: 0, private: 0 },
-      privatePages: 'gate',
-      bytes: 0,
-      ...extra,
-    }),
+    result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => {
+      for (const work of background) work.cancel()
+      return {
+        exitCode,
+        diagnostics: sortDiagnostics(diagnostics),
+        stages,
+        manifest: undefined,
+        outDir,
+        privateDir,
+        pages: { public: 0, private: 0 },
+        privatePages: 'gate',
+        bytes: 0,
+        ...extra,
+      }
+    },
   }
 }
 

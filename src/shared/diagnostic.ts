@@ -39,6 +39,8 @@ export type RuleId =
   | 'line-too-long'
   | 'too-many-warnings'
   | 'encoding-invalid'
+  | 'reserved-path'
+  | 'search-index-failed'
 
 export type Severity = 'error' | 'warning'
 

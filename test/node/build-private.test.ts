@@ -85,11 +85,11 @@ gate('the gate serves the built private folder: the page to a reader in the grou
 gate('a private sidebar shows only what every reader of the page may open', async () => {
   await withFixtureSite('private-markers', async (site) => {
     await build({ siteDir: site.dir })
-    const members = await site.read('.docsgen/private/docs/Members/welcome.html')
+    const members = await site.read('.docsgen/private/_docsgen/data/docs/Members/welcome.json')
     assert.match(members, 'MARKERTITLE-MEMBERS')
     assert.not.match(members, 'MARKERLABEL-PLAN', 'a page for any signed-in reader lists no admins-only page')
     assert.not.match(members, '/docs/Closed')
-    assert.match(await site.read('.docsgen/private/docs/Closed/MARKERFILE-plan.html'), 'MARKERTITLE-MEMBERS')
+    assert.match(await site.read('.docsgen/private/_docsgen/data/docs/Closed/MARKERFILE-plan.json'), 'MARKERTITLE-MEMBERS')
   })
 })
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../src/node/build.js'
@@ -20,11 +21,10 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       'content/pages/about.md:7:5: warning: Public page links to the private page "/docs/Private/", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]',
     ])
     assert.is(result.exitCode, 0)
-    const files = (await site.list('build')).map((file) => file.replace(/styles\.[0-9a-f]{10}\.css$/, 'styles.HASH.css'))
+    const files = (await site.list('build')).filter((file) => !file.startsWith('_docsgen/')).map((file) => file.replace(/styles\.[0-9a-f]{10}\.css$/, 'styles.HASH.css'))
     assert.equal(files, [
       '404.html',
       'about.html',
-      'assets/styles.HASH.css',
       'docs.html',
       'docs/Guides/Setup/Install the Server.html',
       // Files beside the pages are published where they sit, if a page uses them (unused.txt is not).
@@ -36,14 +36,43 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       'docs/category/setup.html',
       'img/logo.svg',
       'index.html',
-      'manifest.json',
+      'robots.txt',
       'sitemap.xml',
     ])
-    // Private pages and files, the gate's manifest and the one sign-in shell go to the private folder only.
+    // What the build generates for the browser lives in its own folder: the runtime, the stylesheet,
+    // the favicon, the manifest, page data of each public route, sidebar data and the search index.
+    const generated = (await site.list('build')).filter((file) => file.startsWith('_docsgen/') && !file.startsWith('_docsgen/search/'))
+    assert.equal(
+      generated.map((file) => file.replace(/[-.][0-9A-Za-z]{8,10}\.(js|css|svg)$/, '-HASH.$1').replace(/branch-[0-9a-f]{12}\.json$/, 'branch-HASH.json')),
+      [
+        '_docsgen/chunk-HASH.js',
+        '_docsgen/data.json',
+        '_docsgen/data/about.json',
+        '_docsgen/data/docs.json',
+        '_docsgen/data/docs/Guides/Setup/Install the Server.json',
+        '_docsgen/data/docs/Guides/intro.json',
+        '_docsgen/data/docs/Tools & Tips/Shortcuts & Tricks.json',
+        '_docsgen/data/docs/category/guides.json',
+        '_docsgen/data/docs/category/setup.json',
+        '_docsgen/favicon-HASH.svg',
+        '_docsgen/manifest.json',
+        '_docsgen/runtime-HASH.js',
+        '_docsgen/sidebar/0-1.json',
+        '_docsgen/sidebar/0.json',
+        '_docsgen/sidebar/1.json',
+        // The sidebar list of each branch, for client navigation: three branches in this site.
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/styles-HASH.css',
+      ],
+    )
+    assert.ok((await site.list('build')).includes('_docsgen/search/pagefind.js'))
+    // Private pages (as the page data the gate answers) and files, the gate's manifest and the one sign-in shell go to the private folder only.
     assert.equal(await site.list('.docsgen/private'), [
-      'docs/Private/Vault/secrets.html',
+      '_docsgen/data/docs/Private.json',
+      '_docsgen/data/docs/Private/Vault/secrets.json',
       'docs/Private/Vault/vault-map.svg',
-      'docs/Private/index.html',
       'gate.json',
       'manifest.json',
       'shell.html',
@@ -57,7 +86,7 @@ output('rewrites links to .md files into routes, encoding spaces and &', async (
     const intro = await site.read('build/docs/Guides/intro.html')
     assert.match(intro, '<a href="/docs/Guides/Setup/Install%20the%20Server#configure-the-port">server guide</a>')
     assert.match(intro, '<a href="/docs/Tools%20&#x26;%20Tips/Shortcuts%20&#x26;%20Tricks">tools and tips</a>')
-    assert.match(intro, '<h2 id="first-steps">First steps</h2>')
+    assert.match(intro, '<h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps" data-pagefind-ignore="">#</a></h2>')
     const server = await site.read('build/docs/Guides/Setup/Install the Server.html')
     assert.match(server, '<a href="/docs/Guides/intro#first-steps">introduction</a>')
   })
@@ -135,7 +164,7 @@ output('a site served under a sub-path: every href, the stylesheet, redirects an
     assert.match(intro, '<a href="/handbook/docs/Guides/Setup/Install%20the%20Server#configure-the-port">server guide</a>')
     assert.match(intro, '<a href="/handbook/docs/Tools%20&#x26;%20Tips/Shortcuts%20&#x26;%20Tricks">tools and tips</a>')
     assert.match(intro, '<a class="navbar-brand" href="/handbook/">')
-    assert.match(intro, /<link rel="stylesheet" href="\/handbook\/assets\/styles\.[0-9a-f]{10}\.css">/)
+    assert.match(intro, /<link rel="stylesheet" href="\/handbook\/_docsgen\/styles\.[0-9a-f]{10}\.css">/)
     assert.match(await site.read('build/about.html'), '<a href="/handbook/docs/Private/">admin area</a>')
     assert.match(await site.read('build/index.html'), '<a class="home-start" href="/handbook/docs/Guides/intro#first-steps">Start reading</a>')
     assert.match(intro, '<img src="/handbook/docs/Guides/diagram.svg" alt="How the server is set up">')
@@ -190,7 +219,7 @@ output('a rebuild stages into the output it replaced last time, and ends byte-id
   })
   assert.equal(reused, fresh)
   assert.not.ok('about.html' in reused.public)
-  assert.ok('docs/Tools & Tips/Shortcuts & Tricks.html' in reused.private)
+  assert.ok('_docsgen/data/docs/Tools & Tips/Shortcuts & Tricks.json' in reused.private)
   assert.not.ok(Object.values(reused.public).some((html) => html.includes('Keyboard shortcuts')))
 })
 
@@ -221,6 +250,13 @@ privacy('no byte of a private page reaches any deployable file, its path and fil
       // The navbar's "Admin area" leads to a private page: it is private navigation, served by the gate.
       assert.not.match(text, 'Admin area', `${file} shows a private navbar link`)
     }
+    // The search index is compressed: its words and excerpts are read unpacked.
+    const index = (await site.list('build/_docsgen/search')).filter((file) => /\.pf_(fragment|index|meta)$/.test(file))
+    assert.ok(index.length > 3)
+    for (const file of index) {
+      const text = gunzipSync(await readFile(join(site.dir, 'build/_docsgen/search', file))).toString('utf8')
+      for (const marker of ['PRIVATE-MARKER', 'private-marker', 'Secret words', 'secret', 'Vault', 'vault', 'Admin area']) assert.not.match(text, marker, `${file} of the search index holds "${marker}"`)
+    }
   })
 })
 
@@ -238,10 +274,10 @@ privacy('a file beside private pages, or used by private pages only, is publishe
       'content/pages/about.md:5:1: warning: Public page shows the private file "/docs/Private/Vault/vault-map.svg", which most readers cannot open. Use a public file instead, or make this page private too. [docsgen:private-link]',
     ])
     assert.equal(await site.list('.docsgen/private'), [
+      '_docsgen/data/docs/Private.json',
+      '_docsgen/data/docs/Private/Vault/secrets.json',
       'docs/Guides/audit.svg',
-      'docs/Private/Vault/secrets.html',
       'docs/Private/Vault/vault-map.svg',
-      'docs/Private/index.html',
       'gate.json',
       'manifest.json',
       'shell.html',
@@ -254,7 +290,7 @@ privacy('a file beside private pages, or used by private pages only, is publishe
       groups: ['admins'],
       rules: ['/docs/Private/**'],
     })
-    const publicManifest = await site.read('build/manifest.json')
+    const publicManifest = await site.read('build/_docsgen/manifest.json')
     assert.not.match(publicManifest, 'vault-map')
     assert.not.match(publicManifest, 'audit.svg')
   })
@@ -268,16 +304,21 @@ privacy('private routes have no public file: their pages and one sign-in shell f
     assert.match(shell, '<h1>Private page</h1><div class="login-gate" data-login-gate="">')
     assert.match(shell, '<meta name="robots" content="noindex">')
     assert.not.match(shell, 'docs/Private')
-    const body = await site.read('.docsgen/private/docs/Private/index.html')
-    assert.match(body, 'PRIVATE-MARKER-BODY-OVERVIEW')
-    assert.match(body, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW</h2>')
+    const body = JSON.parse(await site.read('.docsgen/private/_docsgen/data/docs/Private.json'))
+    assert.equal([body.format, body.path, body.title, body.sidebar, body.redirect], [2, '/docs/Private/', 'PRIVATE-MARKER-TITLE-OVERVIEW | Fixture Docs', undefined, undefined])
+    assert.match(body.html, 'PRIVATE-MARKER-BODY-OVERVIEW')
+    assert.match(body.html, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW<a class="hash-link"')
+    // Its sidebar is drawn in, with the private entries its readers may open.
+    assert.match(body.html, 'PRIVATE-MARKER-TITLE-SECRETS')
     const gate = JSON.parse(await site.read('.docsgen/private/gate.json'))
+    // No public page data for a private route: the gate answers it from the private folder.
+    assert.not.ok(existsSync(join(site.dir, 'build/_docsgen/data/docs/Private.json')))
     assert.equal(gate.entries, {
-      '/docs/Private': { groups: ['admins'], file: 'docs/Private/index.html', type: 'text/html; charset=utf-8' },
-      '/docs/Private/Vault/secrets': { groups: ['admins'], file: 'docs/Private/Vault/secrets.html', type: 'text/html; charset=utf-8' },
+      '/docs/Private': { groups: ['admins'], file: '_docsgen/data/docs/Private.json', type: 'application/json; charset=utf-8' },
+      '/docs/Private/Vault/secrets': { groups: ['admins'], file: '_docsgen/data/docs/Private/Vault/secrets.json', type: 'application/json; charset=utf-8' },
       '/docs/Private/Vault/vault-map.svg': { groups: ['admins'], file: 'docs/Private/Vault/vault-map.svg', type: 'image/svg+xml' },
     })
-    assert.equal(gate.rules, JSON.parse(await site.read('build/manifest.json')).privatePaths)
+    assert.equal(gate.rules, JSON.parse(await site.read('build/_docsgen/manifest.json')).privatePaths)
     assert.equal(gate.navigation, [
       { path: '/docs/Private', kind: 'navbar', label: 'Admin area', position: 'left', groups: ['admins'], href: '/docs/Private/' },
       { path: '/docs/Private', kind: 'sidebar', type: 'category', label: 'Private', href: '/docs/Private/', trail: [] },
@@ -290,7 +331,7 @@ privacy('private routes have no public file: their pages and one sign-in shell f
 privacy('the public manifest lists no private route, only the rules as patterns; the private one keeps everything', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
-    const publicManifest = JSON.parse(await site.read('build/manifest.json'))
+    const publicManifest = JSON.parse(await site.read('build/_docsgen/manifest.json'))
     assert.equal(publicManifest.routes.filter((route: { path: string }) => route.path.startsWith('/docs/Private')), [])
     assert.equal(publicManifest.privatePaths.map((rule: { groups: string[] }) => rule.groups), [['admins']])
     const privateManifest = JSON.parse(await site.read('.docsgen/private/manifest.json'))
@@ -307,9 +348,10 @@ privacy('a public page quoting private text fails the build and names both files
     )
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
-    assert.equal(messages(result), [
-      'content/docs/Private/index.md: error: Text of private page "/docs/Private/" appears in the public file "about.html": "Secret words follow in this long private sentence that the leak detector will look for everywhere.". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]',
-    ])
+    // Every public file holding it is named: the page, its page data and its search record.
+    const leak = (file: string) =>
+      `content/docs/Private/index.md: error: Text of private page "/docs/Private/" appears in the public file "${file}": "Secret words follow in this long private sentence that the leak detector will look for everywhere.". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]`
+    assert.equal(messages(result), [leak('_docsgen/data/about.json'), leak('_docsgen/search (the record of /about)'), leak('about.html')])
     assert.not.ok(existsSync(join(site.dir, 'build')))
   })
 })
@@ -335,7 +377,7 @@ validation('broken links, anchors, files, images and navbar targets', async () =
   })
 })
 
-validation('a static file under a private path, and a file where a page, a folder or a generated file is, are errors', async () => {
+validation('a static file under a private path, and a file where a page, a folder or the generated files are, are errors', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await mkdir(join(site.dir, 'static/docs/Private'), { recursive: true })
     await mkdir(join(site.dir, 'static/docs/Guides'), { recursive: true })
@@ -345,20 +387,21 @@ validation('a static file under a private path, and a file where a page, a folde
     await writeFile(join(site.dir, 'static/docs/Guides/intro'), 'plain text\n')
     // A file where the pages need a folder, and files the build writes itself.
     await writeFile(join(site.dir, 'static/docs/Tools & Tips'), 'plain text\n')
-    await writeFile(join(site.dir, 'static/manifest.json'), '{}\n')
-    await mkdir(join(site.dir, 'static/assets'))
-    await writeFile(join(site.dir, 'static/assets/styles.0123456789.css'), 'body{}\n')
+    await mkdir(join(site.dir, 'static/_docsgen'))
+    await writeFile(join(site.dir, 'static/_docsgen/manifest.json'), '{}\n')
+    await mkdir(join(site.dir, 'content/pages/_Docsgen'))
+    await writeFile(join(site.dir, 'content/pages/_Docsgen/data.md'), '# Data\n')
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
     assert.not.ok(existsSync(join(site.dir, 'build')))
     assert.equal(messages(result), [
+      'content/pages/_Docsgen/data.md: error: "_Docsgen/data.html" is in the folder "_docsgen/", which docsgen keeps for the files it generates. Move it out of a folder named "_docsgen". [docsgen:reserved-path]',
       'content/pages/about.md:7:5: warning: Public page links to the private page "/docs/Private/", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]',
+      'static/_docsgen/manifest.json: error: "_docsgen/manifest.json" is in the folder "_docsgen/", which docsgen keeps for the files it generates. Move it out of a folder named "_docsgen". [docsgen:reserved-path]',
       'static/about.html: error: "/about.html" is produced twice, or as both a file and a folder: by "static/about.html" and by "content/pages/about.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
-      'static/assets/styles.0123456789.css: error: "/assets/styles.0123456789.css" is produced twice, or as both a file and a folder: by "static/assets/styles.0123456789.css" and by the generated stylesheet. Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
       'static/docs/Guides/intro: error: "/docs/Guides/intro" is produced twice, or as both a file and a folder: by "static/docs/Guides/intro" and by "content/docs/Guides/intro.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
       'static/docs/Private/roster.csv: error: Static file is served at "/docs/Private/roster.csv", which private-path rule "/docs/Private/**" protects, but files in static/ are always public. Move it into content/ beside the private pages that show it (they publish it privately), or out of /docs/Private/**. [docsgen:static-private]',
       'static/docs/Tools & Tips: error: "/docs/Tools & Tips" is produced twice, or as both a file and a folder: by "static/docs/Tools & Tips" and by "content/docs/Tools & Tips/Shortcuts & Tricks.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
-      'static/manifest.json: error: "/manifest.json" is produced twice, or as both a file and a folder: by "static/manifest.json" and by the generated manifest.json. Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
     ])
   })
 })

@@ -51,6 +51,11 @@ export interface ParsedContent {
 export interface ParseOptions {
   /** Threads to parse on, the current one included; default: one per core, for large sites (2500 files per thread). */
   readonly threads?: number
+  /**
+   * Called with each Markdown document in file order, so later work can start before all are
+   * parsed: each as it is parsed on one thread; on several, once all are.
+   */
+  readonly onDocument?: (document: ContentDocument) => void
 }
 
 /** What a parse thread receives: the Markdown files, every file's route (to rewrite links), its share. */
@@ -123,7 +128,7 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   const routes = [...routeOfFile]
   const results =
     threads === 1
-      ? [runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl })]
+      ? [runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl }, options.onDocument)]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
@@ -137,12 +142,13 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
     pushAll(diagnostics, result.diagnostics)
   }
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  if (threads > 1 && options.onDocument) for (const document of documents) if (document.kind !== 'component-page') options.onDocument(document)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, diagnostics }
 }
 
-/** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. */
-export function runParseJob(job: ParseJob): ParseJobResult {
+/** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
+export function runParseJob(job: ParseJob, onDocument?: (document: ContentDocument) => void): ParseJobResult {
   const targets: LinkTargets = {
     routeOfFile: new Map(job.routeOfFile),
     fileAssets: new Map(job.assetOfFile),
@@ -175,7 +181,7 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       return underBaseUrl(job.baseUrl, url)
     })
     pushAll(diagnostics, parsed.diagnostics)
-    documents.push({
+    const document: ContentDocument = {
       file: file.file,
       kind,
       relative: file.relative,
@@ -189,7 +195,9 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       headings: parsed.headings,
       links: parsed.links,
       assets: [...assets],
-    })
+    }
+    documents.push(document)
+    onDocument?.(document)
   }
 }
 

@@ -16,6 +16,7 @@ import { footnoteReference } from './footnote-reference.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
 import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
+import { addReaderMarkup } from './reader-markup.js'
 
 export interface ParsedMarkdown {
   readonly frontMatter: FrontMatter
@@ -72,6 +73,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   }
 
   const headings: Heading[] = []
+  const markup = { headings: [] as { node: Element; id: string; text: string }[], codeBlocks: [] as Element[] }
   const slugger = new GithubSlugger()
   let firstParagraph: string | undefined
   forEachElement(hast, (node) => {
@@ -84,6 +86,9 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
       const id = explicit ? (slugger.slug(explicit, true), explicit) : slugger.slug(textContent)
       node.properties = { ...node.properties, id }
       headings.push({ depth: Number(depth), id, text: textContent })
+      markup.headings.push({ node, id, text: textContent })
+    } else if (node.tagName === 'pre') {
+      markup.codeBlocks.push(node)
     } else if (takeLink(node)) {
       // A link or an image, recorded and rewritten.
     } else if (node.tagName === 'p' && firstParagraph === undefined) {
@@ -91,6 +96,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     }
   })
 
+  addReaderMarkup(markup)
   return {
     frontMatter,
     title: frontMatter.title ?? leadingTitle,

@@ -6,6 +6,7 @@
  */
 import { safeDecode, siteHref, stripRouteSuffix } from '../../shared/canonical-path.js'
 import { contentTypeOf } from '../../shared/content-type.js'
+import { pageDataFile } from '../../shared/page-data.js'
 import type { GateEntry, GateManifest, GateNavigationItem } from '../../shared/gate-manifest.js'
 import type { Manifest, SidebarItem } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -16,7 +17,8 @@ export const SHELL_FILE = 'shell.html'
 export function gateManifest(manifest: Manifest, config: ResolvedConfig): GateManifest {
   const entries: Record<string, GateEntry> = {}
   for (const route of manifest.routes)
-    if (route.access.private) entries[stripRouteSuffix(route.path)] = { groups: route.access.groups, file: route.file, type: 'text/html; charset=utf-8' }
+    // A private page is kept as its page data (render-pages.ts), which the runtime draws.
+    if (route.access.private) entries[stripRouteSuffix(route.path)] = { groups: route.access.groups, file: pageDataFile(route.path)!, type: 'application/json; charset=utf-8' }
   for (const asset of manifest.assets) if (asset.access.private) entries[asset.path] = { groups: asset.access.groups, file: asset.file, type: contentTypeOf(asset.path) }
   const href = (path: string, hash?: string) => siteHref(config.baseUrl, path, hash)
 

@@ -23,6 +23,8 @@ export interface PageViews {
   readonly privateSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
   /** The sign-in shell: one page for every path under a private rule, naming none of them. */
   readonly shellView: () => PageView
+  /** Each collapsible category of the public sidebar with its items as drawn when a reader opens it. */
+  readonly publicCategories: () => { readonly place: string; readonly items: readonly SidebarViewItem[] }[]
   readonly navbarFor: (route: Route) => SiteView
 }
 
@@ -90,6 +92,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       gated: true,
       layout: 'plain',
     }),
+    publicCategories: () => categoryViews(publicItems, publicIndex, href, ''),
     navbarFor: (route) => ({
       ...site,
       navbar: {
@@ -115,7 +118,8 @@ function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<str
         return !access?.private || access.groups.every((group) => groups.includes(group))
       })
       const index = indexSidebar(visible, href)
-      set = { index, sidebar: sidebarViews(visible, index, href) }
+      // Places in a private sidebar name no public file, so its chevrons never fetch public items under wrong places.
+      set = { index, sidebar: sidebarViews(visible, index, href, 'private') }
       sets.set(key, set)
     }
     return set
@@ -195,6 +199,7 @@ function siteView(
     announcementBar: config.announcementBar,
     colorMode: config.colorMode,
     login: config.login !== undefined,
+    url: config.url,
   }
 }
 
@@ -266,13 +271,13 @@ function indexSidebar(items: readonly SidebarItem[], href: HrefOf): SidebarIndex
  * page lists all top-level items, so the view of a branch is built once and shared by its pages,
  * which only mark their own link; building it per page grew with pages × top-level items.
  */
-function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf): (current: string) => SidebarViewItem[] {
+function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place = ''): (current: string) => SidebarViewItem[] {
   const byBranch = new Map<string, SidebarViewItem[]>()
   return (current) => {
     const branch = index.branches.get(current) ?? ''
     let neutral = byBranch.get(branch)
     if (!neutral) {
-      neutral = sidebarView(items, current, index, href)
+      neutral = sidebarView(items, current, index, href, place)
       byBranch.set(branch, neutral)
     }
     return withCurrentLink(neutral, index.links.get(current)?.href ?? href(current))
@@ -293,10 +298,11 @@ function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string)
 }
 
 /** The sidebar open on the branch of `current`, with no link marked current. */
-function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf): SidebarViewItem[] {
+function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf, place = ''): SidebarViewItem[] {
   const hrefOf = (path: string) => index.links.get(path)?.href ?? href(path)
-  return items.map((item): SidebarViewItem => {
+  return items.map((item, position): SidebarViewItem => {
     if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false }
+    const itemPlace = place === '' ? `${position}` : `${place}-${position}`
     const inside = index.contains.get(item)?.has(current) ?? false
     const active = inside || item.path === current
     const expanded = active || !item.collapsible || !item.collapsed
@@ -306,8 +312,20 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
       href: item.path === undefined ? undefined : hrefOf(item.path),
       active,
       expanded,
-      items: expanded ? sidebarView(item.items, current, index, href) : [],
+      collapsible: item.collapsible,
+      place: itemPlace,
+      items: expanded ? sidebarView(item.items, current, index, href, itemPlace) : [],
     }
+  })
+}
+
+/** The items of every collapsible category under `items`, drawn with no current page, by place. */
+function categoryViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place: string): { place: string; items: SidebarViewItem[] }[] {
+  return items.flatMap((item, position) => {
+    if (item.type !== 'category') return []
+    const itemPlace = place === '' ? `${position}` : `${place}-${position}`
+    const own = item.collapsible ? [{ place: itemPlace, items: sidebarView(item.items, '', index, href, itemPlace) }] : []
+    return [...own, ...categoryViews(item.items, index, href, itemPlace)]
   })
 }
 

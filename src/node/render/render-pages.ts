@@ -13,15 +13,17 @@ import { siteHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
+import { pageDataFile, type PageData } from '../../shared/page-data.js'
 import { PRIVATE_SHELL_TITLE, type PageView, type SidebarViewItem } from '../../shared/page-view.js'
 import { SIGN_IN_SHELL_DATA_ID, type SignInShellData } from '../../client/shell/sign-in-shell.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
-import { htmlDocument } from './html-document.js'
+import { htmlDocument, type DocumentInput } from './html-document.js'
+import { createPageData, createPrivatePageData } from './page-data.js'
 import { createPageViews } from './page-views.js'
-import { createSidebarMarkup } from './sidebar-markup.js'
+import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
 
 export interface RenderInput {
   readonly manifest: Manifest
@@ -29,6 +31,9 @@ export interface RenderInput {
   readonly documents: readonly ContentDocument[]
   readonly config: ResolvedConfig
   readonly stylesheets: readonly string[]
+  /** The browser runtime every page loads, and the settings it reads (none: pages without scripts, and no page data). */
+  readonly runtime?: DocumentInput['runtime']
+  readonly favicon?: string
   /** Distinctive text of private pages that no public page may contain. */
   readonly probes: readonly LeakProbe[]
   /** The not-found page's script that shows the sign-in shell for private paths (privatePages 'gate'). */
@@ -39,6 +44,8 @@ export interface RenderInput {
 export interface PageOutput {
   readonly public: (file: string, html: string) => void
   readonly private: (file: string, html: string) => void
+  /** The data client navigation loads for a public route, when pages load the runtime, and its sidebar's branch. */
+  readonly data: (data: PageData, sidebar: SidebarBranch | undefined) => void
 }
 
 /** Renders the given routes (default: all) on this thread; returns the private text found in public pages. */
@@ -51,6 +58,14 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const href = (path: string, hash?: string) => siteHref(input.config.baseUrl, path, hash)
   const signInShell = signInShellMarkup(input)
 
+  /** What the gate answers a reader allowed to read a private route: its page data, the sidebar its readers may see inline. */
+  const privateData = (route: Route): string => {
+    const page = views.privateView(route, bodyOf(route))
+    const site = views.navbarFor(route)
+    const { html } = documentHtml(route, page, views.privateSidebar(route), privateSidebarMarkup)
+    return JSON.stringify(createPrivatePageData({ route, page, site, html, build: input.runtime?.config.build ?? '' }))
+  }
+
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
@@ -62,17 +77,20 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     page: PageView,
     sidebar: readonly SidebarViewItem[] | undefined,
     markup: ReturnType<typeof createSidebarMarkup>,
-  ): string => {
-    const sidebarHtml = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
-    return htmlDocument({
+  ): { html: string; sidebar: SidebarMarkup | undefined } => {
+    const drawn = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
+    const html = htmlDocument({
       site: views.site,
       page,
-      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml })),
+      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml: drawn?.html })),
       stylesheets: input.stylesheets,
+      runtime: input.runtime,
+      favicon: input.favicon,
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
       bodyEnd: route.kind === 'notFound' ? signInShell : undefined,
     })
+    return { html, sidebar: drawn }
   }
 
   const wanted = only === undefined ? undefined : new Set(only)
@@ -80,15 +98,21 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   for (const route of input.manifest.routes) {
     if (wanted && !wanted.has(route.path)) continue
     if (route.access.private && !published) {
-      if (input.config.privatePages === 'gate')
-        output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.privateSidebar(route), privateSidebarMarkup))
+      if (input.config.privatePages === 'gate') output.private(pageDataFile(route.path)!, privateData(route))
       continue
     }
     const body = bodyOf(route)
-    const html = documentHtml(route, views.publicView(route, body), views.publicSidebar(route), publicSidebarMarkup)
+    const view = views.publicView(route, body)
+    // A component page may export its own description (the home page's, instead of the tagline).
+    const document = documents.get(route.path)
+    const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
+    const { html, sidebar } = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
     // A page's own body is the author's (their links are theirs); a redirect's is ours.
     pushAll(diagnostics, findLeaks(route.file, html, input.probes, route.kind === 'redirect' ? '' : body))
     output.public(route.file, html)
+    const redirectTo = route.redirectTo && href(route.redirectTo)
+    const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, sidebar, redirectTo, build: input.runtime.config.build })
+    if (data) output.data(data, sidebar?.branch)
   }
   return diagnostics
 }
@@ -108,7 +132,7 @@ function signInShellMarkup({ signInShellScript, manifest, config }: RenderInput)
 }
 
 /** The sign-in shell: the one page answered for every path under a private rule, naming none of them. */
-export function renderShell(input: Pick<RenderInput, 'manifest' | 'config' | 'stylesheets'>): string {
+export function renderShell(input: Pick<RenderInput, 'manifest' | 'config' | 'stylesheets' | 'runtime' | 'favicon'>): string {
   const views = createPageViews(input.manifest, input.config)
   const page = views.shellView()
   return htmlDocument({
@@ -116,6 +140,8 @@ export function renderShell(input: Pick<RenderInput, 'manifest' | 'config' | 'st
     page,
     body: renderToStaticMarkup(createElement(Page, { site: views.site, page, sidebar: undefined })),
     stylesheets: input.stylesheets,
+    runtime: input.runtime,
+    favicon: input.favicon,
     redirectTo: undefined,
     noIndex: true,
   })

@@ -40,8 +40,8 @@ test('any other path, or one that names no route: not found', async () => {
 })
 
 test('a page without the shell data or its parts stays as it is', async () => {
-  assert.equal(await open('/docs/Closed/x', notFoundPage.replace(/<script type="application\/json"[^]*?<\/script>/, '')), notFound)
-  assert.equal(await open('/docs/Closed/x', notFoundPage.replace('"patterns":["', '"patterns":["(')), notFound, 'an invalid pattern matches nothing')
+  assert.equal(await open('/docs/Closed/x', notFoundPage.replace(/<script type="application\/json" id="docsgen-sign-in-shell"[^]*?<\/script>/, '')), notFound)
+  assert.equal(await open('/docs/Closed/x', notFoundPage.replace('"patterns":["', '"patterns":["(').replace('"privatePatterns":["', '"privatePatterns":["(')), notFound, 'an invalid pattern matches nothing')
   const window = new Window({ url: 'https://probe.example/docs/Closed/x' })
   window.document.write('<main><h1>x</h1></main>')
   assert.is(showSignInShell(window.document as unknown as Document, '/docs/Closed/x'), false)
@@ -49,7 +49,7 @@ test('a page without the shell data or its parts stays as it is', async () => {
 })
 
 test('under a base URL, only paths below it', async () => {
-  const page = notFoundPage.replace('"baseUrl":"/"', '"baseUrl":"/handbook/"')
+  const page = notFoundPage.replaceAll('"baseUrl":"/"', '"baseUrl":"/handbook/"')
   assert.equal(await open('/handbook/docs/Closed/x', page), signIn)
   assert.equal(await open('/docs/Closed/x', page), notFound)
 })

@@ -1,0 +1,39 @@
+/**
+ * Markup readers use that Markdown does not write: a link to each heading (hover it, copy the
+ * address of a section) and a frame around each code block with its language and a keyboard
+ * stop, so a long line can be scrolled without a mouse. Added after sanitising, to elements the
+ * sanitiser already passed; the browser runtime adds a copy button to each frame.
+ */
+import type { Element } from 'hast'
+
+export interface ReaderMarkupTargets {
+  /** Headings with their id and text. */
+  readonly headings: readonly { readonly node: Element; readonly id: string; readonly text: string }[]
+  /** `<pre>` elements. */
+  readonly codeBlocks: readonly Element[]
+}
+
+export function addReaderMarkup({ headings, codeBlocks }: ReaderMarkupTargets): void {
+  for (const { node, id, text } of headings) {
+    node.children.push({
+      type: 'element',
+      tagName: 'a',
+      // Left out of the search index: the mark is not part of the heading's text.
+      properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}`, dataPagefindIgnore: '' },
+      children: [{ type: 'text', value: '#' }],
+    })
+  }
+  for (const pre of codeBlocks) frameCodeBlock(pre)
+}
+
+/** Turns `<pre>` into `<div class="code-block"><span>language</span><pre tabindex="0">…</pre></div>`, in place. */
+function frameCodeBlock(pre: Element): void {
+  const code = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
+  const classes = code?.properties?.className
+  const languageClass = Array.isArray(classes) ? classes.find((name): name is string => typeof name === 'string' && name.startsWith('language-')) : undefined
+  const language = languageClass?.slice('language-'.length) ?? 'text'
+  const inner: Element = { type: 'element', tagName: 'pre', properties: { ...pre.properties, tabIndex: 0 }, children: pre.children }
+  pre.tagName = 'div'
+  pre.properties = { className: ['code-block'], dataLanguage: language }
+  pre.children = [{ type: 'element', tagName: 'span', properties: { className: ['code-block-language'], dataPagefindIgnore: '' }, children: [{ type: 'text', value: language }] }, inner]
+}
