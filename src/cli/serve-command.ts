@@ -1,16 +1,17 @@
 /**
  * `docsgen serve` (build, watch, live reload, with the provider emulator on the same origin) and
- * `docsgen preview` (an existing build as production serves it). This module only wires: the
- * server is src/node/serve, the emulator src/emulator; it mounts the emulator under
- * /_docsgen/provider and builds the served pages with that as their baseURL and sdkURL, so a
- * site signs in locally with no change to its config.
+ * `docsgen preview` (an existing build as production serves it), both behind the gate. This
+ * module only wires: the server is src/node/serve, the emulator src/emulator, the gate src/gate.
+ * It mounts the emulator under /_docsgen/provider and builds the served pages with that as their
+ * baseURL and sdkURL, so a site signs in locally with no change to its config.
  */
 import type { Command } from 'commander'
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { createProviderEmulator, type EmulatorFixture, type ProviderEmulator } from '../emulator/index.js'
-import { formatReport, ListenError, prefixRoute, ServeError, serveSite, withWidgetPage, type ServeMount, type ServingSite } from '../node/index.js'
+import { createFolderStore, createGate } from '../gate/index.js'
+import { formatReport, ListenError, prefixRoute, ServeError, serveSite, withWidgetPage, type Handler, type ServeMount, type ServingSite } from '../node/index.js'
 import { shouldColor } from './build-command.js'
 import type { CliOutput } from './cli-output.js'
 import { readFixtureFile } from './read-fixture-file.js'
@@ -63,7 +64,7 @@ export async function runServe(options: ServeCommandOptions, output: CliOutput):
       ...(options.privateDir !== undefined ? { privateDir: options.privateDir } : {}),
       mount: async (origin: string) => {
         if (useEmulator) emulator = await startEmulator(origin, fixture)
-        return { ...(emulator ? emulatorMount(origin, emulator, output) : {}), ...gateMount() }
+        return { ...(emulator ? emulatorMount(origin, emulator, output) : {}), ...gateMount(output) }
       },
       onBuild: ({ result, milliseconds, changedRoutes, privateChanged, first }) => {
         if (result.exitCode !== 0) output.stderr(formatReport(result, { color, command: 'build' }))
@@ -85,13 +86,27 @@ export async function runServe(options: ServeCommandOptions, output: CliOutput):
 }
 
 /**
- * GATE MOUNT POINT (issue 12 item 3), for serve and preview alike. Once src/gate is on main:
- *   privateRoutes: ({ next, privateDir }) => createGate({ orgID: login.orgID, baseURL: the
- *   emulator's URL or login.baseURL, store: createFolderStore(privateDir), next }).fetch
- * Until then private routes get what the public output holds for them (the sign-in shell).
+ * The gate in front of the public files, in serve and preview alike: private content only for a
+ * reader whose token the site's provider (the emulator under serve) vouches for. A rebuild that
+ * changes the organization or the provider gets a new gate.
  */
-function gateMount(): Pick<ServeMount, 'privateRoutes'> {
-  return {}
+function gateMount(output: CliOutput): Pick<ServeMount, 'privateRoutes'> {
+  return {
+    privateRoutes: ({ next, privateDir, login }) => {
+      let gate: { readonly key: string; readonly fetch: Handler } | undefined
+      return (request) => {
+        const current = login()
+        // Without login a site has no private rules, so nothing for a gate to keep.
+        if (current === undefined) return next(request)
+        const key = `${current.orgID} ${current.baseURL}`
+        if (gate?.key !== key) {
+          const { fetch } = createGate({ ...current, store: createFolderStore(privateDir), next, onProblem: (message) => output.stderr(`docsgen serve: gate: ${message}\n`) })
+          gate = { key, fetch }
+        }
+        return gate.fetch(request)
+      }
+    },
+  }
 }
 
 async function startEmulator(origin: string, fixture: EmulatorFixture | undefined): Promise<ProviderEmulator> {

@@ -19,6 +19,7 @@ export type RuleId =
   | 'private-path-unmatched'
   | 'private-path-too-broad'
   | 'private-leak'
+  | 'private-pages-public'
   | 'private-link'
   | 'page-default-export'
   | 'page-render-failed'
@@ -38,6 +39,7 @@ export type RuleId =
   | 'line-too-long'
   | 'too-many-warnings'
   | 'encoding-invalid'
+  | 'out-of-memory'
   | 'reserved-path'
   | 'search-index-failed'
 

@@ -17,6 +17,17 @@ export function injectLiveReload(html: string, tag: string): string {
   return end === -1 ? `${html}${tag}` : `${html.slice(0, end)}${tag}${html.slice(end)}`
 }
 
+/** Every HTML page `site` answers (public files, the gate's sign-in shell, the 404 page) with the tag; its files stay as built. */
+export function withLiveReload(site: (request: Request) => Promise<Response>, tag: () => string): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const response = await site(request)
+    if (response.body === null || !response.headers.get('content-type')?.startsWith('text/html')) return response
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    return new Response(injectLiveReload(await response.text(), tag()), { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
 export const LIVE_RELOAD_SCRIPT = `(function () {
   'use strict';
   var script = document.currentScript;

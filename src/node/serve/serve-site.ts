@@ -4,16 +4,21 @@
  * would. What the command mounts beside the site (the provider emulator, the gate) is given by
  * the caller once the server's origin is known, so this module imports neither.
  */
+import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
 import type { BuildResult } from '../build.js'
-import { injectLiveReload, LIVE_RELOAD_SCRIPT, liveReloadTag } from './live-reload-client.js'
+import { readSiteConfig } from '../config/read-site-config.js'
+import { injectLiveReload, LIVE_RELOAD_SCRIPT, liveReloadTag, withLiveReload } from './live-reload-client.js'
 import { createLiveReload, type LiveReload } from './live-reload.js'
 import { listenHttp, type HttpServer } from './node-http.js'
 import { createRebuild, type Rebuild, type Rebuilt } from './rebuild-site.js'
 import { exactRoute, routeRequests, type ServeRoute } from './serve-routes.js'
 import { createStaticFiles, type Handler } from './static-files.js'
 import { watchSite, type SiteWatcher } from './watch-site.js'
+
+export type SiteLogin = NonNullable<BuildResult['login']>
 
 /** What the caller mounts once the server's origin is known. */
 export interface ServeMount {
@@ -23,9 +28,10 @@ export interface ServeMount {
   readonly identityProvider?: { readonly baseURL: string; readonly sdkURL: string }
   /**
    * The mount point of private routes: wraps the public files (`next`) with what serves private
-   * content from the private folder after checking the reader (the gate).
+   * content from the private folder after checking the reader (the gate). `login` is the site's
+   * organization and provider as last built (or, in preview, as its config says).
    */
-  readonly privateRoutes?: (site: { readonly next: Handler; readonly privateDir: string }) => Handler
+  readonly privateRoutes?: (site: { readonly next: Handler; readonly privateDir: string; readonly login: () => SiteLogin | undefined }) => Handler
   readonly close?: () => Promise<void>
 }
 
@@ -72,10 +78,11 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   const outDir = resolve(siteDir, options.outDir ?? (options.watch ? join('.docsgen', 'serve', 'public') : 'build'))
   const privateDir = resolve(siteDir, options.privateDir ?? join('.docsgen', options.watch ? join('serve', 'private') : 'private'))
   let baseUrl = options.watch ? '/' : await builtBaseUrl(outDir)
+  let login = options.watch ? undefined : await previewLogin(siteDir, privateDir)
   const live = options.watch ? createLiveReload(`/${LIVE_PREFIX}/socket`) : undefined
   // At the root, outside any base URL, in the folder the build keeps for itself: no page can be there.
   const tag = () => liveReloadTag(`/${LIVE_PREFIX}/reload.js`, `/${LIVE_PREFIX}/socket`, baseUrl)
-  const files = createStaticFiles({ root: outDir, baseUrl: () => baseUrl, ...(live ? { transformHtml: (html: string) => injectLiveReload(html, tag()) } : {}) })
+  const files = createStaticFiles({ root: outDir, baseUrl: () => baseUrl })
   let site: Handler = files
   let firstBuild: Promise<unknown> = Promise.resolve()
   const routes: ServeRoute[] = []
@@ -93,7 +100,7 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
     throw error
   }
   routes.push(...(mount.routes ?? []))
-  if (mount.privateRoutes) site = mount.privateRoutes({ next: files, privateDir })
+  if (mount.privateRoutes) site = mount.privateRoutes({ next: files, privateDir, login: () => login })
   const closers: (() => Promise<void>)[] = [() => server.close(), ...(mount.close ? [mount.close] : [])]
   if (!live) return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: async () => {} })
 
@@ -106,6 +113,7 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   let built = earlier !== undefined
   const loop = rebuildLoop(rebuild, live, options, (result) => {
     baseUrl = result.manifest?.baseUrl ?? baseUrl
+    login = result.login
     built = true
   })
   // Watching starts with the first build, so a file saved while it runs is the next rebuild's.
@@ -115,7 +123,7 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   const first = loop.schedule([])
   if (earlier === undefined) firstBuild = first
   // Until a first build succeeds there is no output: pages get a placeholder that shows the overlay.
-  const withOutput = site
+  const withOutput = withLiveReload(site, tag)
   site = (request) => (built ? withOutput(request) : waitingPage(tag()))
   await Promise.all([earlier === undefined ? first : undefined, watcher.ready])
   return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle })
@@ -193,6 +201,13 @@ const WAITING_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"
 
 async function waitingPage(tag: string): Promise<Response> {
   return new Response(injectLiveReload(WAITING_PAGE, tag), { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '1' } })
+}
+
+/** The site's login, for the gate of a build with private pages; its config is read only then. */
+async function previewLogin(siteDir: string, privateDir: string): Promise<SiteLogin | undefined> {
+  if (!existsSync(join(privateDir, GATE_MANIFEST_FILE))) return undefined
+  const login = (await readSiteConfig(siteDir, { timeLimitMs: undefined, command: 'build' })).site?.config.login
+  return login && { orgID: login.orgID, baseURL: login.baseURL }
 }
 
 /** The base URL of an existing build, from its published manifest; no build there is a user error. */

@@ -7,7 +7,7 @@
  * so a link inside the folder cannot lead out of it.
  */
 import { createReadStream } from 'node:fs'
-import { readFile, realpath, stat } from 'node:fs/promises'
+import { realpath, stat } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import { Readable } from 'node:stream'
 import { contentType } from './content-type.js'
@@ -20,8 +20,6 @@ export interface StaticFilesOptions {
   readonly root: string
   /** The site's base URL, starting and ending with `/` (a rebuild may change it). */
   readonly baseUrl: () => string
-  /** Changes every HTML page served (the live-reload script); never applied to the files themselves. */
-  readonly transformHtml?: (html: string) => string
 }
 
 interface Found {
@@ -78,12 +76,10 @@ export function createStaticFiles(options: StaticFilesOptions): Handler {
       return text(503, 'The site is being rebuilt; try again', { 'Retry-After': '1' })
     }
     const type = contentType(found.file)
-    const html = type.startsWith('text/html') && options.transformHtml !== undefined
-    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${html ? '-live' : ''}"`
+    const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
     const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'no-cache', ETag: etag, 'X-Content-Type-Options': 'nosniff' }
     if (found.status === 200 && request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })
     if (request.method === 'HEAD') return new Response(null, { status: found.status, headers })
-    if (html) return new Response(options.transformHtml!(await readFile(path, 'utf8')), { status: found.status, headers })
     headers['Content-Length'] = String(info.size)
     return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>, { status: found.status, headers })
   }

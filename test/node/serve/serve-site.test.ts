@@ -129,6 +129,40 @@ test('a sign-in link the emulator sends to a seeded person is printed in the ter
   assert.equal(mailbox.result.map((message) => message.link), [link])
 })
 
+/** A token for a seeded person, signed in with a one-time code through the served emulator. */
+async function tokenFor(address: string): Promise<string> {
+  const api = `${serving.url}/_docsgen/provider`
+  const headers = { 'SlashID-OrgID': 'serve-org', 'Content-Type': 'application/json' }
+  const body = {
+    handle: { type: 'email_address', value: address },
+    factor: { method: 'otp_via_email', options: { method: 'otp_via_email' } },
+    metadata: { csrf_token: crypto.randomUUID(), pkce_code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' },
+  }
+  const started = (await (await fetch(`${api}/id/v2`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { result: { id: string; type: string }[] }
+  const challenge = started.result[0]!
+  const mailbox = (await (await fetch(`${api}/__test/mailbox?handle=${encodeURIComponent(address)}`)).json()) as { result: { otp?: string }[] }
+  const data = { otp: mailbox.result.at(-1)!.otp }
+  const answered = await fetch(`${api}/attestation/v3`, { method: 'POST', headers, body: JSON.stringify({ challenge_id: challenge.id, challenge_type: challenge.type, data }) })
+  return ((await answered.json()) as { result: { token: string } }).result.token
+}
+
+test('the gate serves a private page only to a reader the emulator signed in with the right groups', async () => {
+  const page = `${serving.url}/_docsgen/gate/page/docs/Private/notes`
+  const anonymous = await fetch(page)
+  assert.is(anonymous.status, 401)
+  assert.not.match(await anonymous.text(), 'Private notes')
+  const reader = await fetch(page, { headers: { Authorization: `Bearer ${await tokenFor('reader@example.com')}` } })
+  assert.is(reader.status, 403)
+  assert.not.match(await reader.text(), 'Private notes')
+  const admin = await fetch(page, { headers: { Authorization: `Bearer ${await tokenFor('admin@example.com')}` } })
+  assert.is(admin.status, 200)
+  assert.match(await admin.text(), 'Private notes')
+  assert.is(admin.headers.get('cache-control'), 'private, no-store')
+  // A path under the rule gets the sign-in shell, whether or not a page is there.
+  const shells = await Promise.all(['/docs/Private/notes', '/docs/Private/nothing-here'].map(async (path) => (await fetch(`${serving.url}${path}`)).status))
+  assert.equal(shells, [401, 401])
+})
+
 test('the reload script is only in served pages, never in the built files', async () => {
   const served = await (await fetch(`${serving.url}/docs/Guides/other`)).text()
   assert.match(served, '<script src="/_docsgen/live/reload.js" data-socket="/_docsgen/live/socket" data-base="/" defer></script></body>')
@@ -185,7 +219,7 @@ test('with no output yet, a failed first build serves a placeholder with the ove
     // Stands in for the build: fails first, then writes a one-page site.
     rebuild: async () => {
       const outDir = join(dir, '.docsgen', 'serve', 'public')
-      const result = { exitCode: 1 as 0 | 1, diagnostics: [diagnostic], stages: [], manifest: undefined, outDir, privateDir: join(dir, 'private'), pages: { public: 0, private: 0 }, bytes: 0 }
+      const result = { exitCode: 1 as 0 | 1, diagnostics: [diagnostic], stages: [], manifest: undefined, outDir, privateDir: join(dir, 'private'), pages: { public: 0, private: 0 }, privatePages: 'gate' as const, bytes: 0, login: undefined }
       if (builds++ === 0) return { result, changedRoutes: [], privateChanged: 0 }
       await mkdir(outDir, { recursive: true })
       await writeFile(join(outDir, 'index.html'), '<!doctype html><title>Built</title><body><h1>Built at last</h1></body>')

@@ -126,15 +126,6 @@ test('under a base URL, the site answers below it and / redirects there', async 
   assert.is((await based(new Request('http://127.0.0.1/docs/x'))).status, 404)
 })
 
-test('served HTML pages are changed by transformHtml, other files and the files on disk are not', async () => {
-  const live = createStaticFiles({ root, baseUrl: () => '/', transformHtml: (html) => html.replace('</body>', '<script src="/live.js"></script></body>') })
-  assert.match(await (await live(new Request('http://127.0.0.1/docs/x'))).text(), '<h1>Page x</h1></body>'.replace('</body>', '<script src="/live.js"></script></body>'))
-  const notFound = await live(new Request('http://127.0.0.1/nope'))
-  assert.is(notFound.status, 404)
-  assert.match(await notFound.text(), '<script src="/live.js"></script>')
-  assert.is(await (await live(new Request('http://127.0.0.1/_docsgen/styles.css'))).text(), 'body{color:red}\n')
-})
-
 test('without a 404 page, an unknown path is a plain 404', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'docsgen-serve-empty-'))
   try {
