@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs'
 import { realpath, stat } from 'node:fs/promises'
 import { join, sep } from 'node:path'
 import { Readable } from 'node:stream'
-import { contentType } from './content-type.js'
+import { contentTypeOf } from '../../shared/content-type.js'
 import { requestPath, segmentsHref } from './request-path.js'
 
 export type Handler = (request: Request) => Promise<Response>
@@ -75,7 +75,7 @@ export function createStaticFiles(options: StaticFilesOptions): Handler {
       // Replaced by a build between the look-up and now: the next request finds the new file.
       return text(503, 'The site is being rebuilt; try again', { 'Retry-After': '1' })
     }
-    const type = contentType(found.file)
+    const type = contentTypeOf(found.file)
     const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
     const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'no-cache', ETag: etag, 'X-Content-Type-Options': 'nosniff' }
     if (found.status === 200 && request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers })

@@ -50,6 +50,7 @@ test('files are sent with their content type, nosniff, and an unknown type as by
     ['/img/dot.svg', 'image/svg+xml'],
     ['/robots.txt', 'text/plain; charset=utf-8'],
     ['/LICENSE', 'application/octet-stream'],
+    ['/img/dot.constructor', 'application/octet-stream'],
   ]
   for (const [path, type] of types) {
     const response = await get(path!)
