@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runServe } from '../../src/cli/serve-command.js'
 import { main } from '../../src/cli/main.js'
-import { fixturesDir } from '../helpers/fixture-site.js'
+import { build } from '../../src/node/index.js'
+import { fixturesDir, withFixtureSite } from '../helpers/fixture-site.js'
 
 function capture() {
   const out: string[] = []
@@ -27,6 +28,25 @@ test('preview serves an existing build as production would: no reload script, no
   } finally {
     await site.close()
   }
+})
+
+test('preview puts the gate in front of a build with private pages, asking the provider its config names', async () => {
+  await withFixtureSite('serve-site', async (site) => {
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    const { output } = capture()
+    const preview = await runServe({ siteDir: site.dir, watch: false, port: '0' }, output)
+    if (typeof preview === 'number') throw new Error('preview did not start')
+    try {
+      const anonymous = await fetch(`${preview.url}/_docsgen/gate/page/docs/Private/notes`)
+      assert.is(anonymous.status, 401)
+      assert.is(anonymous.headers.get('vary'), 'Authorization')
+      assert.not.match(await anonymous.text(), 'Private notes')
+      assert.is((await fetch(`${preview.url}/docs/Private/anything`)).status, 401)
+      assert.is((await fetch(`${preview.url}/docs/Guides/other`)).status, 200)
+    } finally {
+      await preview.close()
+    }
+  })
 })
 
 test('preview without a build says how to make one (exit 2)', async () => {
