@@ -78,7 +78,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessResult
 
   let prepared
   try {
-    prepared = await prepareAssets(selected, { site: options.site, privateDir: options.privateDir && resolve(options.cwd, options.privateDir), siteDir: resolve(options.cwd, options.siteDir ?? '.') })
+    prepared = await prepareAssets(selected, { site: options.site, privateDir: options.privateDir, siteDir: resolve(options.cwd, options.siteDir ?? '.') })
   } catch (error) {
     if (!(error instanceof AssetsError)) throw error
     write(`${colors.red('error')} ${error.message}\n`)

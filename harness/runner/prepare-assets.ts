@@ -43,7 +43,7 @@ export async function prepareAssets(
     if (site !== undefined) {
       root = resolve(site)
       if (!(await isFolder(root))) throw new AssetsError(`--site ${site}: no such folder (build the site first, or leave --site out to build it now)`)
-      privateRoot = privateDir ?? join(siteDir, '.docsgen', 'private')
+      privateRoot = privateDir === undefined ? join(siteDir, '.docsgen', 'private') : resolve(privateDir)
       if (!(await isFolder(privateRoot))) {
         if (privateDir !== undefined) throw new AssetsError(`--private-dir ${privateDir}: no such folder (the private folder the build of --site wrote)`)
         privateRoot = undefined
