@@ -186,15 +186,30 @@ function openBrowser(url: string): void {
 }
 
 export function registerServeCommands(program: Command, output: CliOutput, setExitCode: (code: number) => void): void {
-  const keepRunning = (site: ServingSite) => {
-    const stop = () => void site.close().then(() => process.exit(0))
-    process.once('SIGINT', stop)
-    process.once('SIGTERM', stop)
-  }
+  // Ctrl+C is heard from the start, so one pressed during the first build also stops cleanly:
+  // watchers, sockets and the server closed once the build in hand is done, then exit 0. A second
+  // Ctrl+C does not wait.
   const run = async (options: ServeCommandOptions) => {
+    let site: ServingSite | undefined
+    let stopping = false
+    const close = (running: ServingSite) => void running.close().then(() => process.exit(0))
+    const stop = () => {
+      if (stopping) process.exit(130)
+      stopping = true
+      if (site) close(site)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
     const result = await runServe(options, output)
-    if (typeof result === 'number') setExitCode(result)
-    else keepRunning(result)
+    if (typeof result === 'number') {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      setExitCode(result)
+      if (stopping) process.exit(130)
+      return
+    }
+    site = result
+    if (stopping) close(site)
   }
   listenOptions(program.command('serve'))
     .description('Build the site, serve it with live reload and a local provider emulator, and rebuild on every change')
