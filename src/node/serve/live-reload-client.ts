@@ -17,14 +17,23 @@ export function injectLiveReload(html: string, tag: string): string {
   return end === -1 ? `${html}${tag}` : `${html.slice(0, end)}${tag}${html.slice(end)}`
 }
 
-/** Every HTML page `site` answers (public files, the gate's sign-in shell, the 404 page) with the tag; its files stay as built. */
+/**
+ * Every HTML page `site` answers (public files, the gate's sign-in shell, the 404 page) with the
+ * tag; its files stay as built. Validators are dropped both ways: a page cached from
+ * `docsgen preview` on the same port must not be revalidated into a served one, nor the reverse.
+ */
 export function withLiveReload(site: (request: Request) => Promise<Response>, tag: () => string): (request: Request) => Promise<Response> {
   return async (request) => {
-    const response = await site(request)
+    const read = request.method === 'GET' || request.method === 'HEAD'
+    const headers = new Headers(request.headers)
+    headers.delete('if-none-match')
+    const response = await site(read ? new Request(request.url, { method: request.method, headers }) : request)
     if (response.body === null || !response.headers.get('content-type')?.startsWith('text/html')) return response
-    const headers = new Headers(response.headers)
-    headers.delete('content-length')
-    return new Response(injectLiveReload(await response.text(), tag()), { status: response.status, statusText: response.statusText, headers })
+    const answer = new Headers(response.headers)
+    answer.delete('content-length')
+    answer.delete('etag')
+    answer.set('cache-control', 'no-store')
+    return new Response(injectLiveReload(await response.text(), tag()), { status: response.status, statusText: response.statusText, headers: answer })
   }
 }
 

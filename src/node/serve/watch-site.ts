@@ -4,7 +4,7 @@
  * saving through a temporary file, a `git checkout`) are one rebuild, not many.
  */
 import { watch, type FSWatcher } from 'chokidar'
-import { join } from 'node:path'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configFileNames } from '../config/load-config.js'
 
@@ -17,9 +17,18 @@ export interface SiteWatcher {
 /** The theme's stylesheet is read by every build; its components are compiled in and need a restart. */
 export const themeFolder = fileURLToPath(new URL('../../client/theme/', import.meta.url))
 
+const watched = new Set<string>(['content', 'static', ...configFileNames])
+
 export function watchSite(siteDir: string, onChange: (files: readonly string[]) => void, onError: (message: string) => void, settleMs = 20): SiteWatcher {
-  const paths = [join(siteDir, 'content'), join(siteDir, 'static'), ...configFileNames.map((name) => join(siteDir, name)), themeFolder]
-  const watcher: FSWatcher = watch(paths, { ignoreInitial: true, ignored: (path) => /(^|[/\\])(node_modules|\.git)([/\\]|$)/.test(path) })
+  // The site folder itself, narrowed to what a build reads: a watched folder that does not exist
+  // yet (a first static/) is seen when it is created, which watching it by name would miss.
+  const site = resolve(siteDir)
+  const ignored = (path: string) => {
+    if (!isInside(path, site) || isInside(path, themeFolder)) return false
+    const first = relative(site, path).split(sep)[0]!
+    return first !== '' && !watched.has(first)
+  }
+  const watcher: FSWatcher = watch([site, themeFolder], { ignoreInitial: true, ignored })
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
   const changed = (file: string) => {
@@ -40,4 +49,9 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
       await watcher.close()
     },
   }
+}
+
+function isInside(path: string, folder: string): boolean {
+  const inside = relative(folder, path)
+  return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))
 }

@@ -59,7 +59,7 @@ test('an edited page reloads; an unrelated page stays as it is', async () => {
   const other = await open('/docs/Guides/other')
   const before = await messages(other)
   await writeFile(intro(), (await readFile(intro(), 'utf8')).replace('The first page.', 'The first page, edited.'))
-  await edited.waitForFunction(() => document.body.textContent!.includes('The first page, edited.'), undefined, { timeout: 20_000 })
+  await edited.waitForFunction(() => document.body?.textContent?.includes('The first page, edited.') === true, undefined, { timeout: 20_000 })
   assert.is(await edited.evaluate(() => (window as any).untouched), undefined, 'the edited page was reloaded')
   await other.waitForFunction((count) => (window as any).__docsgenLive.messages > count, before, { timeout: 20_000 })
   assert.is(await other.evaluate(() => (window as any).untouched), true, 'the unrelated page was not reloaded')
@@ -166,6 +166,11 @@ test('the gate serves a private page only to a reader the emulator signed in wit
 test('the reload script is only in served pages, never in the built files', async () => {
   const served = await (await fetch(`${serving.url}/docs/Guides/other`)).text()
   assert.match(served, '<script src="/_docsgen/live/reload.js" data-socket="/_docsgen/live/socket" data-base="/" defer></script></body>')
+  // Never revalidated into a page without the script (one cached from docsgen preview on this port).
+  const revalidated = await fetch(`${serving.url}/docs/Guides/other`, { headers: { 'If-None-Match': 'W/"anything"' } })
+  assert.is(revalidated.status, 200)
+  assert.is(revalidated.headers.get('etag'), null)
+  assert.is(revalidated.headers.get('cache-control'), 'no-store')
   const written = await readFile(join(serving.outDir, 'docs', 'Guides', 'other.html'), 'utf8')
   assert.not.match(written, '_docsgen/live')
   const script = await fetch(`${serving.url}/_docsgen/live/reload.js`)
@@ -233,6 +238,7 @@ test('with no output yet, a failed first build serves a placeholder with the ove
     await page.goto(`${placeholder.url}/`)
     await page.waitForSelector('#docsgen-overlay')
     assert.equal(await page.locator('.docsgen-overlay-diagnostic div').allTextContents(), ['site.config.ts:1:1  error  [config-invalid]', 'stands in for a config error'])
+    // content/ did not exist when serving began: a folder created later is watched too.
     await mkdir(join(dir, 'content'))
     await writeFile(join(dir, 'content', 'page.md'), '# Page\n')
     await page.waitForSelector('text=Built at last', { timeout: 20_000 })
