@@ -34,6 +34,8 @@ export interface BuildOptions {
   readonly write?: boolean
   /** Threads to parse and render on; default one per core for large sites. */
   readonly threads?: number
+  /** Build pages marked `draft: true` too (a preview, as `serve` shows them); default false. */
+  readonly drafts?: boolean
   /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
   readonly userCodeTimeLimitMs?: number
 }
@@ -70,7 +72,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (!site) return run.result(2)
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
-  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false }
+  const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: options.write === false }
   const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)

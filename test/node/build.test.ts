@@ -406,7 +406,7 @@ validation('a site without a config builds with defaults; the first doc is the m
     assert.is(result.exitCode, 0)
     assert.is(result.manifest?.version.mainDoc, 'Start/getting-started')
     assert.match(await site.read('build/index.html'), 'url=/docs/Start/getting-started')
-    assert.match(await site.read('build/docs/Start/getting-started.html'), '<h1>Getting started</h1>')
+    assert.match(await site.read('build/docs/Start/getting-started.html'), '<h1 id="getting-started">Getting started</h1>')
   })
 })
 

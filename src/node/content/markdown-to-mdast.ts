@@ -33,6 +33,7 @@ import type {
   Table,
   TableCell,
   TableRow,
+  Yaml,
 } from 'mdast'
 import { pushAll } from '../../shared/push-all.js'
 import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
@@ -53,26 +54,40 @@ const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 export function markdownToMdast(source: string): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
-  // `---js` or `---coffee` opens front matter in another language (gray-matter reads those, and
-  // runs them): recognised, so that it is reported and never published as a heading.
-  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*?)?[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
   const root: Root = { type: 'root', children: [] }
   let body = text
+  const frontMatter = frontMatterNode(text)
   if (frontMatter) {
-    const lineCount = frontMatter[0].split('\n').length - (frontMatter[0].endsWith('\n') ? 1 : 0)
-    root.children.push({
-      type: 'yaml',
-      value: frontMatter[2] ?? '',
-      ...(frontMatter[1] === undefined ? {} : { data: { frontMatterLanguage: frontMatter[1] } }),
-      position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lineCount, column: 4, offset: frontMatter[0].trimEnd().length } },
-    })
+    root.children.push(frontMatter.node)
     // Blank lines in place of the front matter keep markdown-it's line numbers those of the file.
-    body = '\n'.repeat(lineCount) + text.slice(frontMatter[0].length)
+    body = '\n'.repeat(frontMatter.lineCount) + text.slice(frontMatter.length)
   }
   const lines = text.split('\n')
   const parser = /www\./i.test(body) ? markdownWithWwwLinks : markdown
   new TreeBuilder(root, lines).blocks(parser.parse(body, {}))
   return root
+}
+
+/**
+ * The front matter at the start of a file (without a byte order mark), as an mdast `yaml` node,
+ * with how many lines and characters it takes. `---js` or `---coffee` opens front matter in
+ * another language (gray-matter reads those, and runs them): recognised, so that it is reported
+ * and never published as a heading.
+ */
+export function frontMatterNode(text: string): { node: Yaml; lineCount: number; length: number } | undefined {
+  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*?)?[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
+  if (!frontMatter) return undefined
+  const lineCount = frontMatter[0].split('\n').length - (frontMatter[0].endsWith('\n') ? 1 : 0)
+  return {
+    node: {
+      type: 'yaml',
+      value: frontMatter[2] ?? '',
+      ...(frontMatter[1] === undefined ? {} : { data: { frontMatterLanguage: frontMatter[1] } }),
+      position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lineCount, column: 4, offset: frontMatter[0].trimEnd().length } },
+    },
+    lineCount,
+    length: frontMatter[0].length,
+  }
 }
 
 function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
@@ -156,6 +171,7 @@ class TreeBuilder {
       case 'blockquote_open':
         this.open({ type: 'blockquote', children: [] })
         return true
+
       case 'footnote_reference_open': {
         const label = String((token.meta as { label: string }).label)
         this.open<FootnoteDefinition>({ type: 'footnoteDefinition', identifier: label, label, children: [] })

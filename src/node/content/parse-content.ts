@@ -12,7 +12,9 @@ import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
-import { assetPathFor, docId, routeFromFile } from './route-from-file.js'
+import { readRouting } from './read-routing.js'
+import { assetPathFor, docId, parseNumberPrefix, routeFromFile, withTrailingSlash } from './route-from-file.js'
+import type { DocTag } from './read-front-matter.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { parseMarkdown } from './parse-markdown.js'
@@ -37,6 +39,39 @@ export interface ContentDocument {
   readonly links: readonly SourceLink[]
   /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
   readonly assets: readonly string[]
+  /** How the page is shown, from its front matter. */
+  readonly display: DocumentDisplay
+}
+
+/** Front matter that changes how a page is shown and listed (Docusaurus's keys). */
+export interface DocumentDisplay {
+  readonly unlisted: boolean
+  readonly hideTitle: boolean
+  readonly hideTableOfContents: boolean
+  readonly tocMinHeadingLevel: number | undefined
+  readonly tocMaxHeadingLevel: number | undefined
+  /** Doc ids; null hides the link. */
+  readonly paginationPrev: string | null | undefined
+  readonly paginationNext: string | null | undefined
+  readonly sidebarClassName: string | undefined
+  readonly keywords: readonly string[]
+  readonly tags: readonly DocTag[]
+  /** The id written on the title (`# Title {#id}`). */
+  readonly titleId: string | undefined
+}
+
+export const plainDisplay: DocumentDisplay = {
+  unlisted: false,
+  hideTitle: false,
+  hideTableOfContents: false,
+  tocMinHeadingLevel: undefined,
+  tocMaxHeadingLevel: undefined,
+  paginationPrev: undefined,
+  paginationNext: undefined,
+  sidebarClassName: undefined,
+  keywords: [],
+  tags: [],
+  titleId: undefined,
 }
 
 export interface ParsedContent {
@@ -45,12 +80,16 @@ export interface ParsedContent {
   readonly assetFiles: readonly { readonly file: string; readonly path: string; readonly kind: 'asset' | 'static' }[]
   /** Category metadata by docs folder (`Sanctum/PaperCut`). */
   readonly categories: ReadonlyMap<string, CategoryMeta>
+  /** Docs marked `draft: true`, left out of this build. */
+  readonly drafts: readonly string[]
   readonly diagnostics: readonly Diagnostic[]
 }
 
 export interface ParseOptions {
   /** Threads to parse on, the current one included; default: one per core, for large sites (2500 files per thread). */
   readonly threads?: number
+  /** Build pages marked `draft: true` too (a preview); by default they are left out. */
+  readonly drafts?: boolean
 }
 
 /** What a parse thread receives: the Markdown files, every file's route (to rewrite links), its share. */
@@ -61,6 +100,12 @@ export interface ParseJob {
   readonly assetOfFile: readonly (readonly [string, string])[]
   /** The site's base URL, which links to routes are published under. */
   readonly baseUrl: string
+  /** Docs left out of this build (drafts): links to them are reported as such. */
+  readonly drafts: readonly string[]
+  /** The site's `trailingSlash`: links to routes are written the way their pages are. */
+  readonly trailingSlash: boolean | undefined
+  /** Heading ids as GitHub or as VitePress makes them. */
+  readonly slugify: ResolvedConfig['markdown']['slugify']
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
 }
@@ -80,17 +125,23 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   const docsBase = config.docs.routeBasePath
   const routeOfFile = new Map<string, string>()
   const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
+  const diagnostics: Diagnostic[] = []
+  const drafts = new Set<string>()
   for (const file of files) {
     if (file.kind === 'asset' || file.kind === 'static') {
       assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
       continue
     }
-    const route = routeFromFile(file, docsBase)
-    if (route !== undefined) routeOfFile.set(file.file, route)
+    const routing = file.kind === 'doc' ? readRouting(file, docsBase, options.drafts ?? false, diagnostics) : undefined
+    if (routing?.draft && !options.drafts) {
+      drafts.add(file.file)
+      continue
+    }
+    const route = routeFromFile(file, docsBase, routing)
+    if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
   }
   const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
 
-  const diagnostics: Diagnostic[] = []
   const categories = new Map<string, CategoryMeta>()
   const documents: ContentDocument[] = []
   for (const file of files) {
@@ -114,23 +165,24 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
         headings: [],
         links: [],
         assets: [],
+        display: plainDisplay,
       })
     }
   }
 
-  const markdown = files.filter((file) => file.kind === 'doc' || file.kind === 'page')
+  const markdown = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
-  const routes = [...routeOfFile]
+  const job: ParseJob = { files: markdown, routeOfFile: [...routeOfFile], assetOfFile, baseUrl: config.baseUrl, drafts: [...drafts], trailingSlash: config.trailingSlash, slugify: config.markdown.slugify }
   const results =
     threads === 1
-      ? [runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl })]
+      ? [runParseJob(job)]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
-          jobFor: (work) => ({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }),
+          jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
+          here: (work) => runParseJob({ ...job, work }),
         })
   for (const result of results) {
     pushAll(documents, result.documents)
@@ -138,7 +190,7 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   }
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
-  return { documents, categories, assetFiles, diagnostics }
+  return { documents, categories, assetFiles, drafts: [...drafts], diagnostics }
 }
 
 /** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. */
@@ -147,6 +199,7 @@ export function runParseJob(job: ParseJob): ParseJobResult {
     routeOfFile: new Map(job.routeOfFile),
     fileAssets: new Map(job.assetOfFile),
     servedAssets: new Map(job.assetOfFile.map(([file, path]) => [path, file])),
+    drafts: new Set(job.drafts),
   }
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
@@ -163,7 +216,7 @@ export function runParseJob(job: ParseJob): ParseJobResult {
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
     const parsed = parseMarkdown(file.text, file.file, (url) => {
-      const target = resolveLink(url, { file: file.file, kind, route }, targets)
+      const target = resolveLink(url, { file: file.file, relative: file.relative, kind, route }, targets)
       if (target.kind === 'asset') {
         assets.add(target.file)
         return siteHref(job.baseUrl, target.path) + target.suffix
@@ -171,26 +224,50 @@ export function runParseJob(job: ParseJob): ParseJobResult {
       // A missing target is reported by validation (missing-file) from the collected links.
       if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(job.baseUrl, target.route, target.hash || undefined)
       // Other links are written as route paths (`/docs/intro`), as validation reads them, and
-      // published under the base URL, as Docusaurus does.
-      return underBaseUrl(job.baseUrl, url)
-    })
+      // published under the base URL, as Docusaurus does; with trailingSlash set, spelt as its pages are.
+      return underBaseUrl(job.baseUrl, target.kind === 'route' ? routeUrlWithTrailingSlash(url, job.trailingSlash) : url)
+    }, { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
+    const frontMatter = parsed.frontMatter
     documents.push({
       file: file.file,
       kind,
       relative: file.relative,
-      id: kind === 'doc' ? docId(file.relative) : undefined,
+      id: kind === 'doc' ? docId(file.relative, frontMatter) : undefined,
       route,
       title: parsed.title ?? titleFromFileName(file.relative),
       description: parsed.description,
-      sidebarLabel: parsed.frontMatter.sidebarLabel,
-      sidebarPosition: parsed.frontMatter.sidebarPosition,
+      sidebarLabel: frontMatter.sidebarLabel,
+      // As in Docusaurus, a file's number prefix (`02-setup.md`) places it when front matter does not.
+      sidebarPosition: frontMatter.sidebarPosition ?? parseNumberPrefix(posix.basename(file.relative)).prefix,
       html: parsed.html,
       headings: parsed.headings,
       links: parsed.links,
       assets: [...assets],
+      display: {
+        unlisted: frontMatter.unlisted,
+        hideTitle: frontMatter.hideTitle,
+        hideTableOfContents: frontMatter.hideTableOfContents,
+        tocMinHeadingLevel: frontMatter.tocMinHeadingLevel,
+        tocMaxHeadingLevel: frontMatter.tocMaxHeadingLevel,
+        paginationPrev: frontMatter.paginationPrev,
+        paginationNext: frontMatter.paginationNext,
+        sidebarClassName: frontMatter.sidebarClassName,
+        keywords: frontMatter.keywords,
+        tags: frontMatter.tags,
+        titleId: parsed.titleId,
+      },
     })
   }
+}
+
+/** A link to a route with its path's final "/" added or removed as `trailingSlash` says; query and fragment kept. */
+function routeUrlWithTrailingSlash(url: string, trailingSlash: boolean | undefined): string {
+  const end = url.search(/[?#]/)
+  const path = end === -1 ? url : url.slice(0, end)
+  // A relative link ("../", "setup") is left as written: its final "/" changes what it resolves against.
+  if (trailingSlash === undefined || !path.startsWith('/')) return url
+  return withTrailingSlash(path, trailingSlash) + (end === -1 ? '' : url.slice(end))
 }
 
 /** Every folder under content/docs that holds docs, directly or deeper. */
@@ -208,6 +285,6 @@ function docFolders(files: readonly ContentFile[]): Set<string> {
 }
 
 function titleFromFileName(relative: string): string {
-  const name = posix.basename(relative).replace(/\.(md|tsx|jsx)$/, '')
-  return name === 'index' ? posix.basename(posix.dirname(relative)) || 'Home' : name
+  const name = parseNumberPrefix(posix.basename(relative).replace(/\.(mdx?|tsx|jsx)$/, '')).name
+  return name === 'index' ? parseNumberPrefix(posix.basename(posix.dirname(relative))).name || 'Home' : name
 }

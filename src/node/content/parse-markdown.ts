@@ -3,7 +3,6 @@
  * markdown-to-mdast gives the tree, then one unified processor (built once, reused for every
  * file) turns it into sanitised HTML.
  */
-import GithubSlugger from 'github-slugger'
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { toString } from 'hast-util-to-string'
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
@@ -13,6 +12,7 @@ import { unified } from 'unified'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { footnoteReference } from './footnote-reference.js'
+import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
 import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
@@ -21,6 +21,8 @@ export interface ParsedMarkdown {
   readonly frontMatter: FrontMatter
   /** Title from front matter, else the leading `# heading` (which is then removed from the body). */
   readonly title: string | undefined
+  /** The id of the leading `# heading` (written as `# Title {#intro}`, or made from its text), for the page's title. */
+  readonly titleId: string | undefined
   /** Front matter description, else the first paragraph, cut to 160 characters. */
   readonly description: string | undefined
   readonly html: string
@@ -40,7 +42,12 @@ const schema = { ...defaultSchema, clobberPrefix: '' }
 // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
 const processor = unified().use(remarkRehype, { handlers: { footnoteReference } }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
 
-export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink): ParsedMarkdown {
+export interface ParseMarkdownOptions {
+  /** How heading ids are made; default 'github'. */
+  readonly slugify?: SlugStyle
+}
+
+export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []
   const mdast = markdownToMdast(text)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
@@ -60,10 +67,16 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     return true
   }
 
+  const slugger = createHeadingSlugger(options.slugify ?? 'github')
   let leadingTitle: string | undefined
+  let titleId: string | undefined
   const first = hast.children.find((node) => node.type === 'element')
   if (first && first.type === 'element' && first.tagName === 'h1') {
+    const explicit = takeExplicitId(first)
     leadingTitle = toString(first).trim()
+    // The title heading takes its id first, as on the page Docusaurus renders (a later "## Same text" gets "-1").
+    if (explicit !== undefined) slugger.claim(explicit)
+    titleId = explicit ?? slugger.slug(leadingTitle)
     hast.children.splice(hast.children.indexOf(first), 1)
     // The title is plain text wherever it is shown; a link in it is checked all the same, and said to be dropped.
     forEachElement(first, (node) => {
@@ -71,8 +84,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     })
   }
 
-  const headings: Heading[] = []
-  const slugger = new GithubSlugger()
+  const headings: Heading[] = titleId === undefined ? [] : [{ depth: 1, id: titleId, text: leadingTitle! }]
   let firstParagraph: string | undefined
   forEachElement(hast, (node) => {
     const depth = /^h([1-6])$/.exec(node.tagName)?.[1]
@@ -81,7 +93,8 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     } else if (depth) {
       const explicit = takeExplicitId(node)
       const textContent = toString(node).trim()
-      const id = explicit ? (slugger.slug(explicit, true), explicit) : slugger.slug(textContent)
+      if (explicit !== undefined) slugger.claim(explicit)
+      const id = explicit ?? slugger.slug(textContent)
       node.properties = { ...node.properties, id }
       headings.push({ depth: Number(depth), id, text: textContent })
     } else if (takeLink(node)) {
@@ -94,6 +107,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   return {
     frontMatter,
     title: frontMatter.title ?? leadingTitle,
+    titleId,
     description: frontMatter.description ?? excerpt(firstParagraph),
     html: processor.stringify(hast),
     headings,
@@ -133,7 +147,7 @@ function forEachElement(parent: HastRoot | Element, callback: (element: Element)
 function takeExplicitId(node: Element): string | undefined {
   const last: ElementContent | undefined = node.children[node.children.length - 1]
   if (!last || last.type !== 'text') return undefined
-  const match = /\s*\{#([\w-]+)\}\s*$/.exec(last.value)
+  const match = /\s*\{#([^\s{}#]+)\}\s*$/.exec(last.value)
   if (!match) return undefined
   last.value = last.value.slice(0, match.index)
   return match[1]

@@ -16,6 +16,8 @@ export interface SiteContent extends ParsedContent {
 
 export interface ContentOptions {
   readonly threads: number | undefined
+  /** Build drafts too. */
+  readonly drafts: boolean
   /** Where compiled component pages are written to be imported. */
   readonly cacheDir: string
   readonly timeLimitMs: number
@@ -25,7 +27,7 @@ export interface ContentOptions {
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
   const { files, diagnostics: unreadable } = await readContent(siteDir)
-  const parsed = await parseContent(files, config, { threads: options.threads })
+  const parsed = await parseContent(files, config, { threads: options.threads, drafts: options.drafts })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   return {
     content: { ...parsed, components: components.components },

@@ -1,7 +1,8 @@
 /**
  * The manifest as published: private routes keep only what their public shell already shows
  * (path, kind, file, that they are private and which groups they need). Their titles,
- * descriptions, headings and sidebar entries stay in the private output, as do private files.
+ * descriptions, headings, tags, keywords and sidebar entries stay in the private output, as do
+ * private files.
  */
 import type { Manifest, Route } from '../../shared/manifest.js'
 import { publicSidebar } from './public-sidebar.js'
@@ -12,7 +13,7 @@ export function publicManifest(manifest: Manifest): Manifest {
     ...manifest,
     routes: manifest.routes.map(
       (route): Route =>
-        route.access.private ? { ...route, title: '', description: undefined, source: undefined, headings: [] } : route,
+        route.access.private ? { ...route, title: '', description: undefined, source: undefined, headings: [], display: undefined } : route,
     ),
     sidebars: Object.fromEntries(Object.entries(manifest.sidebars).map(([id, items]) => [id, publicSidebar(items, (path) => privatePaths.has(path))])),
     // A private file's name can say what it is about; the gate reads the private manifest.

@@ -11,10 +11,11 @@ export interface Stylesheet {
   readonly content: Uint8Array
 }
 
-const stylesheetUrl = new URL('../../client/theme/styles.css', import.meta.url)
+// The layout's styles, then those of what pages hold (admonitions, tabs, highlighted code, tags).
+const stylesheetUrls = [new URL('../../client/theme/styles.css', import.meta.url), new URL('../../client/theme/content.css', import.meta.url)]
 
 export async function themeStylesheet(baseUrl: string): Promise<Stylesheet> {
-  const content = await readFile(stylesheetUrl)
+  const content = Buffer.concat(await Promise.all(stylesheetUrls.map((url) => readFile(url))))
   const file = `assets/styles.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`
   return { file, href: underBaseUrl(baseUrl, `/${file}`), content }
 }

@@ -13,7 +13,7 @@ import { checkPrivatePaths, type ConfigSource } from './check-private-paths.js'
 
 export interface ValidateInput {
   readonly manifest: Manifest
-  readonly content: Pick<ParsedContent, 'documents' | 'assetFiles'>
+  readonly content: Pick<ParsedContent, 'documents' | 'assetFiles' | 'drafts'>
   readonly config: ResolvedConfig
   readonly rules: { compiled: readonly CompiledRule[]; invalid: readonly InvalidRule[] }
   readonly configSource: ConfigSource
@@ -27,7 +27,7 @@ export interface Validation {
 
 export function validateSite(input: ValidateInput): Validation {
   const diagnostics = sortDiagnostics([
-    ...checkLinks(input.manifest, input.content.documents, input.content.assetFiles, input.config),
+    ...checkLinks(input.manifest, input.content, input.config),
     ...checkNavigation(input.manifest, input.config, input.configSource),
     ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
   ])
