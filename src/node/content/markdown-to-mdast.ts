@@ -20,6 +20,7 @@
 import markdownIt, { type MarkdownIt, type StateInline, type Token } from 'markdown-it'
 import markdownItFootnote from 'markdown-it-footnote'
 import type {
+  Blockquote,
   Code,
   FootnoteDefinition,
   Heading,
@@ -36,6 +37,7 @@ import type {
   Yaml,
 } from 'mdast'
 import { pushAll } from '../../shared/push-all.js'
+import { alertFrom, readContainerInfo, useAdmonitions } from './admonitions.js'
 import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
 
 declare module 'mdast' {
@@ -102,6 +104,7 @@ function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
   // `www.site.test`); linkify-it only under known ones. Its TLD entries are regular expressions.
   instance.linkify.tlds(['[a-z0-9]+(?:-+[a-z0-9]+)*'], true)
   instance.use(markdownItFootnote)
+  useAdmonitions(instance)
   // GFM has no inline footnotes (`^[text]`): keep them as text.
   instance.inline.ruler.disable('footnote_inline')
   // The plugin's last step moves definitions to the end of the tokens, concatenating the whole
@@ -171,7 +174,16 @@ class TreeBuilder {
       case 'blockquote_open':
         this.open({ type: 'blockquote', children: [] })
         return true
-
+      case 'container_admonition_open':
+        this.open({ type: 'admonition', ...readContainerInfo(token.info)!, children: [] })
+        return true
+      case 'blockquote_close': {
+        const quote = this.stack.pop() as Blockquote
+        const alert = alertFrom(quote)
+        const siblings = this.top().children as RootContent[]
+        if (alert) siblings[siblings.length - 1] = alert
+        return true
+      }
       case 'footnote_reference_open': {
         const label = String((token.meta as { label: string }).label)
         this.open<FootnoteDefinition>({ type: 'footnoteDefinition', identifier: label, label, children: [] })
@@ -179,7 +191,7 @@ class TreeBuilder {
       }
       case 'paragraph_close':
       case 'heading_close':
-      case 'blockquote_close':
+      case 'container_admonition_close':
       case 'table_close':
       case 'tr_close':
       case 'th_close':

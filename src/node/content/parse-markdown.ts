@@ -5,12 +5,13 @@
  */
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { toString } from 'hast-util-to-string'
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
+import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import { admonitionAttributes, admonitionHandler } from './admonitions.js'
 import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
@@ -36,11 +37,25 @@ export type RewriteLink = (url: string) => string | undefined
 
 // GitHub's schema without its id prefix: raw HTML is dropped, so the only ids are the footnote ids
 // remark-rehype already prefixes with `user-content-` (and whose links say so) and the heading ids
-// we add after sanitising. Prefixing again would break every footnote link.
-const schema = { ...defaultSchema, clobberPrefix: '' }
+// we add after sanitising. Prefixing again would break every footnote link. Admonitions keep
+// their classes.
+const schema = {
+  ...defaultSchema,
+  clobberPrefix: '',
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.div ?? []), ...admonitionAttributes.div],
+    p: [...(defaultSchema.attributes?.p ?? []), ...admonitionAttributes.p],
+    details: [...(defaultSchema.attributes?.details ?? []), ...admonitionAttributes.details],
+  },
+} as Schema
 
 // Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
-const processor = unified().use(remarkRehype, { handlers: { footnoteReference } }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
+const processor = unified()
+  .use(remarkRehype, { handlers: { footnoteReference, admonition: admonitionHandler } })
+  .use(rehypeSanitize, schema)
+  .use(rehypeStringify)
+  .freeze()
 
 export interface ParseMarkdownOptions {
   /** How heading ids are made; default 'github'. */
