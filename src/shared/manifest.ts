@@ -23,7 +23,7 @@ export type Access =
 
 /** A heading of a page, with the id its anchor uses. */
 export interface Heading {
-  /** 1–6. */
+  /** 1–6; 0 for an id in raw HTML that links may name but the ToC does not list (`<a id="x">`). */
   readonly depth: number
   readonly id: string
   readonly text: string

@@ -8,7 +8,11 @@ import { toString } from 'hast-util-to-string'
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkRehype from 'remark-rehype'
+import { raw } from 'hast-util-raw'
+import type { Root as MdastRoot, RootContent as MdastContent } from 'mdast'
 import { unified } from 'unified'
+import { VFile } from 'vfile'
+import { countBelow } from '../../shared/count-below.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionAttributes, admonitionHandler } from './admonitions.js'
@@ -35,10 +39,9 @@ export interface ParsedMarkdown {
 /** Maps a link or image source as written to the URL to publish, or undefined to keep it. */
 export type RewriteLink = (url: string) => string | undefined
 
-// GitHub's schema without its id prefix: raw HTML is dropped, so the only ids are the footnote ids
-// remark-rehype already prefixes with `user-content-` (and whose links say so) and the heading ids
-// we add after sanitising. Prefixing again would break every footnote link. Admonitions keep
-// their classes.
+// GitHub's schema (raw HTML keeps what GitHub keeps: images, line breaks, details, sup, kbd, ids
+// …) without its id prefix, so that `<a id="x">` is the anchor `#x` as written, and remark-rehype's
+// footnote ids (already `user-content-`) are not prefixed twice. Admonitions keep their classes.
 const schema = {
   ...defaultSchema,
   clobberPrefix: '',
@@ -50,9 +53,14 @@ const schema = {
   },
 } as Schema
 
-// Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
-const processor = unified()
-  .use(remarkRehype, { handlers: { footnoteReference, admonition: admonitionHandler } })
+const handlers = { footnoteReference, admonition: admonitionHandler }
+// Pages without raw HTML (most) skip the HTML parser; those with it are re-parsed as a browser
+// would (hast-util-raw), so `<details>` around Markdown keeps its Markdown, then sanitised.
+const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
+const rawProcessor = unified()
+  .use(remarkRehype, { handlers, allowDangerousHtml: true })
+  // With the file, elements from raw HTML get their place in it (for diagnostics).
+  .use(() => (tree: HastRoot, file: VFile) => raw(tree, { file }) as HastRoot)
   .use(rehypeSanitize, schema)
   .use(rehypeStringify)
   .freeze()
@@ -67,7 +75,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   const mdast = markdownToMdast(text)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
-  const hast = processor.runSync(mdast) as HastRoot
+  const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
 
   // Link syntax in front matter text is checked like any link; it is shown as written, so never rewritten.
   const links: SourceLink[] = [...frontMatter.links]
@@ -104,7 +112,8 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   forEachElement(hast, (node) => {
     const depth = /^h([1-6])$/.exec(node.tagName)?.[1]
     if (depth && typeof node.properties?.id === 'string') {
-      // Only generated headings arrive with an id (the footnotes label): keep it, out of the ToC.
+      // Headings that arrive with an id (the footnotes label, raw HTML's `<h2 id>`) keep it, out of the ToC.
+      if (!isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (depth) {
       const explicit = takeExplicitId(node)
       const textContent = toString(node).trim()
@@ -112,8 +121,10 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
       const id = explicit ?? slugger.slug(textContent)
       node.properties = { ...node.properties, id }
       headings.push({ depth: Number(depth), id, text: textContent })
-    } else if (takeLink(node)) {
-      // A link or an image, recorded and rewritten.
+    } else if (takeLink(node) || typeof node.properties?.id === 'string') {
+      // A link or an image, recorded and rewritten; an id in raw HTML (`<a id="legacy-anchor">`)
+      // is an anchor links may name, though not a heading.
+      if (typeof node.properties?.id === 'string' && !isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (node.tagName === 'p' && firstParagraph === undefined) {
       firstParagraph = toString(node).replace(/\s+/g, ' ').trim()
     }
@@ -129,6 +140,35 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     links,
     diagnostics,
   }
+}
+
+/**
+ * Gives each raw HTML node its place in the text (markdown-it keeps none), so the elements parsed
+ * from it point at their line and column; true when the page has any raw HTML.
+ */
+function placeRawHtml(tree: MdastRoot, text: string): boolean {
+  let searchFrom = 0
+  let found = false
+  let lineStarts: number[] | undefined
+  const visit = (node: MdastRoot | MdastContent) => {
+    if (node.type === 'html') {
+      found = true
+      const offset = text.indexOf(node.value, searchFrom)
+      if (offset === -1) return
+      searchFrom = offset + node.value.length
+      lineStarts ??= [0, ...[...text.matchAll(/\n/g)].map((match) => match.index! + 1)]
+      const line = countBelow(lineStarts, offset + 1)
+      node.position = { start: { line, column: offset - lineStarts[line - 1]! + 1, offset }, end: { line, column: 1, offset: searchFrom } }
+    }
+    if ('children' in node) for (const child of node.children) visit(child)
+  }
+  visit(tree)
+  return found
+}
+
+/** Ids remark-rehype gives footnotes and their references: generated, and never linked to by hand. */
+function isFootnoteId(id: string): boolean {
+  return id.startsWith('user-content-') || id === 'footnote-label'
 }
 
 function positionOf(node: Element): SourceLink['position'] {
