@@ -17,6 +17,9 @@ import { assetPathFor, docId, parseNumberPrefix, routeFromFile, withTrailingSlas
 import type { DocTag } from './read-front-matter.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
+import { contentDocument, createLinkRewriter, linkTargetsOf, sourceOf, titleFromFileName } from './content-document.js'
+import { renderMdxPages } from './mdx-pages.js'
+import { isMdx } from './mdx-syntax.js'
 import { parseMarkdown } from './parse-markdown.js'
 import { resolveLink, type LinkTargets } from './resolve-link.js'
 import type { ContentFile } from './read-content.js'
@@ -90,6 +93,8 @@ export interface ParseOptions {
   readonly threads?: number
   /** Build pages marked `draft: true` too (a preview); by default they are left out. */
   readonly drafts?: boolean
+  /** Where MDX pages are compiled and how long each may render; without it, MDX pages are reported as unbuilt. */
+  readonly mdx?: { readonly siteDir: string; readonly cacheDir: string; readonly timeLimitMs: number }
 }
 
 /** What a parse thread receives: the Markdown files, every file's route (to rewrite links), its share. */
@@ -170,7 +175,9 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
     }
   }
 
-  const markdown = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
+  const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
+  const markdown = pages.filter((file) => !isMdx(file.relative, file.text, config.markdown.format))
+  const mdx = pages.filter((file) => !markdown.includes(file))
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
   const job: ParseJob = { files: markdown, routeOfFile: [...routeOfFile], assetOfFile, baseUrl: config.baseUrl, drafts: [...drafts], trailingSlash: config.trailingSlash, slugify: config.markdown.slugify }
   const results =
@@ -188,19 +195,42 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
     pushAll(documents, result.documents)
     pushAll(diagnostics, result.diagnostics)
   }
+  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents))
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, drafts: [...drafts], diagnostics }
 }
 
+/** MDX pages: parsed, bundled and rendered together (mdx-pages.ts), each made a document like a Markdown page. */
+async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[]): Promise<Diagnostic[]> {
+  if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
+  const targets = linkTargetsOf(job)
+  const byFile = new Map(files.map((file) => [file.file, file]))
+  const assets = new Map<string, Set<string>>()
+  const rendered = await renderMdxPages({
+    ...options.mdx,
+    slugify: config.markdown.slugify,
+    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
+    pages: files.map((file) => ({ file: file.file, text: file.text })),
+    // A partial's links are read from the partial's own folder, on the page that shows it.
+    rewriteFor: (file) => {
+      const page = byFile.get(file)
+      const found = new Set<string>()
+      assets.set(file, found)
+      const relative = page?.relative ?? file.slice(file.indexOf('/', file.indexOf('/') + 1) + 1)
+      return createLinkRewriter(job, targets, { file, relative, kind: page?.kind === 'page' ? 'page' : 'doc', route: targets.routeOfFile.get(file) ?? '/' }, found)
+    },
+  })
+  for (const file of files) {
+    const page = rendered.pages.get(file.file)!
+    documents.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, assets.get(file.file) ?? new Set()))
+  }
+  return rendered.diagnostics
+}
+
 /** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. */
 export function runParseJob(job: ParseJob): ParseJobResult {
-  const targets: LinkTargets = {
-    routeOfFile: new Map(job.routeOfFile),
-    fileAssets: new Map(job.assetOfFile),
-    servedAssets: new Map(job.assetOfFile.map(([file, path]) => [path, file])),
-    drafts: new Set(job.drafts),
-  }
+  const targets = linkTargetsOf(job)
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
   if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
@@ -212,62 +242,12 @@ export function runParseJob(job: ParseJob): ParseJobResult {
   }
 
   function parseFile(file: ContentFile): void {
-    const kind = file.kind as 'doc' | 'page'
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
-    const parsed = parseMarkdown(file.text, file.file, (url) => {
-      const target = resolveLink(url, { file: file.file, relative: file.relative, kind, route }, targets)
-      if (target.kind === 'asset') {
-        assets.add(target.file)
-        return siteHref(job.baseUrl, target.path) + target.suffix
-      }
-      // A missing target is reported by validation (missing-file) from the collected links.
-      if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(job.baseUrl, target.route, target.hash || undefined)
-      // Other links are written as route paths (`/docs/intro`), as validation reads them, and
-      // published under the base URL, as Docusaurus does; with trailingSlash set, spelt as its pages are.
-      return underBaseUrl(job.baseUrl, target.kind === 'route' ? routeUrlWithTrailingSlash(url, job.trailingSlash) : url)
-    }, { slugify: job.slugify })
+    const parsed = parseMarkdown(file.text, file.file, createLinkRewriter(job, targets, sourceOf(file, route), assets), { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
-    const frontMatter = parsed.frontMatter
-    documents.push({
-      file: file.file,
-      kind,
-      relative: file.relative,
-      id: kind === 'doc' ? docId(file.relative, frontMatter) : undefined,
-      route,
-      title: parsed.title ?? titleFromFileName(file.relative),
-      description: parsed.description,
-      sidebarLabel: frontMatter.sidebarLabel,
-      // As in Docusaurus, a file's number prefix (`02-setup.md`) places it when front matter does not.
-      sidebarPosition: frontMatter.sidebarPosition ?? parseNumberPrefix(posix.basename(file.relative)).prefix,
-      html: parsed.html,
-      headings: parsed.headings,
-      links: parsed.links,
-      assets: [...assets],
-      display: {
-        unlisted: frontMatter.unlisted,
-        hideTitle: frontMatter.hideTitle,
-        hideTableOfContents: frontMatter.hideTableOfContents,
-        tocMinHeadingLevel: frontMatter.tocMinHeadingLevel,
-        tocMaxHeadingLevel: frontMatter.tocMaxHeadingLevel,
-        paginationPrev: frontMatter.paginationPrev,
-        paginationNext: frontMatter.paginationNext,
-        sidebarClassName: frontMatter.sidebarClassName,
-        keywords: frontMatter.keywords,
-        tags: frontMatter.tags,
-        titleId: parsed.titleId,
-      },
-    })
+    documents.push(contentDocument(file, route, parsed, assets))
   }
-}
-
-/** A link to a route with its path's final "/" added or removed as `trailingSlash` says; query and fragment kept. */
-function routeUrlWithTrailingSlash(url: string, trailingSlash: boolean | undefined): string {
-  const end = url.search(/[?#]/)
-  const path = end === -1 ? url : url.slice(0, end)
-  // A relative link ("../", "setup") is left as written: its final "/" changes what it resolves against.
-  if (trailingSlash === undefined || !path.startsWith('/')) return url
-  return withTrailingSlash(path, trailingSlash) + (end === -1 ? '' : url.slice(end))
 }
 
 /** Every folder under content/docs that holds docs, directly or deeper. */
@@ -282,9 +262,4 @@ function docFolders(files: readonly ContentFile[]): Set<string> {
     }
   }
   return folders
-}
-
-function titleFromFileName(relative: string): string {
-  const name = parseNumberPrefix(posix.basename(relative).replace(/\.(mdx?|tsx|jsx)$/, '')).name
-  return name === 'index' ? parseNumberPrefix(posix.basename(posix.dirname(relative))).name || 'Home' : name
 }

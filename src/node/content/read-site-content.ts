@@ -27,7 +27,7 @@ export interface ContentOptions {
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
   const { files, diagnostics: unreadable } = await readContent(siteDir)
-  const parsed = await parseContent(files, config, { threads: options.threads, drafts: options.drafts })
+  const parsed = await parseContent(files, config, { threads: options.threads, drafts: options.drafts, mdx: { siteDir, cacheDir: options.cacheDir, timeLimitMs: options.timeLimitMs } })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   return {
     content: { ...parsed, components: components.components },

@@ -1,0 +1,64 @@
+/** MDX pages (issue 11 item 1): compiled, rendered on the server, with partials, site components and Docusaurus's built-ins. */
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { build } from '../../../src/node/build.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { crawlOutput } from '../../helpers/crawl-output.js'
+import { withFixtureSite } from '../../helpers/fixture-site.js'
+
+const mdx = suite('MDX pages')
+
+/** The page's article body. */
+const bodyOf = (html: string) => html.slice(html.indexOf('<div class="markdown-body">'), html.indexOf('</article>'))
+
+mdx('an MDX page renders with its exports, partials, site components, tabs, admonitions and inline ToC', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const body = bodyOf(await site.read('build/docs/Guides/install.html'))
+    assert.match(body, '<p>Install version 2.1 on your machine. See the <a href="/docs/Guides/intro">intro</a>.</p>')
+    assert.match(body, '<ul class="toc-inline"><li style="margin-left:0rem"><a href="#system">Pick your system</a></li><li style="margin-left:0rem"><a href="#configure-the-server">Configure the server</a></li></ul>')
+    assert.match(body, '<h2 id="system">Pick your system</h2>')
+    assert.match(body, '<div class="tabs" data-group-id="os"><div class="tabs-list" role="tablist" aria-orientation="horizontal">')
+    assert.match(body, 'aria-selected="true" tabindex="0" data-value="linux">Linux</button>')
+    assert.match(body, 'data-value="mac" hidden="">Run <code>brew install tool</code>.</div>')
+    assert.match(body, '<div class="admonition admonition-tip" role="note"><p class="admonition-heading">Fast path</p>')
+    assert.match(body, '<div class="admonition admonition-warning" role="note"><p class="admonition-heading">Careful</p><div class="admonition-content">Back up first.</div></div>')
+    // The partial's heading and link, its link read from the partial's own folder.
+    assert.match(body, '<h2 id="configure-the-server">Configure the server</h2>\n<p>Edit the <a href="/docs/Guides/intro#settings">settings</a>.</p>')
+    assert.match(body, '<p class="greeting">Hello, reader!</p>')
+    for (const literal of [':::', 'import ', 'export ']) assert.not.match(body, literal)
+    // The partial's heading is in the page's ToC and is an anchor other pages may link to.
+    const route = result.manifest!.routes.find((entry) => entry.path === '/docs/Guides/install')!
+    assert.equal(route.headings.map((heading) => heading.id), ['system', 'configure-the-server'])
+    assert.match(await site.read('build/docs/Guides/install.html'), '<a class="table-of-contents-link" href="#configure-the-server">')
+    // Partials are not pages.
+    assert.not.ok((await site.list('build')).some((file) => file.includes('_setup')))
+    assert.equal(crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/' }).broken, [])
+  })
+})
+
+mdx('MDX errors are diagnostics with the place in the file: syntax, a component docsgen does not provide', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/broken.mdx'), '# Broken\n\nA {curly without end\n')
+    await writeFile(join(site.dir, 'content/docs/Guides/missing.mdx'), "import Nope from '@theme/Nope'\n\n<Nope />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/broken.mdx:3:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or write the page as .md. [docsgen:markdown-invalid]',
+      'content/docs/Guides/missing.mdx: error: Cannot build the page: "@theme/Nope" is not one of the theme components docsgen provides (@theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline). [docsgen:page-render-failed]',
+    ])
+  })
+})
+
+mdx('a page that throws while rendering fails the build, the others render', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/throws.mdx'), "export function Boom() {\n  throw new Error('kaboom')\n}\n\n<Boom />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), ['content/docs/Guides/throws.mdx: error: The page threw while rendering: kaboom. [docsgen:page-render-failed]'])
+  })
+})
+
+mdx.run()
