@@ -3,6 +3,7 @@
  * inline script that applies the stored colour mode before first paint (no flash of the wrong theme).
  */
 import { escapeHtml } from '../../shared/escape-html.js'
+import { tabsScript } from '../../client/theme/tabs-script.js'
 import type { PageView, SiteView } from '../../shared/page-view.js'
 
 export interface DocumentInput {
@@ -34,7 +35,9 @@ export function htmlDocument(input: DocumentInput): string {
   ]
     .filter(Boolean)
     .join('\n')
-  return `<!doctype html>\n<html lang="${escapeHtml(site.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head}\n</head>\n<body>\n${input.body}\n</body>\n</html>\n`
+  // Tabs switch without React: a small script, only on pages that have tabs (see tabs-script.ts).
+  const scripts = page.bodyHtml.includes('<div class="tabs"') ? `\n<script>${tabsScript}</script>` : ''
+  return `<!doctype html>\n<html lang="${escapeHtml(site.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head}\n</head>\n<body>\n${input.body}${scripts}\n</body>\n</html>\n`
 }
 
 /** Reads the mode stored under `theme`; storage may be unavailable (private windows, blocked cookies), then the default applies. */

@@ -3,6 +3,8 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
+import { Window } from 'happy-dom'
+import { tabsScript } from '../../../src/client/theme/tabs-script.js'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { crawlOutput } from '../../helpers/crawl-output.js'
@@ -58,6 +60,37 @@ mdx('a page that throws while rendering fails the build, the others render', asy
     await writeFile(join(site.dir, 'content/docs/Guides/throws.mdx'), "export function Boom() {\n  throw new Error('kaboom')\n}\n\n<Boom />\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic), ['content/docs/Guides/throws.mdx: error: The page threw while rendering: kaboom. [docsgen:page-render-failed]'])
+  })
+})
+
+mdx('tabs switch without React: a click or an arrow key chooses, a group follows, the choice is remembered for the next page', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    const page = await site.read('content/docs/Guides/install.mdx')
+    await writeFile(join(site.dir, 'content/docs/Guides/install.mdx'), `${page}\n<Tabs groupId="os">\n  <TabItem value="mac" label="macOS">Mac again</TabItem>\n  <TabItem value="linux" label="Linux">Linux again</TabItem>\n</Tabs>\n`)
+    await build({ siteDir: site.dir })
+    const html = await site.read('build/docs/Guides/install.html')
+    assert.is(html.split('<script>').length - 1, 2, 'the colour mode script and the tabs script')
+    assert.not.match(await site.read('build/docs/Guides/intro.html'), 'docusaurus.tab.')
+    const open = (stored?: string) => {
+      const window = new Window({ url: 'https://mdx.example/docs/Guides/install' })
+      if (stored) window.localStorage.setItem('docusaurus.tab.os', stored)
+      window.document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('<script>(function(){\nvar key'))
+      window.eval(tabsScript)
+      return window
+    }
+    const shown = (window: Window) => [...window.document.querySelectorAll('.tabs-panel')].filter((panel) => !(panel as unknown as HTMLElement).hidden).map((panel) => panel.textContent)
+    const first = open()
+    // Each group starts on its own default until the reader chooses.
+    assert.equal(shown(first), ['Run apt install tool.', 'Mac again'])
+    ;(first.document.querySelector('.tabs-tab[data-value="mac"]') as unknown as HTMLElement).click()
+    assert.equal(shown(first), ['Run brew install tool.', 'Mac again'])
+    assert.is(first.localStorage.getItem('docusaurus.tab.os'), 'mac')
+    const tab = first.document.querySelector('.tabs-tab[aria-selected="true"]') as unknown as HTMLElement
+    tab.dispatchEvent(new first.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }) as unknown as Event)
+    assert.equal(shown(first), ['Run apt install tool.', 'Linux again'])
+    assert.is(first.localStorage.getItem('docusaurus.tab.os'), 'linux')
+    // A page opened later starts on the remembered tab.
+    assert.equal(shown(open('mac')), ['Run brew install tool.', 'Mac again'])
   })
 })
 
