@@ -5,14 +5,79 @@
 import { posix } from 'node:path'
 import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
-import type { ContentDocument, ParseJob } from './parse-content.js'
 import type { RewriteLink } from './parse-markdown.js'
 import type { ContentFile } from './read-content.js'
-import type { FrontMatter } from './read-front-matter.js'
+import type { DocTag, FrontMatter } from './read-front-matter.js'
 import { resolveLink, type LinkSource, type LinkTargets } from './resolve-link.js'
 import { docId, parseNumberPrefix, withTrailingSlash } from './route-from-file.js'
 
-export function linkTargetsOf(job: Pick<ParseJob, 'routeOfFile' | 'assetOfFile' | 'drafts'>): LinkTargets {
+export interface ContentDocument {
+  readonly file: string
+  readonly kind: 'doc' | 'page' | 'component-page'
+  /** Path under its section folder (`Sanctum/intro.md`). */
+  readonly relative: string
+  /** For docs: the id (`Sanctum/intro`). */
+  readonly id: string | undefined
+  readonly route: string
+  readonly title: string
+  readonly description: string | undefined
+  readonly sidebarLabel: string | undefined
+  readonly sidebarPosition: number | undefined
+  /** Sanitised body HTML; '' for component pages (rendered later). */
+  readonly html: string
+  readonly headings: readonly Heading[]
+  readonly links: readonly SourceLink[]
+  /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
+  readonly assets: readonly string[]
+  /** How the page is shown, from its front matter. */
+  readonly display: DocumentDisplay
+}
+
+/** Front matter that changes how a page is shown and listed (Docusaurus's keys). */
+export interface DocumentDisplay {
+  readonly unlisted: boolean
+  readonly hideTitle: boolean
+  readonly hideTableOfContents: boolean
+  readonly tocMinHeadingLevel: number | undefined
+  readonly tocMaxHeadingLevel: number | undefined
+  /** Doc ids; null hides the link. */
+  readonly paginationPrev: string | null | undefined
+  readonly paginationNext: string | null | undefined
+  readonly sidebarClassName: string | undefined
+  readonly keywords: readonly string[]
+  readonly tags: readonly DocTag[]
+  /** The id written on the title (`# Title {#id}`). */
+  readonly titleId: string | undefined
+}
+
+export const plainDisplay: DocumentDisplay = {
+  unlisted: false,
+  hideTitle: false,
+  hideTableOfContents: false,
+  tocMinHeadingLevel: undefined,
+  tocMaxHeadingLevel: undefined,
+  paginationPrev: undefined,
+  paginationNext: undefined,
+  sidebarClassName: undefined,
+  keywords: [],
+  tags: [],
+  titleId: undefined,
+}
+
+/** The routes, files and drafts links are resolved against, as a parse job carries them. */
+export interface LinkTables {
+  readonly routeOfFile: readonly (readonly [string, string])[]
+  readonly assetOfFile: readonly (readonly [string, string])[]
+  readonly drafts: readonly string[]
+}
+
+/** How links are published: under the base URL, spelt as `trailingSlash` says. */
+export interface LinkStyle {
+  readonly baseUrl: string
+  readonly trailingSlash: boolean | undefined
+}
+
+export function linkTargetsOf(job: LinkTables): LinkTargets {
   return {
     routeOfFile: new Map(job.routeOfFile),
     fileAssets: new Map(job.assetOfFile),
@@ -26,7 +91,7 @@ export function sourceOf(file: Pick<ContentFile, 'file' | 'relative' | 'kind'>, 
 }
 
 /** Rewrites the links written in `source` to their published URLs; files beside the pages they reach go into `assets`. */
-export function createLinkRewriter(job: Pick<ParseJob, 'baseUrl' | 'trailingSlash'>, targets: LinkTargets, source: LinkSource, assets: Set<string>): RewriteLink {
+export function createLinkRewriter(job: LinkStyle, targets: LinkTargets, source: LinkSource, assets: Set<string>): RewriteLink {
   return (url) => {
     const target = resolveLink(url, source, targets)
     if (target.kind === 'asset') {

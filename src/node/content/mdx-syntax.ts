@@ -9,8 +9,9 @@
 export function isMdx(relative: string, text: string, format: 'detect' | 'mdx' | 'md'): boolean {
   if (format !== 'detect') return format === 'mdx'
   if (relative.endsWith('.mdx')) return true
-  const prose = withoutCode(text)
-  return /^(?:import|export)\s/m.test(prose) || /<[A-Z][\w.]*[\s/>]/.test(prose)
+  // Link destinations in angle brackets (`[a](<./My Page.md>)`) are no JSX.
+  const prose = withoutCode(text).replace(/\]\(<[^>\n]*>/g, '](')
+  return /^(?:import|export)\s/m.test(prose) || /<[A-Z][\w.]*(?:\s|>|\/>)/.test(prose)
 }
 
 /** The text with fenced code blocks and inline code blanked (lines kept). */

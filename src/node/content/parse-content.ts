@@ -14,68 +14,16 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import { readRouting } from './read-routing.js'
 import { assetPathFor, docId, parseNumberPrefix, routeFromFile, withTrailingSlash } from './route-from-file.js'
-import type { DocTag } from './read-front-matter.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
-import { contentDocument, createLinkRewriter, linkTargetsOf, sourceOf, titleFromFileName } from './content-document.js'
+import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
+
+export type { ContentDocument, DocumentDisplay } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
 import { isMdx } from './mdx-syntax.js'
 import { parseMarkdown } from './parse-markdown.js'
 import { resolveLink, type LinkTargets } from './resolve-link.js'
 import type { ContentFile } from './read-content.js'
-
-export interface ContentDocument {
-  readonly file: string
-  readonly kind: 'doc' | 'page' | 'component-page'
-  /** Path under its section folder (`Sanctum/intro.md`). */
-  readonly relative: string
-  /** For docs: the id (`Sanctum/intro`). */
-  readonly id: string | undefined
-  readonly route: string
-  readonly title: string
-  readonly description: string | undefined
-  readonly sidebarLabel: string | undefined
-  readonly sidebarPosition: number | undefined
-  /** Sanitised body HTML; '' for component pages (rendered later). */
-  readonly html: string
-  readonly headings: readonly Heading[]
-  readonly links: readonly SourceLink[]
-  /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
-  readonly assets: readonly string[]
-  /** How the page is shown, from its front matter. */
-  readonly display: DocumentDisplay
-}
-
-/** Front matter that changes how a page is shown and listed (Docusaurus's keys). */
-export interface DocumentDisplay {
-  readonly unlisted: boolean
-  readonly hideTitle: boolean
-  readonly hideTableOfContents: boolean
-  readonly tocMinHeadingLevel: number | undefined
-  readonly tocMaxHeadingLevel: number | undefined
-  /** Doc ids; null hides the link. */
-  readonly paginationPrev: string | null | undefined
-  readonly paginationNext: string | null | undefined
-  readonly sidebarClassName: string | undefined
-  readonly keywords: readonly string[]
-  readonly tags: readonly DocTag[]
-  /** The id written on the title (`# Title {#id}`). */
-  readonly titleId: string | undefined
-}
-
-export const plainDisplay: DocumentDisplay = {
-  unlisted: false,
-  hideTitle: false,
-  hideTableOfContents: false,
-  tocMinHeadingLevel: undefined,
-  tocMaxHeadingLevel: undefined,
-  paginationPrev: undefined,
-  paginationNext: undefined,
-  sidebarClassName: undefined,
-  keywords: [],
-  tags: [],
-  titleId: undefined,
-}
 
 export interface ParsedContent {
   readonly documents: readonly ContentDocument[]
