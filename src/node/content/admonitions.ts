@@ -23,8 +23,11 @@ export const admonitionLabels = {
   important: 'Important',
   success: 'Success',
   details: 'Details',
-  // VitePress's group of code blocks, shown one after the other with their titles.
+  // VitePress's group of code blocks, shown one after the other with their titles, and its
+  // containers for Vue (`v-pre`, `raw`), whose content is shown as it is.
   'code-group': '',
+  'v-pre': '',
+  raw: '',
 } as const
 
 export type AdmonitionKind = keyof typeof admonitionLabels
@@ -90,6 +93,7 @@ export function admonitionHandler(state: State, node: Admonition): Element {
   if (node.kind === 'details')
     return { type: 'element', tagName: 'details', properties: { className: ['admonition', 'admonition-details'] }, children: [{ type: 'element', tagName: 'summary', properties: {}, children: [text] }, ...state.wrap(children, true)] }
   if (node.kind === 'code-group') return { type: 'element', tagName: 'div', properties: { className: ['code-group'] }, children: state.wrap(children, true) }
+  if (node.kind === 'v-pre' || node.kind === 'raw') return { type: 'element', tagName: 'div', properties: {}, children: state.wrap(children, true) }
   return {
     type: 'element',
     tagName: 'div',

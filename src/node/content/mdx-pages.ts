@@ -6,7 +6,7 @@
  * headings include those of the partials it shows, where it shows them.
  */
 import { build, type Message, type Plugin } from 'esbuild'
-import { mkdir } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join, posix, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -104,6 +104,7 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
       outdir,
       bundle: true,
       splitting: true,
+      outExtension: { '.js': '.mjs' },
       write: false,
       format: 'esm',
       platform: 'node',
@@ -120,14 +121,15 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
     pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).map((message) => bundleDiagnostic(message, request.siteDir, entries[0]!)))
     return html
   }
-  await mkdir(outdir, { recursive: true })
+  // esbuild keeps the entries' folders under outdir.
+  for (const folder of new Set(outputs.map((output) => dirname(output.path)))) await mkdir(folder, { recursive: true })
   const pages = outputs.filter((output) => output.entry !== undefined)
   const job = (urls: readonly string[]): MdxPageJob => ({
     siteDir: request.siteDir,
     site: request.site,
     pages: pages.map((page) => ({ file: page.entry!, moduleUrl: urls[outputs.indexOf(page)]! })),
   })
-  const outcome = await runCompiledModules<MdxPageAnswer[], string>(outputs.map((output) => ({ path: output.path, code: output.text })), siblingModule('mdx-page-worker', import.meta.url), job, request.timeLimitMs)
+  const outcome = await runCompiledModules<MdxPageAnswer[], string>(outputs.map((output) => ({ path: output.path, code: output.text })), siblingModule('mdx-page-worker', import.meta.url), job, request.timeLimitMs).finally(() => rm(outdir, { recursive: true, force: true }))
   if (outcome.kind !== 'done') {
     const file = outcome.step ?? entries[0]!
     diagnostics.push(userCodeFailure(outcome, { siteDir: request.siteDir, file, subject: 'The page', action: 'rendering', timeLimitMs: request.timeLimitMs, ruleId: 'page-render-failed', stopped: 'The page stopped its thread while rendering', throwsAt: 'this-file', suggestion: () => 'An MDX page must render in moments, without ending the process.' }))

@@ -1,5 +1,6 @@
 /**
- * Which pages are MDX, and the source fixes Docusaurus makes before MDX reads a page: heading ids
+ * Which pages are MDX, and the source fixes Docusaurus makes before MDX reads a page: HTML
+ * comments made MDX comments, heading ids
  * written `{#id}` (an expression in MDX) escaped to text, `:::note Title` turned into the
  * directive label MDX's directive syntax reads (`:::note[Title]`), and `mdx-code-block` fences
  * unwrapped. Each fix keeps every line where it was, so positions stay those of the file.
@@ -41,6 +42,8 @@ export function prepareMdxSource(text: string): string {
       continue
     }
     lines[index] = line
+      // HTML comments, which MDX cannot read, as MDX comments of the same length; code spans kept.
+      .replace(/(`+)[^`]*?\1|<!--|-->/g, (found) => (found === '<!--' ? '{/* ' : found === '-->' ? '*/}' : found))
       .replace(/^(#{1,6}\s.*?\s*)(\{#[^}]*\})\s*$/, (_, head: string, id: string) => `${head}\\${id.slice(0, -1)}\\}`)
       .replace(/^(\s*:{3,})([a-z][\w-]*)[ \t]+([^[{\s][^\n]*?)\s*$/i, '$1$2[$3]')
   }

@@ -16,6 +16,8 @@ import { countBelow } from '../../shared/count-below.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionAttributes, admonitionHandler } from './admonitions.js'
+import { codeHandler, metaMark } from './code-block.js'
+import { highlightCodeBlocks } from './highlight-code.js'
 import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
@@ -50,10 +52,12 @@ const schema = {
     div: [...(defaultSchema.attributes?.div ?? []), ...admonitionAttributes.div],
     p: [...(defaultSchema.attributes?.p ?? []), ...admonitionAttributes.p],
     details: [...(defaultSchema.attributes?.details ?? []), ...admonitionAttributes.details],
+    // The info string of a code fence, read (and removed) by the highlighter; only the handler's (see metaMark).
+    code: [...(defaultSchema.attributes?.code ?? []), ['dataMeta', new RegExp(`^${metaMark}`)]],
   },
 } as Schema
 
-const handlers = { footnoteReference, admonition: admonitionHandler }
+const handlers = { footnoteReference, admonition: admonitionHandler, code: codeHandler }
 // Pages without raw HTML (most) skip the HTML parser; those with it are re-parsed as a browser
 // would (hast-util-raw), so `<details>` around Markdown keeps its Markdown, then sanitised.
 const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
@@ -130,6 +134,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     }
   })
 
+  highlightCodeBlocks(hast)
   return {
     frontMatter,
     title: frontMatter.title ?? leadingTitle,

@@ -6,6 +6,7 @@
  * Markdown pages (the same mdast nodes and the same handler). Syntax errors are diagnostics.
  */
 import { createProcessor } from '@mdx-js/mdx'
+import type { Root as HastRoot } from 'hast'
 import type { Heading as MdastHeading, Nodes, Paragraph, Parents, Root, RootContent } from 'mdast'
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx'
 import { toString } from 'mdast-util-to-string'
@@ -16,6 +17,8 @@ import { VFile } from 'vfile'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionHandler, admonitionLabels, alertFrom, type AdmonitionKind } from './admonitions.js'
+import { codeHandler } from './code-block.js'
+import { highlightCodeBlocks } from './highlight-code.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { createHeadingSlugger, type HeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { prepareMdxSource } from './mdx-syntax.js'
@@ -40,7 +43,8 @@ export interface MdxPage {
 const processor = createProcessor({
   format: 'mdx',
   remarkPlugins: [remarkFrontmatter, remarkGfm, remarkDirective],
-  remarkRehypeOptions: { handlers: { admonition: admonitionHandler } as never },
+  remarkRehypeOptions: { handlers: { admonition: admonitionHandler, code: codeHandler } as never },
+  rehypePlugins: [() => (tree: HastRoot) => highlightCodeBlocks(tree)],
 })
 
 export function parseMdx(source: string, file: string, rewriteLink: RewriteLink, options: { readonly slugify: SlugStyle }): MdxPage {

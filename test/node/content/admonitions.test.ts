@@ -36,8 +36,8 @@ test("Docusaurus's, VitePress's and GitHub's admonitions become one markup; othe
     'stays text',
     ':::</p>',
     '<div class="code-group">',
-    '<pre><code class="language-sh">npm i',
-    '</code></pre>',
+    // VitePress's `[npm]` titles each block of the group.
+    '<div class="code-block-titled"><div class="code-block-title">npm</div><pre><code class="language-sh hljs"><span class="code-line">npm i</span></code></pre></div>',
     '</div>',
   ])
 })
@@ -53,6 +53,10 @@ test('an admonition holds any Markdown, its links and headings included; a GitHu
 
 test('an unclosed admonition ends with the page, as VitePress reads it', () => {
   assert.equal(parseMarkdown(':::warning\nNever closed\n', 'page.md', keep).html, '<div class="admonition admonition-warning" role="note"><p class="admonition-heading">Warning</p><div class="admonition-content">\n<p>Never closed</p>\n</div></div>')
+})
+
+test("VitePress's v-pre and raw containers show their content as it is, with no frame or heading", () => {
+  assert.equal(parseMarkdown('::: v-pre\n`{{ value }}`\n:::\n\n::: raw\nKept\n:::\n', 'page.md', keep).html, '<div>\n<p><code>{{ value }}</code></p>\n</div>\n<div>\n<p>Kept</p>\n</div>')
 })
 
 test.run()

@@ -42,6 +42,18 @@ mdx('an MDX page renders with its exports, partials, site components, tabs, admo
   })
 })
 
+mdx('an MDX page: HTML comments are left out, code spans keep theirs, fenced code is highlighted with its title', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/code.mdx'), '# Code\n\n<!-- a note\nfor authors -->\n\nWrite `<!-- x -->` to hide text.\n\n```ts title="a.ts"\n// highlight-next-line\nconst a = 1\n```\n')
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const body = bodyOf(await site.read('build/docs/Guides/code.html'))
+    assert.not.match(body, 'for authors')
+    assert.match(body, '<p>Write <code>&lt;!-- x --&gt;</code> to hide text.</p>')
+    assert.match(body, '<div class="code-block-title">a.ts</div><pre><code class="language-ts hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span></span></code></pre>')
+  })
+})
+
 mdx('MDX errors are diagnostics with the place in the file: syntax, a component docsgen does not provide', async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(join(site.dir, 'content/docs/Guides/broken.mdx'), '# Broken\n\nA {curly without end\n')
