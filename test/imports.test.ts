@@ -128,8 +128,8 @@ test('the CLI reaches the build only through src/node/index.ts', () => {
   assert.equal(problems((item) => (area(item.file) !== 'cli' || item.target === undefined || area(item.target) !== 'node' || item.target === 'src/node/index.ts' ? undefined : 'use src/node/index.ts')), [])
 })
 
-test('no import cycle anywhere in src/', () => {
-  const edges = new Map<string, string[]>(files.filter((file) => file.startsWith('src/')).map((file) => [file, []]))
+test('no import cycle anywhere in src/ or harness/', () => {
+  const edges = new Map<string, string[]>(files.map((file) => [file, []]))
   for (const item of imports) if (item.target !== undefined && edges.has(item.file) && edges.has(item.target)) edges.get(item.file)!.push(item.target)
   const cycles: string[] = []
   const state = new Map<string, 'open' | 'done'>()

@@ -42,6 +42,10 @@ const features: readonly Feature[] = [
   },
 ]
 
+/** The home page's own description, for search engines and link previews. */
+export const description =
+  'Guides from the IT team: servers, PowerShell, printing, OneDrive and SharePoint, ChromeOS, and the Lotus Byte service desk tool.'
+
 export default function HomePage({ site, href }: ComponentPageProps): ReactElement {
   return (
     <main className="home">

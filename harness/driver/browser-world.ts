@@ -111,8 +111,20 @@ export class World {
     return this.window.document as Document
   }
 
+  /**
+   * A promise of a page's own realm rejected with no handler: a browser logs "Uncaught (in
+   * promise)" and the page goes on, so it is one of the page's console errors here too, not the
+   * end of the harness's process. Any other unhandled rejection is the harness's own bug.
+   */
+  private readonly onUnhandledRejection = (reason: unknown, promise: Promise<unknown>) => {
+    if (!this.tabs.some((tab) => promise instanceof (tab.mainFrame.window as unknown as { Promise: PromiseConstructor }).Promise)) throw reason
+    this.consoleErrors.push(`Uncaught (in promise) ${String(reason)}`)
+  }
+
   /** Opens the scenario's page in the first tab. */
   async start(): Promise<void> {
+    process.on('unhandledRejection', this.onUnhandledRejection)
+    this.uninstall.push(() => process.off('unhandledRejection', this.onUnhandledRejection))
     await this.emulator.ready
     const page = this.scenario.page
     await this.newTab(page.kind === 'widget' ? `${WIDGET_ORIGIN}/` : page.path)
@@ -148,7 +160,11 @@ export class World {
     window.setImmediate = setImmediate
     window.clearImmediate = clearImmediate
     Object.defineProperty(window, 'crypto', { configurable: true, writable: true, value: trackedCrypto(window.crypto, this.work) })
-    installModuleRegistry(window, (id) => this.modules.get(id))
+    installModuleRegistry(
+      window,
+      (id) => this.modules.get(id),
+      (url) => this.work.track(this.loadModule(new URL(url)), `import ${url}`),
+    )
     const origin = window.location.origin as string
     const tab = this.tabs.findIndex((page) => (page.mainFrame.window as unknown) === window)
     for (const [area, key] of [['localStorage', origin], ['sessionStorage', `${tab}\0${origin}`]] as const) {
@@ -207,17 +223,18 @@ export class World {
     return respond(await answer.arrayBuffer(), { status: answer.status, statusText: answer.statusText, headers: answerHeaders })
   }
 
-  private async servePage(url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+  /** The site's (or the widget page's) file at a URL of its origin, as its server would answer. */
+  private async pageFile(url: URL): Promise<{ status: number; body: string | Buffer; contentType: string }> {
     const page = this.scenario.page
-    let file: { status: number; body: string | Buffer; contentType: string }
-    if (page.kind === 'widget') {
-      const bundle = this.assets.widgetBundle!
-      if (url.pathname === '/') file = { status: 200, body: widgetPageHTML(bundle.fileName, page.options, this.providerURL), contentType: 'text/html; charset=utf-8' }
-      else if (url.pathname === `/widget/${bundle.fileName}`) file = { status: 200, body: bundle.source, contentType: 'text/javascript; charset=utf-8' }
-      else file = { status: 404, body: 'Not found', contentType: 'text/plain' }
-    } else {
-      file = await readSiteFile(this.assets.site!.root, url.pathname)
-    }
+    if (page.kind !== 'widget') return readSiteFile(this.assets.site!.root, url.pathname)
+    const bundle = this.assets.widgetBundle!
+    if (url.pathname === '/') return { status: 200, body: widgetPageHTML(bundle.fileName, page.options, this.providerURL), contentType: 'text/html; charset=utf-8' }
+    if (url.pathname === `/widget/${bundle.fileName}`) return { status: 200, body: bundle.source, contentType: 'text/javascript; charset=utf-8' }
+    return { status: 404, body: 'Not found', contentType: 'text/plain' }
+  }
+
+  private async servePage(url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+    const file = await this.pageFile(url)
     let body = file.body
     if (file.contentType.startsWith('text/javascript')) {
       const stub = await moduleStub(body.toString(), url.href)
@@ -225,6 +242,19 @@ export class World {
       body = stub.text
     }
     return respond(typeof body === 'string' ? body : new Uint8Array(body), { status: file.status, headers: { 'Content-Type': file.contentType } })
+  }
+
+  /** A module for a dynamic `import()` of a page, from its own origin only: the harness never uses the network. */
+  private async loadModule(url: URL): Promise<CompiledModule | undefined> {
+    if (url.origin !== this.origin) {
+      this.consoleErrors.push(`blocked an import of ${url.origin}${url.pathname}: the harness never uses the network`)
+      return undefined
+    }
+    const file = await this.pageFile(url)
+    if (file.status !== 200 || !file.contentType.startsWith('text/javascript')) return undefined
+    const { module } = await moduleStub(file.body.toString(), url.href)
+    if (module) this.modules.set(module.id, module)
+    return module
   }
 
   /**

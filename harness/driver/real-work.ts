@@ -6,10 +6,9 @@
  * virtual time, never because the machine was slow.
  */
 
-let counter = 0
-
 export class RealWork {
   private readonly inFlight = new Map<number, string>()
+  private nextId = 0
   private waitingOnTime = 0
   private readonly waiters = new Set<() => void>()
 
@@ -18,7 +17,7 @@ export class RealWork {
 
   /** Counts `work` (described by `what`, for the hang message) as in flight until it settles. */
   track<T>(work: Promise<T>, what: string): Promise<T> {
-    const id = ++counter
+    const id = ++this.nextId
     this.inFlight.set(id, what)
     return work.finally(() => {
       this.inFlight.delete(id)

@@ -4,28 +4,12 @@ import { pasteInto, pressKey, typeInto } from '../driver/dom-actions.js'
 import { accessibleName, controlLabels, queryAllByLabel, queryAllByRole } from '../driver/dom-queries.js'
 import type { StepArgs } from '../scenario/steps.js'
 import { describeMatch, formatDuration } from '../scenario/values.js'
-import { textShown } from './assertions.js'
+import { control, textShown } from './on-screen.js'
 import { StepFailure } from './step-failure.js'
 import { resolveTemplates } from './templates.js'
 import { waitUntil } from './wait-until.js'
 
 const quote = (text: string) => JSON.stringify(text)
-
-/** The one control labelled `label`, waiting for it to appear. */
-export function control(world: World, label: string): Promise<HTMLElement> {
-  return waitUntil(
-    world,
-    () => {
-      const found = queryAllByLabel(world.document, label)
-      return found.length === 1 ? found[0] : undefined
-    },
-    `one field labelled ${quote(label)}`,
-    () => {
-      const found = queryAllByLabel(world.document, label).length
-      return found > 1 ? `${found} fields with that label` : `fields: ${controlLabels(world.document).map(quote).join(', ') || 'none'}`
-    },
-  )
-}
 
 function byRoleOrFail(world: World, roles: readonly string[], name: string, what: string): Promise<HTMLElement> {
   return waitUntil(

@@ -3,18 +3,12 @@ import type { World } from '../driver/browser-world.js'
 import { accessibleName, elementsWithText, normalize, queryAllByRole, visibleText } from '../driver/dom-queries.js'
 import type { StepArgs, ValueSpec } from '../scenario/steps.js'
 import { describeMatch, type TextMatch } from '../scenario/values.js'
-import { control } from './actions.js'
+import { control, matches, screenText, textShown } from './on-screen.js'
 import { StepFailure } from './step-failure.js'
 import { resolveTemplates } from './templates.js'
 import { waitUntil } from './wait-until.js'
 
 const quote = (text: string) => JSON.stringify(text)
-const matches = (match: TextMatch, text: string) => ('exact' in match ? text === match.exact : new RegExp(match.pattern, match.flags).test(text))
-const screenText = (world: World) => normalize(world.document.body ? visibleText(world.document.body) : '')
-
-export function textShown(world: World, match: TextMatch): boolean {
-  return 'exact' in match ? elementsWithText(world.document, match.exact).length > 0 : matches(match, screenText(world))
-}
 
 const shortScreen = (world: World) => {
   const text = screenText(world)

@@ -12,7 +12,7 @@ export function formatReport(result: BuildResult, options: { color: boolean; com
   const lines: string[] = []
   for (const stage of result.stages) {
     const time = `${Math.round(stage.milliseconds)} ms`
-    lines.push(`${colors.green('✔')} ${stage.name.padEnd(9)} ${stage.detail.padEnd(48)} ${colors.dim(time.padStart(8))}`)
+    lines.push(`${stage.failed ? colors.red('✖') : colors.green('✔')} ${stage.name.padEnd(9)} ${stage.detail.padEnd(48)} ${colors.dim(time.padStart(8))}`)
   }
   if (result.diagnostics.length > 0) {
     lines.push('')

@@ -38,6 +38,9 @@ export type RuleId =
   | 'line-too-long'
   | 'too-many-warnings'
   | 'encoding-invalid'
+  | 'out-of-memory'
+  | 'reserved-path'
+  | 'search-index-failed'
 
 export type Severity = 'error' | 'warning'
 

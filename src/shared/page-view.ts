@@ -34,6 +34,13 @@ export type SidebarViewItem =
        * label links to its index page), which keeps every page's size independent of the site's.
        */
       readonly expanded: boolean
+      /** Whether the reader may open and close it (a chevron beside the label). */
+      readonly collapsible: boolean
+      /**
+       * Its place in the public sidebar (`0-3`: the fourth item of the first), which names the
+       * file its items are fetched from when the reader opens it (see sidebarDataFile).
+       */
+      readonly place: string
       readonly items: readonly SidebarViewItem[]
     }
 
@@ -145,6 +152,8 @@ export interface SiteView {
   }
   /** Whether the Log in button is shown (the login settings are configured). */
   readonly login: boolean
+  /** The production origin (`https://docs.example.org`), for canonical and OpenGraph URLs; undefined when not configured. */
+  readonly url: string | undefined
 }
 
 /** What a page written as a React component (`content/pages/*.tsx`) receives. */

@@ -50,6 +50,22 @@ test('a failing scenario: exit 1, the step at file:line:col, expected and found,
   }
 })
 
+test('site scripts as a browser runs them: static and dynamic imports share modules, import.meta.url, an unhandled rejection is a console error', async () => {
+  const output = capture()
+  const outputDir = mkdtempSync(join(tmpdir(), 'harness-results-'))
+  try {
+    const site = 'test/fixtures/harness/modules-site'
+    const result = await runHarness({ paths: ['test/fixtures/harness/modules.yaml'], cwd: root, color: false, write: output.write, outputDir, site: `${site}/built`, siteDir: site })
+    const text = output.text()
+    for (const step of ['see: static imported', 'click: Load later', 'see: dynamic imported /js/x']) assert.match(text, `    ✓ ${step}  +`)
+    assert.match(text, '    ✗ see: the end  +')
+    assert.match(text, '    Console errors:\n      Uncaught (in promise) Error: a rejection nobody handles\n')
+    assert.is(result.exitCode, 1)
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true })
+  }
+})
+
 test('a bad scenario file: exit 2 and every problem at file:line:col with a fix', async () => {
   const output = capture()
   const result = await runHarness({ paths: ['test/fixtures/harness/bad.yaml'], cwd: root, color: false, write: output.write })

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../src/node/build.js'
@@ -20,11 +21,10 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       'content/pages/about.md:7:5: warning: Public page links to the private page "/docs/Private/", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]',
     ])
     assert.is(result.exitCode, 0)
-    const files = (await site.list('build')).map((file) => file.replace(/styles\.[0-9a-f]{10}\.css$/, 'styles.HASH.css'))
+    const files = (await site.list('build')).filter((file) => !file.startsWith('_docsgen/')).map((file) => file.replace(/styles\.[0-9a-f]{10}\.css$/, 'styles.HASH.css'))
     assert.equal(files, [
       '404.html',
       'about.html',
-      'assets/styles.HASH.css',
       'docs.html',
       'docs/Guides/Setup/Install the Server.html',
       // Files beside the pages are published where they sit, if a page uses them (unused.txt is not).
@@ -38,9 +38,38 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       'docs/category/setup.html',
       'img/logo.svg',
       'index.html',
-      'manifest.json',
+      'robots.txt',
       'sitemap.xml',
     ])
+    // What the build generates for the browser lives in its own folder: the runtime, the stylesheet,
+    // the favicon, the manifest, page data of each public route, sidebar data and the search index.
+    const generated = (await site.list('build')).filter((file) => file.startsWith('_docsgen/') && !file.startsWith('_docsgen/search/'))
+    assert.equal(
+      generated.map((file) => file.replace(/[-.][0-9A-Za-z]{8,10}\.(js|css|svg)$/, '-HASH.$1').replace(/branch-[0-9a-f]{12}\.json$/, 'branch-HASH.json')),
+      [
+        '_docsgen/chunk-HASH.js',
+        '_docsgen/data.json',
+        '_docsgen/data/about.json',
+        '_docsgen/data/docs.json',
+        '_docsgen/data/docs/Guides/Setup/Install the Server.json',
+        '_docsgen/data/docs/Guides/intro.json',
+        '_docsgen/data/docs/Tools & Tips/Shortcuts & Tricks.json',
+        '_docsgen/data/docs/category/guides.json',
+        '_docsgen/data/docs/category/setup.json',
+        '_docsgen/favicon-HASH.svg',
+        '_docsgen/manifest.json',
+        '_docsgen/runtime-HASH.js',
+        '_docsgen/sidebar/0-1.json',
+        '_docsgen/sidebar/0.json',
+        '_docsgen/sidebar/1.json',
+        // The sidebar list of each branch, for client navigation: three branches in this site.
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/sidebar/branch-HASH.json',
+        '_docsgen/styles-HASH.css',
+      ],
+    )
+    assert.ok((await site.list('build')).includes('_docsgen/search/pagefind.js'))
     assert.equal(await site.list('.docsgen/private'), ['docs/Private/Vault/secrets.html', 'docs/Private/Vault/vault-map.svg', 'docs/Private/index.html', 'manifest.json'])
   })
 })
@@ -51,7 +80,7 @@ output('rewrites links to .md files into routes, encoding spaces and &', async (
     const intro = await site.read('build/docs/Guides/intro.html')
     assert.match(intro, '<a href="/docs/Guides/Setup/Install%20the%20Server#configure-the-port">server guide</a>')
     assert.match(intro, '<a href="/docs/Tools%20&#x26;%20Tips/Shortcuts%20&#x26;%20Tricks">tools and tips</a>')
-    assert.match(intro, '<h2 id="first-steps">First steps</h2>')
+    assert.match(intro, '<h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps" data-pagefind-ignore="">#</a></h2>')
     const server = await site.read('build/docs/Guides/Setup/Install the Server.html')
     assert.match(server, '<a href="/docs/Guides/intro#first-steps">introduction</a>')
   })
@@ -128,7 +157,7 @@ output('a site served under a sub-path: every href, the stylesheet, redirects an
     assert.match(intro, '<a href="/handbook/docs/Guides/Setup/Install%20the%20Server#configure-the-port">server guide</a>')
     assert.match(intro, '<a href="/handbook/docs/Tools%20&#x26;%20Tips/Shortcuts%20&#x26;%20Tricks">tools and tips</a>')
     assert.match(intro, '<a class="navbar-brand" href="/handbook/">')
-    assert.match(intro, /<link rel="stylesheet" href="\/handbook\/assets\/styles\.[0-9a-f]{10}\.css">/)
+    assert.match(intro, /<link rel="stylesheet" href="\/handbook\/_docsgen\/styles\.[0-9a-f]{10}\.css">/)
     assert.match(await site.read('build/about.html'), '<a href="/handbook/docs/Private/">admin area</a>')
     assert.match(await site.read('build/index.html'), '<a class="home-start" href="/handbook/docs/Guides/intro#first-steps">Start reading</a>')
     assert.match(intro, '<img src="/handbook/docs/Guides/diagram.svg" alt="How the server is set up">')
@@ -198,6 +227,53 @@ output('parsing on several threads gives the same site as on one', async () => {
   })
 })
 
+output('each stage is a measure on the performance timeline, with the memory as it ended; only the last build is kept', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await build({ siteDir: site.dir })
+    const result = await build({ siteDir: site.dir })
+    const measures = (performance.getEntriesByType('measure') as PerformanceMeasure[]).filter((entry) => entry.name.startsWith('docsgen:'))
+    assert.equal(
+      measures.map((entry) => entry.name),
+      ['docsgen:config', 'docsgen:content', 'docsgen:manifest', 'docsgen:validate', 'docsgen:render', 'docsgen:search', 'docsgen:write'],
+    )
+    for (const [index, entry] of measures.entries()) {
+      const detail = entry.detail as { name: string; milliseconds: number; heapUsedBytes: number; peakRssBytes: number }
+      assert.equal({ name: detail.name, milliseconds: detail.milliseconds }, { name: result.stages[index]!.name, milliseconds: result.stages[index]!.milliseconds })
+      assert.is(entry.duration, detail.milliseconds)
+      assert.ok(detail.heapUsedBytes > 0 && detail.heapUsedBytes < detail.peakRssBytes, `${entry.name}: ${detail.heapUsedBytes} bytes of heap, ${detail.peakRssBytes} at the peak`)
+    }
+  })
+})
+
+output('pages wait for rendering in a body folder under .docsgen/cache, removed when the build ends, built or failed', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const bodyFolders = async () => (existsSync(join(site.dir, '.docsgen', 'cache')) ? (await site.list('.docsgen/cache')).filter((file) => file.startsWith('bodies-')) : [])
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.equal(await bodyFolders(), [])
+    await writeFile(join(site.dir, 'content', 'docs', 'Guides', 'intro.md'), '# Intro\n\n[broken](./nowhere.md)\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 1)
+    assert.equal(await bodyFolders(), [])
+  })
+})
+
+output('a build past its heap limit stops with a diagnostic naming the stage and the amounts, and writes nothing', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const result = await build({ siteDir: site.dir, heapLimitBytes: 1 })
+    assert.is(result.exitCode, 1)
+    assert.equal(
+      messages(result).map((message) => message.replace(/held \d+ MB/, 'held N MB')),
+      [
+        '.: error: The build stopped in the config stage: the JavaScript heap held N MB of the 0 MB the build may use. Give Node.js a larger heap (NODE_OPTIONS=--max-old-space-size=8192, in megabytes), or build the site in parts. [docsgen:out-of-memory]',
+      ],
+    )
+    assert.equal(
+      result.stages.map(({ name, detail, failed }) => ({ name, detail, failed })),
+      [{ name: 'config', detail: 'stopped: out of memory', failed: true }],
+    )
+    assert.not.ok(existsSync(join(site.dir, 'build')))
+  })
+})
+
 const privacy = suite('build: private pages are really private')
 
 privacy('no byte of a private page reaches any deployable file', async () => {
@@ -210,7 +286,14 @@ privacy('no byte of a private page reaches any deployable file', async () => {
       assert.not.match(text, 'PRIVATE-MARKER', `${file} leaks private text`)
       assert.not.match(text, 'Secret words follow', `${file} leaks private text`)
       // A private route's own shell carries its path (that is its file name); no other file may name it.
-      if (!file.startsWith('docs/Private/') && file !== 'manifest.json') assert.not.match(text, 'Vault', `${file} leaks a private sidebar entry`)
+      if (!file.startsWith('docs/Private/') && file !== '_docsgen/manifest.json') assert.not.match(text, 'Vault', `${file} leaks a private sidebar entry`)
+    }
+    // The search index is compressed: its words and excerpts are read unpacked.
+    const index = (await site.list('build/_docsgen/search')).filter((file) => /\.pf_(fragment|index|meta)$/.test(file))
+    assert.ok(index.length > 3)
+    for (const file of index) {
+      const text = gunzipSync(await readFile(join(site.dir, 'build/_docsgen/search', file))).toString('utf8')
+      for (const marker of ['PRIVATE-MARKER', 'private-marker', 'Secret words', 'secret', 'Vault', 'vault']) assert.not.match(text, marker, `${file} of the search index holds "${marker}"`)
     }
   })
 })
@@ -243,7 +326,7 @@ privacy('a file beside private pages, or used by private pages only, is publishe
       groups: ['admins'],
       rules: ['/docs/Private/**'],
     })
-    const publicManifest = await site.read('build/manifest.json')
+    const publicManifest = await site.read('build/_docsgen/manifest.json')
     assert.not.match(publicManifest, 'vault-map')
     assert.not.match(publicManifest, 'audit.svg')
   })
@@ -257,14 +340,16 @@ privacy('private routes get a shell in the public output and their body in the p
     assert.match(shell, '<meta name="robots" content="noindex">')
     const body = await site.read('.docsgen/private/docs/Private/index.html')
     assert.match(body, 'PRIVATE-MARKER-BODY-OVERVIEW')
-    assert.match(body, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW</h2>')
+    assert.match(body, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW<a class="hash-link"')
+    // No page data for a private route: client navigation loads it in full, from the gate.
+    assert.not.ok(existsSync(join(site.dir, 'build/_docsgen/data/docs/Private.json')))
   })
 })
 
 privacy('the public manifest marks private routes without their titles; the private one keeps them', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
-    const publicManifest = JSON.parse(await site.read('build/manifest.json'))
+    const publicManifest = JSON.parse(await site.read('build/_docsgen/manifest.json'))
     const route = publicManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/')
     assert.equal(route, {
       path: '/docs/Private/',
@@ -289,9 +374,10 @@ privacy('a public page quoting private text fails the build and names both files
     )
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
-    assert.equal(messages(result), [
-      'content/docs/Private/index.md: error: Text of private page "/docs/Private/" appears in the public file "about.html": "Secret words follow in this long private sentence that the leak detector will look for everywhere.". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]',
-    ])
+    // Every public file holding it is named: the page, its page data and its search record.
+    const leak = (file: string) =>
+      `content/docs/Private/index.md: error: Text of private page "/docs/Private/" appears in the public file "${file}": "Secret words follow in this long private sentence that the leak detector will look for everywhere.". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]`
+    assert.equal(messages(result), [leak('_docsgen/data/about.json'), leak('_docsgen/search (the record of /about)'), leak('about.html')])
     assert.not.ok(existsSync(join(site.dir, 'build')))
   })
 })
@@ -317,7 +403,7 @@ validation('broken links, anchors, files, images and navbar targets', async () =
   })
 })
 
-validation('a static file under a private path, and a file where a page, a folder or a generated file is, are errors', async () => {
+validation('a static file under a private path, and a file where a page, a folder or the generated files are, are errors', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await mkdir(join(site.dir, 'static/docs/Private'), { recursive: true })
     await mkdir(join(site.dir, 'static/docs/Guides'), { recursive: true })
@@ -327,20 +413,21 @@ validation('a static file under a private path, and a file where a page, a folde
     await writeFile(join(site.dir, 'static/docs/Guides/intro'), 'plain text\n')
     // A file where the pages need a folder, and files the build writes itself.
     await writeFile(join(site.dir, 'static/docs/Tools & Tips'), 'plain text\n')
-    await writeFile(join(site.dir, 'static/manifest.json'), '{}\n')
-    await mkdir(join(site.dir, 'static/assets'))
-    await writeFile(join(site.dir, 'static/assets/styles.0123456789.css'), 'body{}\n')
+    await mkdir(join(site.dir, 'static/_docsgen'))
+    await writeFile(join(site.dir, 'static/_docsgen/manifest.json'), '{}\n')
+    await mkdir(join(site.dir, 'content/pages/_Docsgen'))
+    await writeFile(join(site.dir, 'content/pages/_Docsgen/data.md'), '# Data\n')
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
     assert.not.ok(existsSync(join(site.dir, 'build')))
     assert.equal(messages(result), [
+      'content/pages/_Docsgen/data.md: error: "_Docsgen/data.html" is in the folder "_docsgen/", which docsgen keeps for the files it generates. Move it out of a folder named "_docsgen". [docsgen:reserved-path]',
       'content/pages/about.md:7:5: warning: Public page links to the private page "/docs/Private/", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]',
+      'static/_docsgen/manifest.json: error: "_docsgen/manifest.json" is in the folder "_docsgen/", which docsgen keeps for the files it generates. Move it out of a folder named "_docsgen". [docsgen:reserved-path]',
       'static/about.html: error: "/about.html" is produced twice, or as both a file and a folder: by "static/about.html" and by "content/pages/about.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
-      'static/assets/styles.0123456789.css: error: "/assets/styles.0123456789.css" is produced twice, or as both a file and a folder: by "static/assets/styles.0123456789.css" and by the generated stylesheet. Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
       'static/docs/Guides/intro: error: "/docs/Guides/intro" is produced twice, or as both a file and a folder: by "static/docs/Guides/intro" and by "content/docs/Guides/intro.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
       'static/docs/Private/roster.csv: error: Static file is served at "/docs/Private/roster.csv", which private-path rule "/docs/Private/**" protects, but files in static/ are always public. Move it into content/ beside the private pages that show it (they publish it privately), or out of /docs/Private/**. [docsgen:static-private]',
       'static/docs/Tools & Tips: error: "/docs/Tools & Tips" is produced twice, or as both a file and a folder: by "static/docs/Tools & Tips" and by "content/docs/Tools & Tips/Shortcuts & Tricks.md". Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
-      'static/manifest.json: error: "/manifest.json" is produced twice, or as both a file and a folder: by "static/manifest.json" and by the generated manifest.json. Rename or move one of them; only one file or folder can live at a path. [docsgen:duplicate-route]',
     ])
   })
 })

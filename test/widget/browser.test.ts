@@ -3,17 +3,12 @@
  * page `docsgen provider` serves, driven like QA's harness and a keyboard-only person: by roles,
  * labels and keys, with axe-core checking the widget in light and dark.
  */
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { closeProviderServers, runProvider } from '../../src/cli/provider-command.js'
+import { closeProviderServers, runProvider } from '../../src/cli/run-provider.js'
 import type { ProviderServer } from '../../src/emulator/node-server.js'
-
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
+import { assertAccessible as assertPageAccessible, launchChromium } from '../helpers/chromium.js'
 
 type Context = { browser?: Browser; server?: ProviderServer }
 const browserSuite = suite<Context>('Widget in headless Chromium')
@@ -24,15 +19,12 @@ const browserSuite = suite<Context>('Widget in headless Chromium')
  * with this message, never skip.
  */
 async function start(context: Context): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Headless Chromium is missing at ${CHROMIUM}: install it with "apt-get install -y chromium" (the browser tests never download one)`)
-  }
   if (!context.server) {
     const server = await runProvider({ port: 0 }, { stdout: () => {}, stderr: (text) => void process.stderr.write(text) })
     if (typeof server === 'number') throw new Error('docsgen provider did not start')
     context.server = server
   }
-  context.browser ??= await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  context.browser ??= await launchChromium()
 }
 
 browserSuite.after(async (context) => {
@@ -57,14 +49,9 @@ async function open(context: Context, query: string): Promise<Page> {
   return page
 }
 
-/** axe-core on the widget; every violation listed with the elements it concerns. */
+/** axe-core on the widget. */
 async function assertAccessible(page: Page, when: string) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource })
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(context: string): Promise<{ violations: any[] }> } }).axe.run('#widget')
-    return result.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node: any) => node.target.join(' ')).join(', ')})`)
-  })
-  assert.equal(violations, [], `axe-core, ${when}`)
+  await assertPageAccessible(page, when, '#widget')
 }
 
 async function mailbox(context: Context, handle: string): Promise<any[]> {
@@ -156,6 +143,12 @@ browserSuite('dark: an error screen is axe-clean; light: the phone tab and the c
     assert.ok(await country.evaluate((element) => element === document.activeElement))
     await page.keyboard.type('Fra')
     assert.is(await country.getAttribute('aria-expanded'), 'true')
+    // Enter chooses the active option: wait until the typed letters have been rendered as it.
+    await page.waitForFunction(() => {
+      const control = document.querySelector('[role="combobox"][aria-activedescendant]')
+      const active = control && document.getElementById(control.getAttribute('aria-activedescendant')!)
+      return active?.textContent?.includes('France') ?? false
+    })
     await assertAccessible(page, 'light, country list open')
     await page.keyboard.press('Enter')
     assert.match(await country.innerText(), '+33')

@@ -13,7 +13,8 @@ export function AnnouncementBar({ bar }: { bar: AnnouncementBarView }): ReactEle
       aria-label="Announcement"
       data-announcement-bar=""
       data-announcement-id={bar.id}
-      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor }}
+      // The configured colours; in dark mode the stylesheet tints its own with the background (a variable).
+      style={{ backgroundColor: bar.backgroundColor, color: bar.textColor, ['--announcement-background' as string]: bar.backgroundColor }}
     >
       <p className="announcement-bar-content">{bar.content}</p>
       {bar.isCloseable ? (

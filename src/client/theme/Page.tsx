@@ -10,6 +10,21 @@ import { NotFound } from './NotFound.js'
 import { PlainPage } from './PlainPage.js'
 import { SkipLink } from './SkipLink.js'
 
+const regionStart = '<div class="page-region" data-page-region="">'
+const regionEnd = '</div><footer class="footer'
+
+/**
+ * The inside of the page region in a page's body markup, as Page renders it: everything between
+ * the navbar and the footer. The footer is the body's last element, so its opening tag is found
+ * after any markup a page's content may hold.
+ */
+export function pageRegionOf(bodyHtml: string): string {
+  const start = bodyHtml.indexOf(regionStart)
+  const end = bodyHtml.lastIndexOf(regionEnd)
+  if (start === -1 || end < start) throw new Error('pageRegionOf: the markup holds no page region (not rendered by Page?)')
+  return bodyHtml.slice(start + regionStart.length, end)
+}
+
 /**
  * Everything inside <body> for one page. The document around it (head, stylesheet, the colour
  * mode script that sets `data-theme` on <html> before paint) is written by the build.
@@ -23,14 +38,17 @@ export function Page({ site, page, sidebar, sidebarHtml }: PageProps): ReactElem
       {site.announcementBar ? <AnnouncementBar bar={site.announcementBar} /> : null}
       <MobileMenuSwitch />
       <Navbar site={site} currentHref={currentHref} />
-      {page.layout === 'docs' && page.kind !== 'notFound' ? (
-        <DocPage page={page} sidebar={sidebar} sidebarHtml={sidebarHtml} navbarItems={navbarItems} currentHref={currentHref} homeHref={site.homeHref} />
-      ) : (
-        <>
-          <MobileMenu items={navbarItems} currentHref={currentHref} />
-          {page.kind === 'notFound' ? <NotFound homeHref={site.homeHref} docsHref={site.docsHref} /> : <PlainPage page={page} />}
-        </>
-      )}
+      {/* What differs between pages; client navigation swaps its content (see pageRegionOf). */}
+      <div className="page-region" data-page-region="">
+        {page.layout === 'docs' && page.kind !== 'notFound' ? (
+          <DocPage page={page} sidebar={sidebar} sidebarHtml={sidebarHtml} navbarItems={navbarItems} currentHref={currentHref} homeHref={site.homeHref} />
+        ) : (
+          <>
+            <MobileMenu items={navbarItems} currentHref={currentHref} />
+            {page.kind === 'notFound' ? <NotFound homeHref={site.homeHref} docsHref={site.docsHref} /> : <PlainPage page={page} />}
+          </>
+        )}
+      </div>
       <Footer footer={site.footer} />
     </>
   )

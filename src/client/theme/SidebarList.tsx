@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react'
-import { escapeHtml } from '../../shared/escape-html.js'
 import type { SidebarViewItem } from '../../shared/page-view.js'
 
 interface SidebarListProps {
@@ -20,7 +19,10 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
             </a>
           </li>
         ) : (
-          <li className={categoryClass(item.active, item.expanded)} key={index}>
+          // A collapsible category carries its place; the browser runtime adds the button that opens
+          // and closes it in place (a page lists every top-level category, so the markup of a button
+          // each would grow every page with the site). Without it the label's link is the way in.
+          <li className={categoryClass(item.active, item.expanded)} data-place={item.collapsible ? item.place : undefined} key={index}>
             {item.href === undefined ? (
               <span className="sidebar-category-label">{item.label}</span>
             ) : (
@@ -43,19 +45,4 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
 function categoryClass(active: boolean, expanded: boolean): string {
   const state = expanded ? 'sidebar-category sidebar-category--expanded' : 'sidebar-category sidebar-category--collapsed'
   return active ? `sidebar-item ${state} sidebar-category--active` : `sidebar-item ${state}`
-}
-
-/**
- * Marks the current page in sidebar markup rendered with no current page (`currentHref` ''), so
- * one rendering serves every page of a branch. The result equals rendering with `currentHref`
- * (test/client/theme/SidebarList.test.tsx checks that on real sites).
- */
-export function markCurrentInSidebar(html: string, currentHref: string): string {
-  const href = escapeHtml(currentHref)
-  return html
-    .replace(`<a class="sidebar-link" href="${href}">`, `<a class="sidebar-link sidebar-link--active" href="${href}" aria-current="page">`)
-    .replace(
-      `<a class="sidebar-link sidebar-category-label" href="${href}">`,
-      `<a class="sidebar-link sidebar-category-label sidebar-link--active" href="${href}" aria-current="page">`,
-    )
 }

@@ -6,9 +6,25 @@ interface TocNode {
   readonly children: TocNode[]
 }
 
+interface TableOfContentsProps {
+  readonly entries: readonly TocEntry[]
+  /**
+   * The narrow-screen form above the article: a closed disclosure ("On this page") that opens
+   * without a script. The stylesheet shows one form or the other at the 996 px breakpoint.
+   */
+  readonly collapsible?: boolean
+}
+
 /** "On this page": the headings as nested lists. Renders nothing for a page without headings. */
-export function TableOfContents({ entries }: { entries: readonly TocEntry[] }): ReactElement | null {
+export function TableOfContents({ entries, collapsible = false }: TableOfContentsProps): ReactElement | null {
   if (entries.length === 0) return null
+  if (collapsible)
+    return (
+      <details className="table-of-contents-collapsible">
+        <summary className="table-of-contents-summary">On this page</summary>
+        <TocList nodes={nestEntries(entries)} />
+      </details>
+    )
   return (
     <nav className="table-of-contents" aria-label="On this page">
       <p className="table-of-contents-title" aria-hidden="true">

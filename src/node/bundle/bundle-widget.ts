@@ -3,7 +3,6 @@
  * named after a hash of its content (so it can be cached forever), loaded on demand by pages
  * that need sign-in UI.
  */
-import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
@@ -24,6 +23,8 @@ const here = import.meta.url
 const entry = fileURLToPath(new URL(`../../widget/bundle-entry${here.endsWith('.ts') ? '.ts' : '.js'}`, here))
 
 export async function bundleWidget(): Promise<WidgetBundle> {
+  // Loaded when a bundle is made, not by every module that imports this one.
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: [entry],
     bundle: true,

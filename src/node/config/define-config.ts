@@ -100,6 +100,8 @@ export interface SiteConfig {
    * default '/'. Links keep naming routes ('/docs/intro'); the build prefixes every href with it.
    */
   baseUrl?: string
+  /** The favicon: a file of `static/` by its path ('/img/favicon.ico') or an absolute URL; default: docsgen's. */
+  favicon?: string
   /** Only English is supported: default { defaultLocale: 'en', locales: ['en'] }. */
   i18n?: { defaultLocale: 'en'; locales: ['en'] }
   /** What a link to a missing page does to the build. Default 'throw'. */

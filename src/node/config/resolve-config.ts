@@ -52,6 +52,8 @@ export interface ResolvedConfig {
   readonly tagline: string
   readonly url: string | undefined
   readonly baseUrl: string
+  /** The favicon's URL as written (a site path such as '/img/favicon.ico', or absolute); undefined: docsgen's own. */
+  readonly favicon: string | undefined
   readonly i18n: { readonly defaultLocale: 'en'; readonly locales: readonly ['en'] }
   readonly onBrokenLinks: 'throw' | 'warn' | 'ignore'
   readonly onBrokenAnchors: 'throw' | 'warn' | 'ignore'
@@ -92,7 +94,7 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'tableOfContents', 'colorMode', 'announcementBar', 'navbar', 'footer', 'login']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'tableOfContents', 'colorMode', 'announcementBar', 'navbar', 'footer', 'login']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
@@ -127,6 +129,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
     tagline: root.get('tagline').string() ?? '',
     url,
     baseUrl,
+    favicon: readSafeUrl(root.get('favicon'), root.get('favicon').string()),
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: root.get('onBrokenLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
     onBrokenAnchors: root.get('onBrokenAnchors').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',

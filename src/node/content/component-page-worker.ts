@@ -20,7 +20,7 @@ export interface ComponentPageJob {
 export type ComponentPageStep = { readonly file: string; readonly action: 'loading' | 'rendering' }
 
 export type ComponentPageAnswer =
-  | { readonly file: string; readonly kind: 'ok'; readonly html: string }
+  | { readonly file: string; readonly kind: 'ok'; readonly html: string; readonly description?: string }
   | { readonly file: string; readonly kind: 'no-default-export' }
   | { readonly file: string; readonly kind: 'threw'; readonly action: 'loading' | 'rendering'; readonly message: string; readonly at: ReturnType<typeof thrownAt> }
 
@@ -35,14 +35,16 @@ async function runPage(file: string, moduleUrl: string): Promise<ComponentPageAn
   let action: ComponentPageStep['action'] = 'loading'
   try {
     thread.step({ file, action })
-    const module = (await import(moduleUrl)) as { default?: unknown }
+    const module = (await import(moduleUrl)) as { default?: unknown; description?: unknown }
     if (typeof module.default !== 'function') return { file, kind: 'no-default-export' }
     if (!renderToStaticMarkup || !job.render) return { file, kind: 'ok', html: '' }
     action = 'rendering'
     thread.step({ file, action })
     const { site, baseUrl } = job.render
     const props: ComponentPageProps = { site, href: (path, hash) => siteHref(baseUrl, path, hash) }
-    return { file, kind: 'ok', html: renderToStaticMarkup(createElement(module.default as ComponentType<ComponentPageProps>, props)) }
+    const html = renderToStaticMarkup(createElement(module.default as ComponentType<ComponentPageProps>, props))
+    // `export const description = '…'`: the page's own description for its head.
+    return typeof module.description === 'string' ? { file, kind: 'ok', html, description: module.description } : { file, kind: 'ok', html }
   } catch (error) {
     return { file, kind: 'threw', action, message: describeThrown(error), at: thrownAt(error, job.siteDir) }
   }

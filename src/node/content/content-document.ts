@@ -5,6 +5,7 @@
 import { posix } from 'node:path'
 import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import type { PageBody } from './page-bodies.js'
 import type { RewriteLink } from './parse-markdown.js'
 import type { ContentFile } from './read-content.js'
 import type { DocTag, FrontMatter } from './read-front-matter.js'
@@ -23,8 +24,8 @@ export interface ContentDocument {
   readonly description: string | undefined
   readonly sidebarLabel: string | undefined
   readonly sidebarPosition: number | undefined
-  /** Sanitised body HTML; '' for component pages (rendered later). */
-  readonly html: string
+  /** Sanitised body HTML, kept on disk until rendered (page-bodies.ts); empty for component pages (rendered later). */
+  readonly body: PageBody
   readonly headings: readonly Heading[]
   readonly links: readonly SourceLink[]
   /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
@@ -126,7 +127,7 @@ export interface ParsedPage {
   readonly links: readonly SourceLink[]
 }
 
-export function contentDocument(file: ContentFile, route: string, parsed: ParsedPage, assets: ReadonlySet<string>): ContentDocument {
+export function contentDocument(file: ContentFile, route: string, parsed: ParsedPage, body: PageBody, assets: ReadonlySet<string>): ContentDocument {
   const kind = file.kind as 'doc' | 'page'
   const { frontMatter } = parsed
   return {
@@ -140,7 +141,7 @@ export function contentDocument(file: ContentFile, route: string, parsed: Parsed
     sidebarLabel: frontMatter.sidebarLabel,
     // As in Docusaurus, a file's number prefix (`02-setup.md`) places it when front matter does not.
     sidebarPosition: frontMatter.sidebarPosition ?? parseNumberPrefix(posix.basename(file.relative)).prefix,
-    html: parsed.html,
+    body,
     headings: parsed.headings,
     links: parsed.links,
     assets: [...assets],

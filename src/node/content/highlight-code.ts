@@ -5,10 +5,10 @@
  * either regex engine, highlight.js 0.2 s, so highlight.js it is. Its core and each language are
  * loaded the first time a block needs them, so a site without code loads none of it. Each block
  * is cut into lines so that lines can be highlighted (by range or by magic comments, which are
- * removed) and numbered; a title goes above the block. Unknown languages stay plain text. Runs
- * after sanitising, on elements the sanitiser passed.
+ * removed) and numbered; the fence's title is handed to the block's frame. Unknown languages stay
+ * plain text. Runs after sanitising, on elements the sanitiser passed.
  */
-import type { Element, ElementContent, Root, Text } from 'hast'
+import type { Element, ElementContent, Text } from 'hast'
 import type { HLJSApi, LanguageFn } from 'highlight.js'
 import { createRequire } from 'node:module'
 import { metaMark, readCodeInfo } from './code-block.js'
@@ -38,17 +38,16 @@ function loadLanguage(language: string): string | undefined {
 
 const magicComment = /^\s*(?:\/\/|#|<!--|\/\*|--|;|%)\s*highlight-(next-line|start|end)\b.*$/
 
-/** Highlights every `<pre><code>` of the tree, in place. */
-export function highlightCodeBlocks(tree: Root | Element): void {
-  tree.children.forEach((child, index) => {
-    if (child.type !== 'element') return
-    const code = child.tagName === 'pre' ? child.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code') : undefined
-    if (code) tree.children[index] = highlightBlock(child, code)
-    else highlightCodeBlocks(child)
-  })
+/** A `<pre>` and the title its fence gave it, for the frame around it (reader-markup.ts). */
+export interface CodeBlock {
+  readonly pre: Element
+  readonly title: string | undefined
 }
 
-function highlightBlock(pre: Element, code: Element): Element {
+/** Highlights a `<pre><code>` in place (a `<pre>` without `<code>` is left as it is). */
+export function highlightCodeBlock(pre: Element): CodeBlock {
+  const code = pre.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code')
+  if (!code) return { pre, title: undefined }
   const written = code.properties.dataMeta
   const meta = typeof written === 'string' && written.startsWith(metaMark) ? written.slice(metaMark.length) : ''
   delete code.properties.dataMeta
@@ -64,13 +63,7 @@ function highlightBlock(pre: Element, code: Element): Element {
   })
   if (language !== undefined) code.properties.className = [...classes.filter((name) => name !== 'hljs'), 'hljs']
   if (info.lineNumbers) pre.properties = { ...pre.properties, className: ['code-block--numbered'] }
-  if (info.title === undefined) return pre
-  return {
-    type: 'element',
-    tagName: 'div',
-    properties: { className: ['code-block-titled'] },
-    children: [{ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: info.title }] }, pre],
-  }
+  return { pre, title: info.title }
 }
 
 /** highlight.js's token tree: text, or a scope (`title.function`) over children. */

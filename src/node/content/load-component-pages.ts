@@ -50,12 +50,17 @@ export async function renderComponentPages(
   components: ComponentPages,
   site: SiteView,
   baseUrl: string,
-): Promise<{ html: Map<string, string>; diagnostics: Diagnostic[] }> {
+): Promise<{ html: Map<string, string>; descriptions: Map<string, string>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = []
   const html = new Map<string, string>()
-  if (components.pages.length === 0) return { html, diagnostics }
-  for (const answer of await runPages(components, { site, baseUrl }, diagnostics)) if (answer.kind === 'ok') html.set(answer.file, answer.html)
-  return { html, diagnostics }
+  const descriptions = new Map<string, string>()
+  if (components.pages.length === 0) return { html, descriptions, diagnostics }
+  for (const answer of await runPages(components, { site, baseUrl }, diagnostics)) {
+    if (answer.kind !== 'ok') continue
+    html.set(answer.file, answer.html)
+    if (answer.description !== undefined) descriptions.set(answer.file, answer.description)
+  }
+  return { html, descriptions, diagnostics }
 }
 
 async function compilePage(siteDir: string, file: string, cacheDir: string, diagnostics: Diagnostic[]): Promise<string | undefined> {

@@ -5,25 +5,28 @@
  * several threads, which share the files chunk by chunk; the result is the same either way.
  */
 import { availableParallelism } from 'node:os'
-import { posix } from 'node:path'
-import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
+import { join, posix } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
-import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
-import { readRouting } from './read-routing.js'
-import { assetPathFor, docId, parseNumberPrefix, routeFromFile, withTrailingSlash } from './route-from-file.js'
+import { checkHeap } from '../diagnostics/heap-watch.js'
+import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
-
-export type { ContentDocument, DocumentDisplay } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
 import { isMdx } from './mdx-syntax.js'
-import { parseMarkdown } from './parse-markdown.js'
-import { resolveLink, type LinkTargets } from './resolve-link.js'
+import { createBodyReader, createBodyWriter, emptyBody } from './page-bodies.js'
+import type { parseMarkdown } from './parse-markdown.js'
+import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import type { ContentFile } from './read-content.js'
+import { readRouting } from './read-routing.js'
+import { assetPathFor, routeFromFile, withTrailingSlash } from './route-from-file.js'
+
+export type { ContentDocument, DocumentDisplay } from './content-document.js'
+
+/** Sees a parsed document with its body HTML, which the document itself keeps on disk. */
+export type DocumentListener = (document: ContentDocument, html: string) => void
 
 export interface ParsedContent {
   readonly documents: readonly ContentDocument[]
@@ -43,10 +46,18 @@ export interface ParseOptions {
   readonly drafts?: boolean
   /** Where MDX pages are compiled and how long each may render; without it, MDX pages are reported as unbuilt. */
   readonly mdx?: { readonly siteDir: string; readonly cacheDir: string; readonly timeLimitMs: number }
+  /** Where the pages' bodies are kept until rendered (createBodyFolder); none for a check, which renders nothing. */
+  readonly bodiesDir?: string
+  /**
+   * Called with each Markdown document and its body HTML in file order, so later work can start
+   * before all are parsed: each as it is parsed on one thread; on several, once all are.
+   */
+  readonly onDocument?: DocumentListener
 }
 
-/** What a parse thread receives: the Markdown files, every file's route (to rewrite links), its share. */
+/** What a parse thread receives: the Markdown files (it reads them), every file's route (to rewrite links), its share. */
 export interface ParseJob {
+  readonly siteDir: string
   readonly files: readonly ContentFile[]
   readonly routeOfFile: readonly (readonly [string, string])[]
   /** Where each file beside the pages is served, by source file. */
@@ -61,6 +72,8 @@ export interface ParseJob {
   readonly slugify: ResolvedConfig['markdown']['slugify']
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
+  /** Where bodies go (page-bodies.ts); undefined keeps none. */
+  readonly bodiesDir: string | undefined
 }
 
 export interface ParseJobResult {
@@ -74,25 +87,9 @@ export interface ParseJobResult {
 const filesPerThreadMinimum = 2500
 const filesPerChunk = 20
 
-export async function parseContent(files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
-  const docsBase = config.docs.routeBasePath
-  const routeOfFile = new Map<string, string>()
-  const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
+export async function parseContent(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
   const diagnostics: Diagnostic[] = []
-  const drafts = new Set<string>()
-  for (const file of files) {
-    if (file.kind === 'asset' || file.kind === 'static') {
-      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
-      continue
-    }
-    const routing = file.kind === 'doc' ? readRouting(file, docsBase, options.drafts ?? false, diagnostics) : undefined
-    if (routing?.draft && !options.drafts) {
-      drafts.add(file.file)
-      continue
-    }
-    const route = routeFromFile(file, docsBase, routing)
-    if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
-  }
+  const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(siteDir, files, config, options.drafts ?? false, diagnostics)
   const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
 
   const categories = new Map<string, CategoryMeta>()
@@ -114,7 +111,7 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
         description: route === '/' ? config.tagline || undefined : undefined,
         sidebarLabel: undefined,
         sidebarPosition: undefined,
-        html: '',
+        body: emptyBody,
         headings: [],
         links: [],
         assets: [],
@@ -124,42 +121,99 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   }
 
   const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
-  const markdown = pages.filter((file) => !isMdx(file.relative, file.text, config.markdown.format))
-  const mdx = pages.filter((file) => !markdown.includes(file))
+  const markdown = pages.filter((file) => !mdxFiles.has(file.file))
+  const mdx = pages.filter((file) => mdxFiles.has(file.file))
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
-  const job: ParseJob = { files: markdown, routeOfFile: [...routeOfFile], assetOfFile, baseUrl: config.baseUrl, drafts: [...drafts], trailingSlash: config.trailingSlash, slugify: config.markdown.slugify }
-  const results =
-    threads === 1
-      ? [runParseJob(job)]
+  const job: ParseJob = {
+    siteDir,
+    files: markdown,
+    routeOfFile: [...routeOfFile],
+    assetOfFile,
+    baseUrl: config.baseUrl,
+    drafts: [...drafts],
+    trailingSlash: config.trailingSlash,
+    slugify: config.markdown.slugify,
+    bodiesDir: options.bodiesDir,
+  }
+  // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown.
+  const parse = markdown.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
+  const results = !parse
+    ? []
+    : threads === 1
+      ? [runParseJob(job, parse, options.onDocument)]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
           jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ ...job, work }),
+          here: (work) => runParseJob({ ...job, work }, parse),
         })
   for (const result of results) {
     pushAll(documents, result.documents)
     pushAll(diagnostics, result.diagnostics)
   }
-  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents))
+  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents, threads === 1 ? options.onDocument : undefined))
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  if (threads > 1 && options.onDocument) tellDocuments(documents, options.onDocument)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, drafts: [...drafts], diagnostics }
 }
 
+/**
+ * Where each file goes: routes (front matter id, slug, draft read first), assets, drafts left
+ * out, and which pages are MDX. Pages' text is read again when they are parsed, so a site's
+ * sources are never all in memory; a file that cannot be read is reported then.
+ */
+function placeFiles(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
+  const docsBase = config.docs.routeBasePath
+  const routeOfFile = new Map<string, string>()
+  const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
+  const drafts = new Set<string>()
+  const mdxFiles = new Set<string>()
+  for (const file of files) {
+    if (file.kind === 'asset' || file.kind === 'static') {
+      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
+      continue
+    }
+    const page = file.kind === 'doc' || file.kind === 'page'
+    const text = page ? (readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text ?? '') : ''
+    if (page && isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
+    const routing = file.kind === 'doc' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics) : undefined
+    if (routing?.draft && !buildsDrafts) {
+      drafts.add(file.file)
+      continue
+    }
+    const route = routeFromFile(file, docsBase, routing)
+    if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
+  }
+  return { routeOfFile, assetFiles, drafts, mdxFiles }
+}
+
 /** MDX pages: parsed, bundled and rendered together (mdx-pages.ts), each made a document like a Markdown page. */
-async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[]): Promise<Diagnostic[]> {
+async function parseMdxPages(
+  files: readonly ContentFile[],
+  job: ParseJob,
+  config: ResolvedConfig,
+  options: ParseOptions,
+  documents: ContentDocument[],
+  onDocument: DocumentListener | undefined,
+): Promise<Diagnostic[]> {
   if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
+  const diagnostics: Diagnostic[] = []
   const targets = linkTargetsOf(job)
   const byFile = new Map(files.map((file) => [file.file, file]))
   const assets = new Map<string, Set<string>>()
+  const texts = files.map((file) => {
+    const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
+    if (read.diagnostic) diagnostics.push(read.diagnostic)
+    return { file: file.file, text: read.text ?? '' }
+  })
   const rendered = await renderMdxPages({
     ...options.mdx,
     slugify: config.markdown.slugify,
     site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
-    pages: files.map((file) => ({ file: file.file, text: file.text })),
+    pages: texts,
     // A partial's links are read from the partial's own folder, on the page that shows it.
     rewriteFor: (file) => {
       const page = byFile.get(file)
@@ -169,32 +223,63 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
       return createLinkRewriter(job, targets, { file, relative, kind: page?.kind === 'page' ? 'page' : 'doc', route: targets.routeOfFile.get(file) ?? '/' }, found)
     },
   })
-  for (const file of files) {
-    const page = rendered.pages.get(file.file)!
-    documents.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, assets.get(file.file) ?? new Set()))
+  const bodies = createBodyWriter(job.bodiesDir)
+  try {
+    for (const file of files) {
+      const page = rendered.pages.get(file.file)!
+      const document = contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set())
+      documents.push(document)
+      onDocument?.(document, page.html)
+    }
+  } finally {
+    bodies.close()
   }
-  return rendered.diagnostics
+  return [...diagnostics, ...rendered.diagnostics]
 }
 
-/** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. */
-export function runParseJob(job: ParseJob): ParseJobResult {
+/** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
+export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener): ParseJobResult {
   const targets = linkTargetsOf(job)
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
-  if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
-  else parseFiles(job.files)
+  const bodies = createBodyWriter(job.bodiesDir)
+  try {
+    if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
+    else parseFiles(job.files)
+  } finally {
+    bodies.close()
+  }
   return { documents, diagnostics }
 
   function parseFiles(files: readonly ContentFile[]): void {
-    for (const file of files) parseFile(file)
+    for (const file of files) {
+      checkHeap()
+      parseFile(file)
+    }
   }
 
   function parseFile(file: ContentFile): void {
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
-    const parsed = parseMarkdown(file.text, file.file, createLinkRewriter(job, targets, sourceOf(file, route), assets), { slugify: job.slugify })
+    // Read here, one file at a time, so that a site's sources are never all in memory at once.
+    const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
+    // An unreadable page stays, empty, so that links to it are not reported too.
+    if (read.diagnostic) diagnostics.push(read.diagnostic)
+    const parsed = parse(read.text ?? '', file.file, createLinkRewriter(job, targets, sourceOf(file, route), assets), { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
-    documents.push(contentDocument(file, route, parsed, assets))
+    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets)
+    documents.push(document)
+    onDocument?.(document, parsed.html)
+  }
+}
+
+/** Documents parsed on other threads, told once all are, their bodies read back from disk. */
+function tellDocuments(documents: readonly ContentDocument[], onDocument: DocumentListener): void {
+  const bodies = createBodyReader()
+  try {
+    for (const document of documents) if (document.kind !== 'component-page') onDocument(document, bodies.read(document.body))
+  } finally {
+    bodies.close()
   }
 }
 

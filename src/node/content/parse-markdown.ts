@@ -17,12 +17,13 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionAttributes, admonitionHandler } from './admonitions.js'
 import { codeHandler, metaMark } from './code-block.js'
-import { highlightCodeBlocks } from './highlight-code.js'
+import { highlightCodeBlock } from './highlight-code.js'
 import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
 import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
+import { addReaderMarkup } from './reader-markup.js'
 
 export interface ParsedMarkdown {
   readonly frontMatter: FrontMatter
@@ -112,6 +113,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   }
 
   const headings: Heading[] = titleId === undefined ? [] : [{ depth: 1, id: titleId, text: leadingTitle! }]
+  const markup = { headings: [] as { node: Element; id: string; text: string }[], codeBlocks: [] as Element[] }
   let firstParagraph: string | undefined
   forEachElement(hast, (node) => {
     const depth = /^h([1-6])$/.exec(node.tagName)?.[1]
@@ -125,6 +127,9 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
       const id = explicit ?? slugger.slug(textContent)
       node.properties = { ...node.properties, id }
       headings.push({ depth: Number(depth), id, text: textContent })
+      markup.headings.push({ node, id, text: textContent })
+    } else if (node.tagName === 'pre') {
+      markup.codeBlocks.push(node)
     } else if (takeLink(node) || typeof node.properties?.id === 'string') {
       // A link or an image, recorded and rewritten; an id in raw HTML (`<a id="legacy-anchor">`)
       // is an anchor links may name, though not a heading.
@@ -134,7 +139,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     }
   })
 
-  highlightCodeBlocks(hast)
+  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map(highlightCodeBlock) })
   return {
     frontMatter,
     title: frontMatter.title ?? leadingTitle,

@@ -6,7 +6,8 @@
  * Markdown pages (the same mdast nodes and the same handler). Syntax errors are diagnostics.
  */
 import { createProcessor } from '@mdx-js/mdx'
-import type { Root as HastRoot } from 'hast'
+import type { Element, Root as HastRoot } from 'hast'
+import { toString as hastToString } from 'hast-util-to-string'
 import type { Heading as MdastHeading, Nodes, Paragraph, Parents, Root, RootContent } from 'mdast'
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx'
 import { toString } from 'mdast-util-to-string'
@@ -18,10 +19,11 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionHandler, admonitionLabels, alertFrom, type AdmonitionKind } from './admonitions.js'
 import { codeHandler } from './code-block.js'
-import { highlightCodeBlocks } from './highlight-code.js'
+import { highlightCodeBlock } from './highlight-code.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { createHeadingSlugger, type HeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { prepareMdxSource } from './mdx-syntax.js'
+import { addReaderMarkup, type ReaderMarkupTargets } from './reader-markup.js'
 import type { RewriteLink } from './parse-markdown.js'
 import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
 
@@ -44,7 +46,7 @@ const processor = createProcessor({
   format: 'mdx',
   remarkPlugins: [remarkFrontmatter, remarkGfm, remarkDirective],
   remarkRehypeOptions: { handlers: { admonition: admonitionHandler, code: codeHandler } as never },
-  rehypePlugins: [() => (tree: HastRoot) => highlightCodeBlocks(tree)],
+  rehypePlugins: [() => markUpForReaders],
 })
 
 export function parseMdx(source: string, file: string, rewriteLink: RewriteLink, options: { readonly slugify: SlugStyle }): MdxPage {
@@ -157,6 +159,25 @@ function readJsxLink(attributes: MdxJsxAttribute[], position: Nodes['position'],
     links.push({ url: attribute.value, position: position && { line: position.start.line, column: position.start.column }, ...(attribute.name === 'src' ? { image: true } : {}) })
     attribute.value = rewriteLink(attribute.value) ?? attribute.value
   }
+}
+
+/**
+ * Links to headings and frames around highlighted code, as on Markdown pages; code inside
+ * components (`<TabItem>`) included.
+ */
+function markUpForReaders(tree: HastRoot): void {
+  const headings: { node: Element; id: string; text: string }[] = []
+  const codeBlocks: Element[] = []
+  const visit = (node: { type: string; children?: unknown[] }): void => {
+    if (node.type === 'element') {
+      const element = node as Element
+      if (element.tagName === 'pre') codeBlocks.push(element)
+      else if (/^h[1-6]$/.test(element.tagName) && typeof element.properties.id === 'string') headings.push({ node: element, id: element.properties.id, text: hastToString(element).trim() })
+    }
+    for (const child of node.children ?? []) visit(child as typeof node)
+  }
+  visit(tree)
+  addReaderMarkup({ headings, codeBlocks: codeBlocks.map(highlightCodeBlock) } satisfies ReaderMarkupTargets)
 }
 
 /** A heading's id (`{#id}` written at its end, else made from its text), set on the node. */

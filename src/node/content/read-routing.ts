@@ -17,8 +17,8 @@ export type Routing = Pick<FrontMatter, 'id' | 'slug' | 'draft' | 'unlisted'>
 // Most pages set none of these: their front matter is not read twice.
 const routingKey = /^(?:id|slug|draft|unlisted)[ \t]*:/m
 
-export function readRouting(file: ContentFile, docsBase: string, buildsDrafts: boolean, diagnostics: Diagnostic[]): Routing | undefined {
-  const text = file.text.charCodeAt(0) === 0xfeff ? file.text.slice(1) : file.text
+export function readRouting(file: ContentFile, source: string, docsBase: string, buildsDrafts: boolean, diagnostics: Diagnostic[]): Routing | undefined {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   const found = frontMatterNode(text)
   if (!found || !routingKey.test(found.node.value)) return undefined
   const problems: Diagnostic[] = []

@@ -121,10 +121,8 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
   }
   // Everything else in the output, by file and by folder: a file may take none of these places,
   // nor one that differs only in letter case or Unicode form (one file on macOS and Windows).
-  const files = new Map<string, Owner>([
-    ['manifest.json', { text: 'the generated manifest.json', source: undefined }],
-    ['sitemap.xml', { text: 'the generated sitemap.xml', source: undefined }],
-  ])
+  // The build's own files live in _docsgen/ (see check-reserved-paths.ts), but for these.
+  const files = new Map<string, Owner>([['sitemap.xml', { text: 'the generated sitemap.xml', source: undefined }]])
   const folders = new Map<string, Owner>()
   // A page also owns its path without `.html`, where many hosts look first; a folder may share it (docs.html, docs/).
   const pagePaths = new Map<string, Owner>()
@@ -138,7 +136,6 @@ function publishedAssets(content: ParsedContent, routes: ReadonlyMap<string, Rou
   }
   const clashOf = (output: string): Owner | undefined => {
     const key = collisionKey(output)
-    if (key.startsWith('assets/styles.')) return { text: 'the generated stylesheet', source: undefined }
     const clash = files.get(key) ?? folders.get(key) ?? pagePaths.get(key)
     if (clash !== undefined) return clash
     for (const folder of parentFolders(key)) if (files.has(folder)) return files.get(folder)

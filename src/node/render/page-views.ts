@@ -17,6 +17,8 @@ export interface PageViews {
   readonly privateView: (route: Route, bodyHtml: string) => PageView
   readonly publicSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
   readonly fullSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
+  /** Each collapsible category of the public sidebar with its items as drawn when a reader opens it. */
+  readonly publicCategories: () => { readonly place: string; readonly items: readonly SidebarViewItem[] }[]
   readonly navbarFor: (route: Route) => SiteView
 }
 
@@ -31,7 +33,8 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   const publicIndex = indexSidebar(publicItems, href)
   const fullIndex = indexSidebar(sidebarItems, href)
   const publicSidebar = sidebarViews(publicItems, publicIndex, href)
-  const fullSidebar = sidebarViews(sidebarItems, fullIndex, href)
+  // Places in the full sidebar name no public file, so a private page's chevrons never fetch public items under wrong places.
+  const fullSidebar = sidebarViews(sidebarItems, fullIndex, href, 'private')
   const docsRoot = routes.get(manifest.version.path) ?? routes.get(`${manifest.version.path}/`)
   const site = siteView(config, href, docsRoot === undefined ? undefined : (docsRoot.redirectTo ?? docsRoot.path))
   // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.
@@ -107,6 +110,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
     privateView: (route, bodyHtml) => view(route, bodyHtml, fullIndex, false),
     publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? publicSidebar(route.path) : undefined),
     fullSidebar: (route) => (route.sidebar || route.kind === 'category' ? fullSidebar(route.path) : undefined),
+    publicCategories: () => categoryViews(publicItems, publicIndex, href, ''),
     navbarFor: (route) => ({
       ...site,
       navbar: {
@@ -171,6 +175,7 @@ function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | 
     announcementBar: config.announcementBar,
     colorMode: config.colorMode,
     login: config.login !== undefined,
+    url: config.url,
   }
 }
 
@@ -242,13 +247,13 @@ function indexSidebar(items: readonly SidebarItem[], href: HrefOf): SidebarIndex
  * page lists all top-level items, so the view of a branch is built once and shared by its pages,
  * which only mark their own link; building it per page grew with pages × top-level items.
  */
-function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf): (current: string) => SidebarViewItem[] {
+function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place = ''): (current: string) => SidebarViewItem[] {
   const byBranch = new Map<string, SidebarViewItem[]>()
   return (current) => {
     const branch = index.branches.get(current) ?? ''
     let neutral = byBranch.get(branch)
     if (!neutral) {
-      neutral = sidebarView(items, current, index, href)
+      neutral = sidebarView(items, current, index, href, place)
       byBranch.set(branch, neutral)
     }
     return withCurrentLink(neutral, index.links.get(current)?.href ?? href(current))
@@ -269,10 +274,11 @@ function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string)
 }
 
 /** The sidebar open on the branch of `current`, with no link marked current. */
-function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf): SidebarViewItem[] {
+function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf, place = ''): SidebarViewItem[] {
   const hrefOf = (path: string) => index.links.get(path)?.href ?? href(path)
-  return items.map((item): SidebarViewItem => {
+  return items.map((item, position): SidebarViewItem => {
     if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false, ...(item.className ? { className: item.className } : {}) }
+    const itemPlace = place === '' ? `${position}` : `${place}-${position}`
     const inside = index.contains.get(item)?.has(current) ?? false
     const active = inside || item.path === current
     const expanded = active || !item.collapsible || !item.collapsed
@@ -282,7 +288,9 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
       href: item.path === undefined ? undefined : hrefOf(item.path),
       active,
       expanded,
-      items: expanded ? sidebarView(item.items, current, index, href) : [],
+      collapsible: item.collapsible,
+      place: itemPlace,
+      items: expanded ? sidebarView(item.items, current, index, href, itemPlace) : [],
     }
   })
 }
@@ -301,6 +309,16 @@ function taggedCards(route: Route, routes: ReadonlyMap<string, Route>, href: Hre
 function isTagPage(route: Route, routes: ReadonlyMap<string, Route>): boolean {
   const first = route.items?.[0]
   return route.kind === 'tags' && first !== undefined && routes.get(first)?.kind !== 'tags'
+}
+
+/** The items of every collapsible category under `items`, drawn with no current page, by place. */
+function categoryViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place: string): { place: string; items: SidebarViewItem[] }[] {
+  return items.flatMap((item, position) => {
+    if (item.type !== 'category') return []
+    const itemPlace = place === '' ? `${position}` : `${place}-${position}`
+    const own = item.collapsible ? [{ place: itemPlace, items: sidebarView(item.items, '', index, href, itemPlace) }] : []
+    return [...own, ...categoryViews(item.items, index, href, itemPlace)]
+  })
 }
 
 function cardsOf(category: Extract<SidebarItem, { type: 'category' }>, routes: ReadonlyMap<string, Route>, href: HrefOf): CategoryCard[] {

@@ -11,14 +11,18 @@ import { siteHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
+import type { PageData } from '../../shared/page-data.js'
 import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
-import { htmlDocument } from './html-document.js'
+import { htmlDocument, type DocumentInput } from './html-document.js'
+import { createPageData } from './page-data.js'
 import { createPageViews } from './page-views.js'
-import { createSidebarMarkup } from './sidebar-markup.js'
+import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
 
 export interface RenderInput {
   readonly manifest: Manifest
@@ -26,6 +30,9 @@ export interface RenderInput {
   readonly documents: readonly ContentDocument[]
   readonly config: ResolvedConfig
   readonly stylesheets: readonly string[]
+  /** The browser runtime every page loads, and the settings it reads (none: pages without scripts, and no page data). */
+  readonly runtime?: DocumentInput['runtime']
+  readonly favicon?: string
   /** Distinctive text of private pages that no public page may contain. */
   readonly probes: readonly LeakProbe[]
 }
@@ -34,6 +41,8 @@ export interface RenderInput {
 export interface PageOutput {
   readonly public: (file: string, html: string) => void
   readonly private: (file: string, html: string) => void
+  /** The data client navigation loads for a public route, when pages load the runtime, and its sidebar's branch. */
+  readonly data: (data: PageData, sidebar: SidebarBranch | undefined) => void
 }
 
 /** Renders the given routes (default: all) on this thread; returns the private text found in public pages. */
@@ -48,7 +57,8 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
-    return documents.get(route.path)?.html ?? ''
+    const document = documents.get(route.path)
+    return document ? bodies.read(document.body) : ''
   }
 
   const documentHtml = (
@@ -56,26 +66,43 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     page: PageView,
     sidebar: readonly SidebarViewItem[] | undefined,
     markup: ReturnType<typeof createSidebarMarkup>,
-  ): string => {
-    const sidebarHtml = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
-    return htmlDocument({
+  ): { html: string; sidebar: SidebarMarkup | undefined } => {
+    const drawn = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
+    const html = htmlDocument({
       site: views.site,
       page,
-      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml })),
+      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml: drawn?.html })),
       stylesheets: input.stylesheets,
+      runtime: input.runtime,
+      favicon: input.favicon,
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
     })
+    return { html, sidebar: drawn }
   }
 
   const wanted = only === undefined ? undefined : new Set(only)
-  for (const route of input.manifest.routes) {
-    if (wanted && !wanted.has(route.path)) continue
-    const publicView = views.publicView(route, route.access.private ? '' : bodyOf(route))
-    const html = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
-    pushAll(diagnostics, findLeaks(route.file, html, input.probes))
-    output.public(route.file, html)
-    if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup))
+  const bodies = createBodyReader()
+  try {
+    for (const route of input.manifest.routes) renderRoute(route)
+  } finally {
+    bodies.close()
   }
   return diagnostics
+
+  function renderRoute(route: Route): void {
+    if (wanted && !wanted.has(route.path)) return
+    checkHeap()
+    const view = views.publicView(route, route.access.private ? '' : bodyOf(route))
+    // A component page may export its own description (the home page's, instead of the tagline).
+    const document = route.access.private ? undefined : documents.get(route.path)
+    const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
+    const { html, sidebar } = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
+    pushAll(diagnostics, findLeaks(route.file, html, input.probes))
+    output.public(route.file, html)
+    const redirectTo = route.redirectTo && href(route.redirectTo)
+    const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, sidebar, redirectTo, build: input.runtime.config.build })
+    if (data) output.data(data, sidebar?.branch)
+    if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup).html)
+  }
 }

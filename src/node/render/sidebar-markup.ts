@@ -2,24 +2,42 @@
  * Sidebar markup, rendered once per branch instead of once per page. Pages in one folder see the
  * same sidebar but for which link is current, so the list is rendered with no current link,
  * cached by which categories are open, and the current link is marked in the cached markup.
- * This keeps per-page render work from growing with the size of the sidebar.
+ * This keeps per-page render work from growing with the size of the sidebar. The unmarked list
+ * is also what client navigation loads, once per branch (see PageData.sidebar).
  */
+import { createHash } from 'node:crypto'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { markCurrentInSidebar, SidebarList } from '../../client/theme/SidebarList.js'
+import { SidebarList } from '../../client/theme/SidebarList.js'
+import { markCurrentInSidebar } from '../../shared/mark-current-in-sidebar.js'
+import { sidebarBranchFile } from '../../shared/page-data.js'
 import type { SidebarViewItem } from '../../shared/page-view.js'
 
-export function createSidebarMarkup(): (items: readonly SidebarViewItem[], currentHref: string) => string {
-  const cache = new Map<string, string>()
+export interface SidebarBranch {
+  /** The list with no link marked current. */
+  readonly html: string
+  /** Where it is published, named after its content. */
+  readonly file: string
+}
+
+export interface SidebarMarkup {
+  /** The list with the current page's link marked, as the page shows it. */
+  readonly html: string
+  readonly branch: SidebarBranch
+}
+
+export function createSidebarMarkup(): (items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup {
+  const cache = new Map<string, SidebarBranch>()
   return (items, currentHref) => {
     const neutral = withoutCurrentLink(items)
     const key = branchKey(neutral)
-    let html = cache.get(key)
-    if (html === undefined) {
-      html = renderToStaticMarkup(createElement(SidebarList, { items: neutral, currentHref: '' }))
-      cache.set(key, html)
+    let branch = cache.get(key)
+    if (branch === undefined) {
+      const html = renderToStaticMarkup(createElement(SidebarList, { items: neutral, currentHref: '' }))
+      branch = { html, file: sidebarBranchFile(createHash('sha256').update(html).digest('hex').slice(0, 12)) }
+      cache.set(key, branch)
     }
-    return markCurrentInSidebar(html, currentHref)
+    return { html: markCurrentInSidebar(branch.html, currentHref), branch }
   }
 }
 

@@ -6,6 +6,7 @@
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest } from '../../shared/manifest.js'
+import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
 
 export interface LeakProbe {
@@ -22,11 +23,17 @@ const minimumTitleLength = 12
 export function privateProbes(manifest: Manifest, documents: readonly ContentDocument[]): LeakProbe[] {
   const byRoute = new Map(documents.map((document) => [document.route, document]))
   const probes: LeakProbe[] = []
-  for (const route of manifest.routes) {
-    if (!route.access.private) continue
-    const source = route.source ?? route.file
-    if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeHtml(route.title)}<` })
-    for (const text of distinctiveSentences(byRoute.get(route.path)?.html ?? '')) probes.push({ route: route.path, source, text })
+  const bodies = createBodyReader()
+  try {
+    for (const route of manifest.routes) {
+      if (!route.access.private) continue
+      const source = route.source ?? route.file
+      if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeHtml(route.title)}<` })
+      const document = byRoute.get(route.path)
+      for (const text of distinctiveSentences(document ? bodies.read(document.body) : '')) probes.push({ route: route.path, source, text })
+    }
+  } finally {
+    bodies.close()
   }
   return probes
 }

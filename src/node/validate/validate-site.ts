@@ -10,6 +10,7 @@ import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.j
 import { checkLinks } from './check-links.js'
 import { checkNavigation } from './check-navigation.js'
 import { checkPrivatePaths, type ConfigSource } from './check-private-paths.js'
+import { checkReservedPaths } from './check-reserved-paths.js'
 
 export interface ValidateInput {
   readonly manifest: Manifest
@@ -30,6 +31,7 @@ export function validateSite(input: ValidateInput): Validation {
     ...checkLinks(input.manifest, input.content, input.config),
     ...checkNavigation(input.manifest, input.config, input.configSource),
     ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
+    ...checkReservedPaths(input.manifest),
   ])
   return { diagnostics, links: input.content.documents.reduce((sum, document) => sum + document.links.length, 0) }
 }

@@ -7,9 +7,14 @@
 import { availableParallelism } from 'node:os'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Route } from '../../shared/manifest.js'
+import { pageDataFile, type PageData, type SidebarData } from '../../shared/page-data.js'
+import { pushAll } from '../../shared/push-all.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
+import { bodySize, emptyBody } from '../content/page-bodies.js'
 import { renderPages, type RenderInput } from '../render/render-pages.js'
 import { createPageViews } from '../render/page-views.js'
+import type { SidebarBranch } from '../render/sidebar-markup.js'
+import { findLeaks } from '../validate/find-private-leaks.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
 import { createFileWriter } from './write-site.js'
 
@@ -21,8 +26,8 @@ export interface PageFolders {
 
 export interface WrittenPages {
   readonly bytes: number
-  /** Every page written, relative to its folder: the rest of a reused staging folder is swept. */
-  readonly written: { readonly public: readonly string[]; readonly private: readonly string[] }
+  /** Every page and page data file written, relative to its folder: the rest of a reused staging folder is swept. */
+  readonly written: { readonly public: readonly string[]; readonly private: readonly string[]; readonly data: readonly string[] }
   readonly diagnostics: readonly Diagnostic[]
 }
 
@@ -41,7 +46,9 @@ export async function writePages(
   const pending = renderComponentPages(components, createPageViews(input.manifest, input.config).site, input.config.baseUrl)
   const rest = await writeAll(input, folders, input.manifest.routes.filter((route) => !componentRoutes.has(route.path)), options)
   const rendered = await pending
-  const documents = input.documents.map((document) => (document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '' } : document))
+  const documents = input.documents.map((document) =>
+    document.kind === 'component-page' ? { ...document, body: { html: rendered.html.get(document.file) ?? '' }, description: rendered.descriptions.get(document.file) } : document,
+  )
   const pages = writeRoutes({ ...input, documents }, folders, [...componentRoutes])
   return merge([{ ...pages, diagnostics: [...rendered.diagnostics, ...pages.diagnostics] }, rest])
 }
@@ -55,11 +62,27 @@ export function describePages(pages: WrittenPages): string {
 export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[]): WrittenPages {
   const publicWriter = createFileWriter(folders.publicDir)
   const privateWriter = createFileWriter(folders.privateDir)
-  const diagnostics = renderPages(input, routes, { public: publicWriter.write, private: privateWriter.write })
+  const dataWriter = createFileWriter(folders.publicDir)
+  const dataProblems: Diagnostic[] = []
+  const writeData = (file: string, content: string) => {
+    pushAll(dataProblems, findLeaks(file, content, input.probes))
+    dataWriter.write(file, content)
+  }
+  // Each branch's list once per thread; threads that share a branch write the same bytes to it.
+  const branches = new Set<string>()
+  const data = (page: PageData, sidebar: SidebarBranch | undefined) => {
+    const file = pageDataFile(page.path)
+    if (file === undefined) throw new Error(`writeRoutes: "${page.path}" is not a route path`)
+    writeData(file, JSON.stringify(page))
+    if (sidebar === undefined || branches.has(sidebar.file)) return
+    branches.add(sidebar.file)
+    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData))
+  }
+  const diagnostics = renderPages(input, routes, { public: publicWriter.write, private: privateWriter.write, data })
   return {
-    bytes: publicWriter.written().bytes,
-    written: { public: publicWriter.written().paths, private: privateWriter.written().paths },
-    diagnostics,
+    bytes: publicWriter.written().bytes + dataWriter.written().bytes,
+    written: { public: publicWriter.written().paths, private: privateWriter.written().paths, data: dataWriter.written().paths },
+    diagnostics: [...diagnostics, ...dataProblems],
   }
 }
 
@@ -70,7 +93,7 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
   const sizes = shares.map(() => 0)
-  const weight = (path: string) => (documents.get(path)?.html.length ?? 0) + 4000
+  const weight = (path: string) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000
   for (const route of [...routes].sort((a, b) => weight(b.path) - weight(a.path))) {
     const smallest = sizes.indexOf(Math.min(...sizes))
     shares[smallest]!.push(route.path)
@@ -92,7 +115,11 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
 function merge(results: readonly WrittenPages[]): WrittenPages {
   return {
     bytes: results.reduce((sum, result) => sum + result.bytes, 0),
-    written: { public: results.flatMap((result) => result.written.public), private: results.flatMap((result) => result.written.private) },
+    written: {
+      public: results.flatMap((result) => result.written.public),
+      private: results.flatMap((result) => result.written.private),
+      data: results.flatMap((result) => result.written.data),
+    },
     diagnostics: results.flatMap((result) => result.diagnostics),
   }
 }

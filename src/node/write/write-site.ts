@@ -10,7 +10,7 @@
  * into it: pages are overwritten in place, and every file that build did not write is swept away
  * before the swap. The spare of the deployable folder only ever held deployable output.
  */
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { closeSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { parentFolders } from '../../shared/portable-path.js'
@@ -38,12 +38,35 @@ export function createFileWriter(root: string): FileWriter {
         mkdirSync(folder, { recursive: true })
         folders.add(folder)
       }
-      writeFileSync(path, content)
+      bytes += overwrite(path, typeof content === 'string' ? Buffer.from(content) : content)
       paths.push(file)
-      bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength
     },
     written: () => ({ files: paths.length, bytes, paths }),
   }
+}
+
+/**
+ * Writes a file over the one already there, if any, in place, then cuts it to its new length.
+ * Opening an existing file to truncate it (what writeFileSync does) makes ext4 write the file's
+ * data back at close, lest a crash leave it empty: rewriting a reused staging folder that way
+ * took 5 to 15 times as long on the bench machine. Nobody reads a staging folder before it is
+ * swapped in, so a half-written file there is no risk.
+ */
+function overwrite(path: string, data: Uint8Array): number {
+  let fd: number
+  try {
+    fd = openSync(path, 'r+')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    fd = openSync(path, 'w')
+  }
+  try {
+    for (let written = 0; written < data.byteLength; ) written += writeSync(fd, data, written, data.byteLength - written, written)
+    ftruncateSync(fd, data.byteLength)
+  } finally {
+    closeSync(fd)
+  }
+  return data.byteLength
 }
 
 /** A folder being written, to replace `target` once complete. */

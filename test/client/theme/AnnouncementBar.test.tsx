@@ -8,7 +8,7 @@ const bar = { id: 'private-pages-2026', content: 'Use "Log in" to read private p
 test('a closeable bar shows its text in its colours, with a close button carrying its id', () => {
   assert.is(
     renderToStaticMarkup(<AnnouncementBar bar={bar} />),
-    '<div class="announcement-bar" role="region" aria-label="Announcement" data-announcement-bar="" data-announcement-id="private-pages-2026" style="background-color:#fff7d6;color:#091E42">' +
+    '<div class="announcement-bar" role="region" aria-label="Announcement" data-announcement-bar="" data-announcement-id="private-pages-2026" style="background-color:#fff7d6;color:#091E42;--announcement-background:#fff7d6">' +
       '<p class="announcement-bar-content">Use &quot;Log in&quot; to read private pages.</p>' +
       '<button type="button" class="announcement-bar-close" data-announcement-close="" data-announcement-id="private-pages-2026" aria-label="Close"><span aria-hidden="true">×</span></button>' +
       '</div>',

@@ -46,10 +46,13 @@ test('the colour mode toggle is a labelled button with both icons hidden from as
   assert.is(count(html, '<svg'), 2)
 })
 
-test('the search placeholder is a disabled, labelled search field in a search landmark', () => {
+test('the search box: a labelled field in a search landmark, disabled until the runtime runs, and a button that opens it on phones', () => {
   const html = renderToStaticMarkup(<SearchBox />)
-  assert.ok(html.startsWith('<form class="navbar-search" role="search"><svg'), html)
-  assert.ok(html.endsWith('</svg><input type="search" placeholder="Search" aria-label="Search" disabled=""/></form>'), html)
+  assert.ok(html.startsWith('<form class="navbar-search" role="search" data-search=""><button type="button" class="navbar-search-open" data-search-open="" aria-label="Search" aria-expanded="false"><svg'), html)
+  assert.ok(
+    html.endsWith('</svg><input type="search" placeholder="Search" aria-label="Search" aria-keyshortcuts="/ Control+K" autoComplete="off" spellCheck="false" disabled="" data-search-input=""/></div></form>'),
+    html,
+  )
 })
 
 test('the navbar: brand home, left items, then toggle, search and Log in', () => {

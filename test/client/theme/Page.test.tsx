@@ -57,7 +57,7 @@ layout('a doc page carries the docs sidebar once, in the menu that the navbar to
     assert.is(document.getElementById(toggle?.getAttribute('aria-controls') ?? '')?.querySelectorAll('nav[aria-label="Docs sidebar"], nav[aria-label="Menu"]').length, 2)
     // The stylesheet reaches the navbar and the menu from the checkbox with these selectors.
     assert.is(document.querySelectorAll('.mobile-menu-switch ~ .navbar .navbar-mobile-toggle').length, 1)
-    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .docs-layout > .mobile-menu').length, 1)
+    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .page-region > .docs-layout > .mobile-menu').length, 1)
   }
 })
 
@@ -69,7 +69,7 @@ layout('a page without a sidebar has the same menu toggle, and a menu of the nav
     const menu = document.getElementById('mobile-menu')
     assert.is(menu?.className, 'mobile-menu')
     assert.is(menu?.querySelectorAll('nav[aria-label="Menu"] .navbar-item').length, 3)
-    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .mobile-menu, .mobile-menu-switch ~ .docs-layout > .mobile-menu').length, 1)
+    assert.is(document.querySelectorAll('.mobile-menu-switch ~ .page-region > .mobile-menu, .mobile-menu-switch ~ .page-region > .docs-layout > .mobile-menu').length, 1)
     assert.is(document.querySelectorAll('nav[aria-label="Docs sidebar"]').length, 0)
   }
 })

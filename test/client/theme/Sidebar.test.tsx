@@ -13,8 +13,8 @@ test('the sidebar: a labelled nav, the active link marked, the open category nes
     renderToStaticMarkup(<Sidebar items={sampleSidebar()} currentHref={current} />),
     '<nav class="sidebar-nav" aria-label="Docs sidebar"><ul class="sidebar-list">' +
       '<li class="sidebar-item"><a class="sidebar-link" href="/docs/Sanctum/intro">Introduction</a></li>' +
-      '<li class="sidebar-item sidebar-category sidebar-category--collapsed"><a class="sidebar-link sidebar-category-label" href="/docs/category/chromeos">ChromeOS</a></li>' +
-      '<li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active"><a class="sidebar-link sidebar-category-label" href="/docs/category/development">Development</a>' +
+      '<li class="sidebar-item sidebar-category sidebar-category--collapsed" data-place="1"><a class="sidebar-link sidebar-category-label" href="/docs/category/chromeos">ChromeOS</a></li>' +
+      '<li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active" data-place="2"><a class="sidebar-link sidebar-category-label" href="/docs/category/development">Development</a>' +
       '<ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link sidebar-link--active" href="/docs/Sanctum/Development/Setup%20an%20Apache2%20Server" aria-current="page">Setup an Apache2 Server</a></li></ul>' +
       '</li></ul></nav>',
   )
@@ -28,28 +28,31 @@ test('a closed category renders no children, even if it were given some', () => 
       href: '/docs/category/papercut',
       active: false,
       expanded: false,
+      collapsible: true,
+      place: '3',
       items: [{ type: 'link', label: 'Key Concepts', href: '/docs/Sanctum/PaperCut/Key%20Concepts', active: false }],
     },
   ]
   assert.is(
     renderToStaticMarkup(<SidebarList items={items} currentHref={current} />),
-    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--collapsed"><a class="sidebar-link sidebar-category-label" href="/docs/category/papercut">PaperCut</a></li></ul>',
+    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--collapsed" data-place="3"><a class="sidebar-link sidebar-category-label" href="/docs/category/papercut">PaperCut</a></li></ul>',
   )
 })
 
 test('a category without a page has a plain label', () => {
   const items: SidebarViewItem[] = [
-    { type: 'category', label: 'Lotus Byte', href: undefined, active: false, expanded: true, items: [{ type: 'link', label: 'Changelog', href: '/docs/Lotus%20Byte/changelog', active: false }] },
+    { type: 'category', label: 'Lotus Byte', href: undefined, active: false, expanded: true, collapsible: true, place: '1', items: [{ type: 'link', label: 'Changelog', href: '/docs/Lotus%20Byte/changelog', active: false }] },
   ]
   assert.is(
     renderToStaticMarkup(<SidebarList items={items} currentHref={current} />),
-    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--expanded"><span class="sidebar-category-label">Lotus Byte</span>' +
+    '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--expanded" data-place="1"><span class="sidebar-category-label">Lotus Byte</span>' +
       '<ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link" href="/docs/Lotus%20Byte/changelog">Changelog</a></li></ul></li></ul>',
   )
 })
 
 test("on a category's own index page its label is the current page", () => {
-  const items: SidebarViewItem[] = [{ type: 'category', label: 'Development', href: '/docs/category/development', active: true, expanded: true, items: [] }]
+  // A category that cannot be closed has no toggle.
+  const items: SidebarViewItem[] = [{ type: 'category', label: 'Development', href: '/docs/category/development', active: true, expanded: true, collapsible: false, place: '0', items: [] }]
   assert.is(
     renderToStaticMarkup(<SidebarList items={items} currentHref="/docs/category/development" />),
     '<ul class="sidebar-list"><li class="sidebar-item sidebar-category sidebar-category--expanded sidebar-category--active">' +

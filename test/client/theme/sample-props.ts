@@ -26,6 +26,7 @@ export function sampleSite(overrides: Partial<SiteView> = {}): SiteView {
     announcementBar: undefined,
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
     login: true,
+    url: 'https://docs.example.org',
     ...overrides,
   }
 }
@@ -62,13 +63,15 @@ export function samplePage(overrides: Partial<PageView> = {}): PageView {
 export function sampleSidebar(): SidebarViewItem[] {
   return [
     { type: 'link', label: 'Introduction', href: '/docs/Sanctum/intro', active: false },
-    { type: 'category', label: 'ChromeOS', href: '/docs/category/chromeos', active: false, expanded: false, items: [] },
+    { type: 'category', label: 'ChromeOS', href: '/docs/category/chromeos', active: false, expanded: false, collapsible: true, place: '1', items: [] },
     {
       type: 'category',
       label: 'Development',
       href: '/docs/category/development',
       active: true,
       expanded: true,
+      collapsible: true,
+      place: '2',
       items: [
         { type: 'link', label: 'Setup an Apache2 Server', href: '/docs/Sanctum/Development/Setup%20an%20Apache2%20Server', active: true },
       ],

@@ -117,15 +117,22 @@ test('route paths are paths of plain names: no host, no dot parts, no empty part
   assert.equal([undefined, '/', '', 'docs', '/docs/', 'team/docs'].map(routeBasePathOf), ['/docs', '/', '/', '/docs', '/docs', '/team/docs'])
 })
 
+test('the favicon: none by default (docsgen draws its own), or the URL configured', () => {
+  assert.is(resolveConfig({ title: 'T' }, 'site.config.ts', '').config?.favicon, undefined)
+  assert.is(resolveConfig({ title: 'T', favicon: '/img/favicon.ico' }, 'site.config.ts', '').config?.favicon, '/img/favicon.ico')
+})
+
 test('config hrefs and images refuse javascript:, vbscript: and data: URLs, however they are spelt', () => {
   assert.equal(
     problems({
       title: 'T',
+      favicon: 'javascript:alert(1)',
       navbar: { logo: { src: 'data:image/svg+xml,<svg onload=alert(1)>' }, items: [{ label: 'x', href: ' JavaScript:alert(1)' }] },
       footer: { links: [{ title: 'More', items: [{ label: 'y', href: 'vb\tscript:msgbox(1)' }, { label: 'ok', href: 'mailto:help@example.org' }] }] },
       login: { orgID: 'o', formConfiguration: { logo: 'data:text/html,<script>alert(1)</script>' } },
     }),
     [
+      'site.config.ts: error: "favicon" must not be a javascript: URL, which runs code, got "javascript:alert(1)". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
       'site.config.ts: error: "navbar.logo.src" must not be a data: URL, which carries a document of its own, got "data:image/svg+xml,<svg onload=alert(1)>". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
       'site.config.ts: error: "navbar.items[0].href" must not be a javascript: URL, which runs code, got " JavaScript:alert(1)". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',
       'site.config.ts: error: "footer.links[0].items[0].href" must not be a vbscript: URL, which runs code, got "vb\tscript:msgbox(1)". Use an https: URL, or a path of this site such as "/img/logo.svg". [docsgen:config-invalid]',

@@ -1,0 +1,47 @@
+/**
+ * The data client navigation loads for a public route (see src/shared/page-data.ts), taken from
+ * the page exactly as it was rendered, so a page reached by a click is the page a full load shows:
+ * its page region, less the sidebar's list, which the page names by its branch's file.
+ */
+import type { Route } from '../../shared/manifest.js'
+import type { PageData } from '../../shared/page-data.js'
+import type { PageView, SiteView } from '../../shared/page-view.js'
+import { siteHref } from '../../shared/canonical-path.js'
+import { pageRegionOf } from '../../client/theme/Page.js'
+import { documentTitle } from './html-document.js'
+import type { SidebarMarkup } from './sidebar-markup.js'
+
+/** How the theme opens the sidebar's `<nav>` (see Sidebar.tsx). */
+const sidebarNavStart = '<nav class="sidebar-nav" aria-label="Docs sidebar">'
+
+export interface PageDataInput {
+  readonly route: Route
+  readonly page: PageView
+  /** The site as drawn for this route (its navbar links marked). */
+  readonly site: SiteView
+  /** The page's full HTML document. */
+  readonly html: string
+  /** The sidebar list drawn in it, if any. */
+  readonly sidebar: SidebarMarkup | undefined
+  /** For a redirect route: where it sends the reader. */
+  readonly redirectTo: string | undefined
+  /** The build's id (see RuntimeConfig.build). */
+  readonly build: string
+}
+
+/** The data of a route, or undefined for routes that get none: private routes (never published) and the 404 page. */
+export function createPageData({ route, page, site, html, sidebar, redirectTo, build }: PageDataInput): PageData | undefined {
+  if (route.access.private || route.kind === 'notFound') return undefined
+  const currentHref = siteHref(site.baseUrl, route.path)
+  const navbar: Record<string, 'page' | 'true'> = {}
+  for (const item of site.navbar.items) if (item.active) navbar[item.href] = item.href === currentHref ? 'page' : 'true'
+  const common = { format: 2, path: route.path, title: documentTitle(site, page), description: page.description, navbar, build } as const
+  // A redirect's data carries no page: the reader is sent on.
+  if (redirectTo !== undefined) return { ...common, html: '', sidebar: undefined, redirect: redirectTo }
+  const region = pageRegionOf(html)
+  if (sidebar === undefined) return { ...common, html: region, sidebar: undefined, redirect: undefined }
+  const drawn = `${sidebarNavStart}${sidebar.html}</nav>`
+  if (!region.includes(drawn)) throw new Error(`createPageData: the sidebar of "${route.path}" is not in its page region`)
+  // The sidebar comes before the page's content, so its first occurrence is the one replaced.
+  return { ...common, html: region.replace(drawn, `${sidebarNavStart}</nav>`), sidebar: sidebar.branch.file, redirect: undefined }
+}

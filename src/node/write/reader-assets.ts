@@ -1,0 +1,104 @@
+/**
+ * Everything the reader's browser uses beyond the pages themselves: the runtime bundle and the
+ * settings each page hands it, the search index, the sidebar data for categories opened in place,
+ * `robots.txt` and the favicon. The bundle and the search index are started with the build and
+ * made while it parses and renders. Every generated text file is checked for private text like
+ * the pages are.
+ */
+import { createHash } from 'node:crypto'
+import { underBaseUrl } from '../../shared/canonical-path.js'
+import type { Diagnostic } from '../../shared/diagnostic.js'
+import type { Manifest } from '../../shared/manifest.js'
+import type { RuntimeConfig } from '../../shared/runtime-config.js'
+import { bundleClient } from '../bundle/bundle-client.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import type { ContentDocument, DocumentListener } from '../content/parse-content.js'
+import type { CompiledRule } from '../manifest/private-path-rules.js'
+import { createPageViews } from '../render/page-views.js'
+import type { Stylesheet } from '../render/theme-stylesheet.js'
+import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
+import { seoFiles } from './seo-files.js'
+import { SEARCH_MODULE, startSearchIndex } from './write-search-index.js'
+import { sidebarDataFiles } from './write-sidebar-data.js'
+
+/** What every page's head links to. */
+export interface PageHead {
+  readonly stylesheets: readonly string[]
+  /** The runtime's module and the settings it reads. */
+  readonly runtime: { readonly script: string; readonly config: RuntimeConfig }
+  /** The favicon's href. */
+  readonly favicon: string
+}
+
+export interface ReaderFiles {
+  /** The files to publish (relative to the output folder), with the problems found in them. */
+  readonly files: readonly { readonly file: string; readonly content: string | Uint8Array }[]
+  /** The files already written (the search index). */
+  readonly written: { readonly paths: readonly string[]; readonly bytes: number }
+  readonly diagnostics: readonly Diagnostic[]
+  /** The search index's line. */
+  readonly summary: string
+}
+
+export interface ReaderAssets {
+  /** Hands a parsed document and its body HTML on to the search index. */
+  readonly addDocument: DocumentListener
+  /** What every page's head links to, once the manifest is known. */
+  readonly head: (input: { readonly manifest: Manifest; readonly stylesheet: Stylesheet }) => Promise<PageHead>
+  /**
+   * Completes the search index and writes it into `dir` (the deployable output's staging folder),
+   * which can go on while the pages render; resolves with the files to publish once it is done.
+   */
+  readonly files: (input: { readonly manifest: Manifest; readonly documents: readonly ContentDocument[]; readonly probes: readonly LeakProbe[]; readonly dir: string }) => Promise<ReaderFiles>
+  /** Ends the work started for a build that will write nothing. */
+  readonly cancel: () => void
+}
+
+export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[]): ReaderAssets {
+  const search = startSearchIndex({ baseUrl: config.baseUrl, lang: config.i18n.defaultLocale }, rules)
+  const client = bundleClient()
+  // Awaited when the pages are rendered; a build that fails before that never asks.
+  client.catch(() => undefined)
+  let seo: ReturnType<typeof seoFiles> | undefined
+  return {
+    addDocument: search.addDocument,
+    async head({ manifest, stylesheet }) {
+      seo = seoFiles(manifest, config)
+      const [built, searchable, { favicon }] = await Promise.all([client, search.ready(), seo])
+      const runtime = {
+        script: underBaseUrl(config.baseUrl, `/${built.entry}`),
+        config: {
+          baseUrl: config.baseUrl,
+          privatePatterns: manifest.privatePaths.map((rule) => rule.pattern),
+          searchModule: searchable ? underBaseUrl(config.baseUrl, `/${SEARCH_MODULE}`) : undefined,
+          docsVersion: manifest.version.name,
+          // Pages of one build share it; page data of another build is loaded as a full page instead.
+          build: createHash('sha256').update(`${stylesheet.file} ${built.entry}`).digest('hex').slice(0, 12),
+          respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
+        },
+      }
+      return { stylesheets: [stylesheet.href], runtime, favicon }
+    },
+    files(input) {
+      const files = readerFiles(input)
+      // Started before the pages render and awaited after: a failure must not count as unhandled meanwhile.
+      files.catch(() => undefined)
+      return files
+    },
+    cancel: search.cancel,
+  }
+
+  async function readerFiles({ manifest, documents, probes, dir }: Parameters<ReaderAssets['files']>[0]): Promise<ReaderFiles> {
+    const indexed = search.finish({ manifest, documents, probes, dir })
+    const texts = [...(await (seo ?? seoFiles(manifest, config))).files, ...sidebarDataFiles(createPageViews(manifest, config))]
+    const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
+    const index = await indexed
+    diagnostics.push(...index.diagnostics)
+    return {
+      files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...texts],
+      written: { paths: index.paths, bytes: index.bytes },
+      diagnostics,
+      summary: `${index.records} pages indexed, ${index.paths.length} index files`,
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The search indexer's thread: it starts Pagefind (a process of its own), says whether it could,
+ * feeds it the records as they come, a few in flight at a time, and when told where, writes the
+ * index it builds into the output folder. Running here, the indexer is fed while the build's
+ * thread parses and renders without a pause (on that thread it would get nothing until that work
+ * was over), and the build never waits for it until the index is due.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import * as pagefind from 'pagefind'
+import { createFileWriter } from './write-site.js'
+import type { SearchIndexJob, SearchIndexMessage, SearchIndexRequest, SearchRecord } from './write-search-index.js'
+
+/** Pagefind's own ready-made interfaces: the runtime draws its own results, so these are not published. */
+const unusedFile = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/
+/** Records handed to the indexer before their answers come: enough to keep it busy, few enough to hold little. */
+const inFlight = 32
+
+const job = workerData as SearchIndexJob
+const port = parentPort!
+const post = (message: SearchIndexMessage) => port.postMessage(message)
+// The indexer's package says why its process stopped only on the console, and answers every
+// pending call with "backend closed": the first reason is kept for the build's warning instead.
+let stopped: Error | undefined
+console.error = (...args: unknown[]) => {
+  stopped ??= args.find((arg): arg is Error => arg instanceof Error)
+}
+
+let index: pagefind.PagefindIndex | undefined
+/** `ended`: no more records are sent; `closed`: the indexer is stopped and this thread ending. */
+let ended = false
+let closed = false
+/** Records waiting to be sent, in batches as they came; `next` is the next one of the first batch. */
+const queue: (readonly SearchRecord[])[] = []
+let next = 0
+let sending = 0
+let target: { dir: string; folder: string } | undefined
+const refused: string[] = []
+
+port.on('message', (request: SearchIndexRequest) => {
+  if (request.kind === 'add') queue.push(request.records)
+  else if (request.kind === 'finish') target = request
+  else void end()
+  pump()
+})
+
+pagefind
+  .createIndex({ forceLanguage: job.lang })
+  .then((created) => {
+    if (!created.index) throw new Error(created.errors.join('; ') || 'the indexer gave no index')
+    index = created.index
+    post({ kind: 'ready' })
+    pump()
+  })
+  .catch(fail)
+
+function pump(): void {
+  if (!index || ended) return
+  while (sending < inFlight && queue.length > 0) {
+    const batch = queue[0]!
+    const record = batch[next++]!
+    if (next === batch.length) {
+      queue.shift()
+      next = 0
+    }
+    sending++
+    index.addHTMLFile({ url: record.url, content: record.html }).then((answer) => {
+      refused.push(...answer.errors)
+      sending--
+      pump()
+    }, fail)
+  }
+  if (target && sending === 0 && queue.length === 0) void writeIndex(index, target).catch(fail)
+}
+
+async function writeIndex(built: pagefind.PagefindIndex, { dir, folder }: { dir: string; folder: string }): Promise<void> {
+  ended = true
+  if (refused.length > 0) throw new Error(refused.slice(0, 3).join('; '))
+  const { files, errors } = await built.getFiles()
+  if (errors.length > 0) throw new Error(errors.join('; '))
+  const writer = createFileWriter(dir)
+  for (const file of files) if (!unusedFile.test(file.path)) writer.write(`${folder}/${file.path.replace(/^\/+/, '')}`, file.content)
+  post({ kind: 'done', paths: [...writer.written().paths], bytes: writer.written().bytes })
+  await end()
+}
+
+/** Says why there is no index, once (every call still pending fails with the indexer). */
+async function fail(error: unknown): Promise<void> {
+  if (closed) return
+  post({ kind: 'failed', message: stopped?.message ?? (error instanceof Error ? error.message : String(error)) })
+  await end()
+}
+
+/** Stops the indexer's process and lets this thread end. */
+async function end(): Promise<void> {
+  if (closed) return
+  closed = ended = true
+  queue.length = 0
+  await pagefind.close()
+  port.close()
+}

@@ -1,0 +1,195 @@
+/**
+ * The offline search index, built by Pagefind (a process of its own, fed from a thread of its
+ * own) from the public pages' content, and written under the output's reserved folder with
+ * Pagefind's search module. Indexing costs about as much as the rest of the build, so it starts
+ * with the build: each document goes to the indexer as soon as it is parsed, the category pages
+ * once the manifest is known, and the indexer works on the other core while this one parses and
+ * renders. Only public routes are sent to it: no title, word or URL of a private page can be in
+ * the index. The index is split into chunks the browser fetches as a query needs them, so a
+ * search downloads little however large the site.
+ */
+import { siteHref } from '../../shared/canonical-path.js'
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { escapeHtml } from '../../shared/escape-html.js'
+import type { Manifest, Route } from '../../shared/manifest.js'
+import { GENERATED_FOLDER } from '../../shared/page-data.js'
+import { createBodyReader } from '../content/page-bodies.js'
+import type { ContentDocument, DocumentListener } from '../content/parse-content.js'
+import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
+import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
+import { createWorker, siblingModule } from '../workers/run-in-worker.js'
+
+/** Where the index and the search module are published, relative to the output folder. */
+export const SEARCH_FOLDER = `${GENERATED_FOLDER}/search`
+/** The module the runtime imports on first use of the search box. */
+export const SEARCH_MODULE = `${SEARCH_FOLDER}/pagefind.js`
+
+export interface SearchRecord {
+  /** The page's href (base URL included). */
+  readonly url: string
+  /** A small HTML document of what is searchable on the page. */
+  readonly html: string
+}
+
+/** What the indexer's thread receives as workerData (see search-index-worker.ts). */
+export interface SearchIndexJob {
+  readonly lang: string
+}
+
+/** What it is sent: records, then where to write the index; or that the build ends without one. */
+export type SearchIndexRequest =
+  | { readonly kind: 'add'; readonly records: readonly SearchRecord[] }
+  | { readonly kind: 'finish'; readonly dir: string; readonly folder: string }
+  | { readonly kind: 'cancel' }
+
+/** What it answers: first whether it could start, then how indexing ended. */
+export type SearchIndexMessage =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'done'; readonly paths: readonly string[]; readonly bytes: number }
+  | { readonly kind: 'failed'; readonly message: string }
+
+export interface SearchIndexFinish {
+  readonly manifest: Manifest
+  readonly documents: readonly ContentDocument[]
+  /** Distinctive text of private pages, which no record may hold. */
+  readonly probes: readonly LeakProbe[]
+  /** The staging folder of the deployable output. */
+  readonly dir: string
+}
+
+export interface SearchIndexResult {
+  /** The index files written (relative to the output folder). */
+  readonly paths: readonly string[]
+  readonly bytes: number
+  readonly records: number
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+export interface SearchIndex {
+  /** Sends a parsed document (with its body HTML) to the indexer, if it is a public doc or Markdown page. */
+  readonly addDocument: DocumentListener
+  /** Whether the indexer runs: without it the build has no search (a warning says why). */
+  readonly ready: () => Promise<boolean>
+  /** Adds the category pages, checks every record for private text and has the index written. */
+  readonly finish: (input: SearchIndexFinish) => Promise<SearchIndexResult>
+  /** Ends the indexer of a build that will write nothing. */
+  readonly cancel: () => void
+}
+
+/** Records per message to the indexer's thread: few messages, each small. */
+const recordsPerMessage = 16
+
+type Ending = Exclude<SearchIndexMessage, { kind: 'ready' }>
+
+export function startSearchIndex(site: { readonly baseUrl: string; readonly lang: string }, rules: readonly CompiledRule[]): SearchIndex {
+  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { lang: site.lang } satisfies SearchIndexJob)
+  // The thread keeps the process alive only while the build waits for it: a build that fails
+  // without cancelling (a docsgen bug) still ends.
+  worker.unref()
+  let waiting = 0
+  const waitFor = async <T>(promise: Promise<T>): Promise<T> => {
+    if (waiting++ === 0) worker.ref()
+    try {
+      return await promise
+    } finally {
+      if (--waiting === 0) worker.unref()
+    }
+  }
+  let started!: (ready: boolean) => void
+  const ready = new Promise<boolean>((resolve) => (started = resolve))
+  // Whichever comes first ends each wait; a later answer changes nothing.
+  const ended = new Promise<Ending>((resolve) => {
+    const end = (message: Ending) => {
+      started(false)
+      resolve(message)
+    }
+    worker.on('message', (message: SearchIndexMessage) => (message.kind === 'ready' ? started(true) : end(message)))
+    worker.once('error', (error) => end({ kind: 'failed', message: error.message }))
+    worker.once('exit', () => end({ kind: 'failed', message: 'the indexer stopped without an answer' }))
+  })
+
+  const fed = new Set<string>()
+  let batch: SearchRecord[] = []
+  const send = () => {
+    if (batch.length > 0) worker.postMessage({ kind: 'add', records: batch } satisfies SearchIndexRequest)
+    batch = []
+  }
+  const add = (path: string, record: SearchRecord) => {
+    fed.add(path)
+    batch.push(record)
+    if (batch.length >= recordsPerMessage) send()
+  }
+  const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
+  return {
+    addDocument(document, html) {
+      if (document.kind === 'component-page' || document.display.unlisted || accessFor(document.route, rules).private) return
+      add(document.route, recordOf(site, document.route, document.title, '', html))
+    },
+    ready: () => waitFor(ready),
+    async finish({ manifest, documents, probes, dir }) {
+      const byRoute = new Map(documents.map((document) => [document.route, document]))
+      const searchable = manifest.routes.filter((route) => isSearchable(route, byRoute.get(route.path)))
+      for (const route of searchable) if (route.kind === 'category') add(route.path, categoryRecord(site, route))
+      send()
+      const mismatch = routesMismatch(fed, searchable)
+      if (mismatch !== undefined) {
+        cancel()
+        throw new Error(mismatch)
+      }
+      // The thread writes the index once every record is indexed (an indexer that failed ignores this).
+      worker.postMessage({ kind: 'finish', dir, folder: SEARCH_FOLDER } satisfies SearchIndexRequest)
+      const diagnostics: Diagnostic[] = []
+      const bodies = createBodyReader()
+      try {
+        for (const route of searchable) {
+          const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', bodies.read(byRoute.get(route.path)!.body))
+          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes))
+        }
+      } finally {
+        bodies.close()
+      }
+      const message = await waitFor(ended)
+      if (message.kind === 'done') return { paths: message.paths, bytes: message.bytes, records: fed.size, diagnostics }
+      return { paths: [], bytes: 0, records: 0, diagnostics: [...diagnostics, searchIndexFailed(message.message)] }
+    },
+    cancel,
+  }
+}
+
+/** Public docs, Markdown pages and category pages; not unlisted pages, component pages, redirects or the 404 page. */
+function isSearchable(route: Route, document: ContentDocument | undefined): boolean {
+  if (route.access.private || route.display?.unlisted) return false
+  return route.kind === 'doc' || route.kind === 'category' || (route.kind === 'page' && document?.kind === 'page')
+}
+
+/**
+ * Documents were sent before the manifest existed, by the same private-path rules it applies:
+ * the manifest's searchable routes must be exactly those. Anything else is a docsgen bug, and the
+ * index must not be published.
+ */
+function routesMismatch(fed: ReadonlySet<string>, searchable: readonly Route[]): string | undefined {
+  const expected = new Set(searchable.map((route) => route.path))
+  const extra = [...fed].filter((path) => !expected.has(path))
+  const missing = [...expected].filter((path) => !fed.has(path))
+  if (extra.length === 0 && missing.length === 0) return undefined
+  return `docsgen bug: the search index was given ${JSON.stringify(extra)} and not ${JSON.stringify(missing)}, against the manifest`
+}
+
+function categoryRecord(site: { readonly baseUrl: string; readonly lang: string }, route: Route): SearchRecord {
+  return recordOf(site, route.path, route.title, route.description ? `<p>${escapeHtml(route.description)}</p>` : '', '')
+}
+
+function recordOf(site: { readonly baseUrl: string; readonly lang: string }, path: string, title: string, lead: string, body: string): SearchRecord {
+  const html = `<html lang="${escapeHtml(site.lang)}"><head><title>${escapeHtml(title)}</title></head><body><main data-pagefind-body><h1>${escapeHtml(title)}</h1>${lead}${body}</main></body></html>`
+  return { url: siteHref(site.baseUrl, path), html }
+}
+
+function searchIndexFailed(message: string): Diagnostic {
+  return diagnostic({
+    file: 'site.config.ts',
+    severity: 'warning',
+    ruleId: 'search-index-failed',
+    message: `The search index could not be built, so this build has no search: ${message}`,
+    suggestion: 'Reinstall the dependencies (npm ci) so that the search indexer for this platform is present.',
+  })
+}
