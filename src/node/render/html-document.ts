@@ -5,7 +5,6 @@
  */
 import { siteHref } from '../../shared/canonical-path.js'
 import { escapeHtml } from '../../shared/escape-html.js'
-import { tabsScript } from '../../client/theme/tabs-script.js'
 import type { PageView, SiteView } from '../../shared/page-view.js'
 import { RUNTIME_CONFIG_ID, STORAGE_KEYS, type RuntimeConfig } from '../../shared/runtime-config.js'
 
@@ -52,9 +51,7 @@ export function htmlDocument(input: DocumentInput): string {
   ]
     .filter(Boolean)
     .join('\n')
-  // Tabs switch without React: a small script, only on pages that have tabs (see tabs-script.ts).
-  const scripts = page.bodyHtml.includes('<div class="tabs"') ? `\n<script>${tabsScript}</script>` : ''
-  return `<!doctype html>\n<html lang="${escapeHtml(site.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head}\n</head>\n<body>\n${input.body}${scripts}\n</body>\n</html>\n`
+  return `<!doctype html>\n<html lang="${escapeHtml(site.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head}\n</head>\n<body>\n${input.body}\n</body>\n</html>\n`
 }
 
 /**

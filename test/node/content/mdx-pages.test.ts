@@ -3,12 +3,12 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Window } from 'happy-dom'
-import { tabsScript } from '../../../src/client/theme/tabs-script.js'
+import { setupTabs } from '../../../src/client/runtime/tabs.js'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { crawlOutput } from '../../helpers/crawl-output.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { click, key, openRuntimePage, type RuntimePage } from '../../client/runtime/runtime-page.js'
 
 const mdx = suite('MDX pages')
 
@@ -81,28 +81,34 @@ mdx('tabs switch without React: a click or an arrow key chooses, a group follows
     await writeFile(join(site.dir, 'content/docs/Guides/install.mdx'), `${page}\n<Tabs groupId="os">\n  <TabItem value="mac" label="macOS">Mac again</TabItem>\n  <TabItem value="linux" label="Linux">Linux again</TabItem>\n</Tabs>\n`)
     await build({ siteDir: site.dir })
     const html = await site.read('build/docs/Guides/install.html')
-    assert.is(html.split('<script>').length - 1, 2, 'the colour mode script and the tabs script')
-    assert.not.match(await site.read('build/docs/Guides/intro.html'), 'docusaurus.tab.')
+    // The runtime's tabs behaviour, as the browser runs it on this page.
     const open = (stored?: string) => {
-      const window = new Window({ url: 'https://mdx.example/docs/Guides/install' })
-      if (stored) window.localStorage.setItem('docusaurus.tab.os', stored)
-      window.document.body.innerHTML = html.slice(html.indexOf('<body>') + 6, html.indexOf('<script>(function(){\nvar key'))
-      window.eval(tabsScript)
-      return window
+      const opened = openRuntimePage(html, { url: 'https://mdx.example/docs/Guides/install' })
+      if (stored) opened.window.localStorage.setItem('docusaurus.tab.os', stored)
+      setupTabs(opened.platform)
+      return opened
     }
-    const shown = (window: Window) => [...window.document.querySelectorAll('.tabs-panel')].filter((panel) => !(panel as unknown as HTMLElement).hidden).map((panel) => panel.textContent)
+    const shown = (opened: RuntimePage) => [...opened.document.querySelectorAll('.tabs-panel')].filter((panel) => !(panel as HTMLElement).hidden).map((panel) => panel.textContent)
     const first = open()
-    // Each group starts on its own default until the reader chooses.
-    assert.equal(shown(first), ['Run apt install tool.', 'Mac again'])
-    ;(first.document.querySelector('.tabs-tab[data-value="mac"]') as unknown as HTMLElement).click()
-    assert.equal(shown(first), ['Run brew install tool.', 'Mac again'])
-    assert.is(first.localStorage.getItem('docusaurus.tab.os'), 'mac')
-    const tab = first.document.querySelector('.tabs-tab[aria-selected="true"]') as unknown as HTMLElement
-    tab.dispatchEvent(new first.KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }) as unknown as Event)
-    assert.equal(shown(first), ['Run apt install tool.', 'Linux again'])
-    assert.is(first.localStorage.getItem('docusaurus.tab.os'), 'linux')
+    try {
+      // Each group starts on its own default until the reader chooses.
+      assert.equal(shown(first), ['Run apt install tool.', 'Mac again'])
+      click(first, first.document.querySelector('.tabs-tab[data-value="mac"]'))
+      assert.equal(shown(first), ['Run brew install tool.', 'Mac again'])
+      assert.is(first.window.localStorage.getItem('docusaurus.tab.os'), 'mac')
+      key(first, first.document.querySelector('.tabs-tab[aria-selected="true"]')!, 'ArrowRight')
+      assert.equal(shown(first), ['Run apt install tool.', 'Linux again'])
+      assert.is(first.window.localStorage.getItem('docusaurus.tab.os'), 'linux')
+    } finally {
+      await first.close()
+    }
     // A page opened later starts on the remembered tab.
-    assert.equal(shown(open('mac')), ['Run brew install tool.', 'Mac again'])
+    const later = open('mac')
+    try {
+      assert.equal(shown(later), ['Run brew install tool.', 'Mac again'])
+    } finally {
+      await later.close()
+    }
   })
 })
 
