@@ -63,7 +63,10 @@ export interface BuildResult {
   readonly manifest: Manifest | undefined
   readonly outDir: string
   readonly privateDir: string
+  /** Pages written to the deployable output and to the private output. */
   readonly pages: { readonly public: number; readonly private: number }
+  /** Where the config sends private pages (see SiteConfig.privatePages). */
+  readonly privatePages: 'gate' | 'exclude' | 'client-only'
   readonly bytes: number
 }
 
@@ -111,8 +114,11 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const { describePages, writePages } = await import('./write/write-pages.js')
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
-  const probes = privateProbes(manifest, content.documents)
-  const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, ...(await reader.head({ manifest, stylesheet })) }
+  // A site that publishes its private pages (client-only) has nothing to keep out of the public output.
+  const probes = config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
+  const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await (await import('./bundle/bundle-sign-in-shell.js')).bundleSignInShell() : undefined
+  const head = await reader.head({ manifest, stylesheet })
+  const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, signInShellScript, ...head }
   // The search index is completed and written while the pages render.
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
@@ -128,8 +134,10 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles }), written).catch(discardOnStop)
-  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, bytes })
+  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head }
+  const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
+  if (run.failed()) return run.result(1, { manifest })
+  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, privatePages: config.privatePages, bytes })
 }
 
 /** A stage ran out of memory: its diagnostic is kept, and the build ends there. */
@@ -197,6 +205,7 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
         outDir,
         privateDir,
         pages: { public: 0, private: 0 },
+        privatePages: 'gate',
         bytes: 0,
         ...extra,
       }

@@ -19,6 +19,7 @@ export type RuleId =
   | 'private-path-unmatched'
   | 'private-path-too-broad'
   | 'private-leak'
+  | 'private-pages-public'
   | 'private-link'
   | 'page-default-export'
   | 'page-render-failed'

@@ -4,6 +4,9 @@
  * the view is the shell (no title, no body, no ToC).
  */
 
+/** The neutral title of the sign-in shell; a private page's real one is private too. */
+export const PRIVATE_SHELL_TITLE = 'Private page'
+
 /** One ToC entry (heading levels from the config, 2–3 by default). */
 export interface TocEntry {
   readonly depth: number

@@ -31,8 +31,6 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       'docs/Guides/Setup/server checklist.txt',
       'docs/Guides/diagram.svg',
       'docs/Guides/intro.html',
-      'docs/Private/Vault/secrets.html',
-      'docs/Private/index.html',
       'docs/Tools & Tips/Shortcuts & Tricks.html',
       'docs/category/guides.html',
       'docs/category/setup.html',
@@ -70,7 +68,15 @@ output('writes one HTML file per route, the files pages use, static/, the manife
       ],
     )
     assert.ok((await site.list('build')).includes('_docsgen/search/pagefind.js'))
-    assert.equal(await site.list('.docsgen/private'), ['docs/Private/Vault/secrets.html', 'docs/Private/Vault/vault-map.svg', 'docs/Private/index.html', 'manifest.json'])
+    // Private pages (as the page data the gate answers) and files, the gate's manifest and the one sign-in shell go to the private folder only.
+    assert.equal(await site.list('.docsgen/private'), [
+      '_docsgen/data/docs/Private.json',
+      '_docsgen/data/docs/Private/Vault/secrets.json',
+      'docs/Private/Vault/vault-map.svg',
+      'gate.json',
+      'manifest.json',
+      'shell.html',
+    ])
   })
 })
 
@@ -212,7 +218,7 @@ output('a rebuild stages into the output it replaced last time, and ends byte-id
   })
   assert.equal(reused, fresh)
   assert.not.ok('about.html' in reused.public)
-  assert.ok('docs/Tools & Tips/Shortcuts & Tricks.html' in reused.private)
+  assert.ok('_docsgen/data/docs/Tools & Tips/Shortcuts & Tricks.json' in reused.private)
   assert.not.ok(Object.values(reused.public).some((html) => html.includes('Keyboard shortcuts')))
 })
 
@@ -276,24 +282,26 @@ output('a build past its heap limit stops with a diagnostic naming the stage and
 
 const privacy = suite('build: private pages are really private')
 
-privacy('no byte of a private page reaches any deployable file', async () => {
+privacy('no byte of a private page reaches any deployable file, its path and file name included', async () => {
   await withFixtureSite('basic-site', async (site) => {
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 0)
-    assert.equal(result.pages, { public: 11, private: 2 })
+    assert.equal(result.pages, { public: 9, private: 2 })
     for (const file of await site.list('build')) {
+      assert.not.match(file, 'Private', `${file} is named after a private page`)
       const text = await readFile(join(site.dir, 'build', file), 'utf8')
       assert.not.match(text, 'PRIVATE-MARKER', `${file} leaks private text`)
       assert.not.match(text, 'Secret words follow', `${file} leaks private text`)
-      // A private route's own shell carries its path (that is its file name); no other file may name it.
-      if (!file.startsWith('docs/Private/') && file !== '_docsgen/manifest.json') assert.not.match(text, 'Vault', `${file} leaks a private sidebar entry`)
+      assert.not.match(text, 'Vault', `${file} leaks a private sidebar entry or path`)
+      // The navbar's "Admin area" leads to a private page: it is private navigation, served by the gate.
+      assert.not.match(text, 'Admin area', `${file} shows a private navbar link`)
     }
     // The search index is compressed: its words and excerpts are read unpacked.
     const index = (await site.list('build/_docsgen/search')).filter((file) => /\.pf_(fragment|index|meta)$/.test(file))
     assert.ok(index.length > 3)
     for (const file of index) {
       const text = gunzipSync(await readFile(join(site.dir, 'build/_docsgen/search', file))).toString('utf8')
-      for (const marker of ['PRIVATE-MARKER', 'private-marker', 'Secret words', 'secret', 'Vault', 'vault']) assert.not.match(text, marker, `${file} of the search index holds "${marker}"`)
+      for (const marker of ['PRIVATE-MARKER', 'private-marker', 'Secret words', 'secret', 'Vault', 'vault', 'Admin area']) assert.not.match(text, marker, `${file} of the search index holds "${marker}"`)
     }
   })
 })
@@ -312,11 +320,13 @@ privacy('a file beside private pages, or used by private pages only, is publishe
       'content/pages/about.md:5:1: warning: Public page shows the private file "/docs/Private/Vault/vault-map.svg", which most readers cannot open. Use a public file instead, or make this page private too. [docsgen:private-link]',
     ])
     assert.equal(await site.list('.docsgen/private'), [
+      '_docsgen/data/docs/Private.json',
+      '_docsgen/data/docs/Private/Vault/secrets.json',
       'docs/Guides/audit.svg',
-      'docs/Private/Vault/secrets.html',
       'docs/Private/Vault/vault-map.svg',
-      'docs/Private/index.html',
+      'gate.json',
       'manifest.json',
+      'shell.html',
     ])
     const published = await site.list('build')
     assert.not.ok(published.includes('docs/Guides/audit.svg'))
@@ -332,34 +342,44 @@ privacy('a file beside private pages, or used by private pages only, is publishe
   })
 })
 
-privacy('private routes get a shell in the public output and their body in the private output', async () => {
+privacy('private routes have no public file: their pages and one sign-in shell for every private path are in the private output, listed in gate.json', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
-    const shell = await site.read('build/docs/Private/index.html')
-    assert.match(shell, 'data-login-gate')
+    assert.not.ok(existsSync(join(site.dir, 'build/docs/Private')))
+    const shell = await site.read('.docsgen/private/shell.html')
+    assert.match(shell, '<h1>Private page</h1><div class="login-gate" data-login-gate="">')
     assert.match(shell, '<meta name="robots" content="noindex">')
-    const body = await site.read('.docsgen/private/docs/Private/index.html')
-    assert.match(body, 'PRIVATE-MARKER-BODY-OVERVIEW')
-    assert.match(body, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW<a class="hash-link"')
-    // No page data for a private route: client navigation loads it in full, from the gate.
+    assert.not.match(shell, 'docs/Private')
+    const body = JSON.parse(await site.read('.docsgen/private/_docsgen/data/docs/Private.json'))
+    assert.equal([body.format, body.path, body.title, body.sidebar, body.redirect], [2, '/docs/Private/', 'PRIVATE-MARKER-TITLE-OVERVIEW | Fixture Docs', undefined, undefined])
+    assert.match(body.html, 'PRIVATE-MARKER-BODY-OVERVIEW')
+    assert.match(body.html, '<h2 id="private-marker-heading-overview">PRIVATE-MARKER-HEADING-OVERVIEW<a class="hash-link"')
+    // Its sidebar is drawn in, with the private entries its readers may open.
+    assert.match(body.html, 'PRIVATE-MARKER-TITLE-SECRETS')
+    const gate = JSON.parse(await site.read('.docsgen/private/gate.json'))
+    // No public page data for a private route: the gate answers it from the private folder.
     assert.not.ok(existsSync(join(site.dir, 'build/_docsgen/data/docs/Private.json')))
+    assert.equal(gate.entries, {
+      '/docs/Private': { groups: ['admins'], file: '_docsgen/data/docs/Private.json', type: 'application/json; charset=utf-8' },
+      '/docs/Private/Vault/secrets': { groups: ['admins'], file: '_docsgen/data/docs/Private/Vault/secrets.json', type: 'application/json; charset=utf-8' },
+      '/docs/Private/Vault/vault-map.svg': { groups: ['admins'], file: 'docs/Private/Vault/vault-map.svg', type: 'image/svg+xml' },
+    })
+    assert.equal(gate.rules, JSON.parse(await site.read('build/_docsgen/manifest.json')).privatePaths)
+    assert.equal(gate.navigation, [
+      { path: '/docs/Private', kind: 'navbar', label: 'Admin area', position: 'left', groups: ['admins'], href: '/docs/Private/' },
+      { path: '/docs/Private', kind: 'sidebar', type: 'category', label: 'Private', href: '/docs/Private/', trail: [] },
+      { path: '/docs/Private/Vault/secrets', kind: 'sidebar', type: 'doc', label: 'PRIVATE-MARKER-TITLE-SECRETS', href: '/docs/Private/Vault/secrets', trail: ['Private', 'Vault'] },
+    ])
+    assert.equal([gate.format, gate.baseUrl, gate.shell], [1, '/', 'shell.html'])
   })
 })
 
-privacy('the public manifest marks private routes without their titles; the private one keeps them', async () => {
+privacy('the public manifest lists no private route, only the rules as patterns; the private one keeps everything', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })
     const publicManifest = JSON.parse(await site.read('build/_docsgen/manifest.json'))
-    const route = publicManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/')
-    assert.equal(route, {
-      path: '/docs/Private/',
-      kind: 'doc',
-      title: '',
-      file: 'docs/Private/index.html',
-      access: { private: true, groups: ['admins'], rules: ['/docs/Private/**'] },
-      headings: [],
-      sidebar: 'sanctum',
-    })
+    assert.equal(publicManifest.routes.filter((route: { path: string }) => route.path.startsWith('/docs/Private')), [])
+    assert.equal(publicManifest.privatePaths.map((rule: { groups: string[] }) => rule.groups), [['admins']])
     const privateManifest = JSON.parse(await site.read('.docsgen/private/manifest.json'))
     assert.is(privateManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/').title, 'PRIVATE-MARKER-TITLE-OVERVIEW')
     assert.not.match(await site.read('build/sitemap.xml'), 'Private')
@@ -447,6 +467,9 @@ validation('an invalid glob and a private redirect target', async () => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(messages(result), [
+      // The only doc is private, so the docs root would send everyone to it.
+      'site.config.ts: error: "/" sends readers on to the main doc "/docs/secret", which is private, so every reader would be sent to sign in and its path would be public. Set docs.mainDoc to a public doc (its path under content/docs, without the extension). [docsgen:redirect-target-private]',
+      'site.config.ts: error: "/docs" sends readers on to the main doc "/docs/secret", which is private, so every reader would be sent to sign in and its path would be public. Set docs.mainDoc to a public doc (its path under content/docs, without the extension). [docsgen:redirect-target-private]',
       'site.config.ts:7:27: error: login.privateRedirectPath "/docs/secret" is itself private, so refused readers would be redirected in a loop. Point it at a public page, such as "/". [docsgen:redirect-target-private]',
       'site.config.ts:8:29: error: Private path rule login.privatePaths[0] "/docs/[secret" is not a valid glob: Missing closing: "]" - use "\\\\]" to match literal characters. Escape literal brackets with "\\", or write a plain route path such as "/docs/Private/". [docsgen:private-path-invalid-glob]',
     ])

@@ -37,7 +37,7 @@ export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, 
             // A private shell knows nothing about the page but its route.
             <article className="markdown">
               <h1>{page.title}</h1>
-              <LoginGate route={page.path} />
+              <LoginGate />
             </article>
           ) : (
             <article className="markdown" data-pagefind-body="">

@@ -17,7 +17,7 @@ export function PlainPage({ page }: { page: PageView }): ReactElement {
       <main id="main-content" className="plain-page plain-main">
         <article className="markdown">
           <h1>{page.title}</h1>
-          <LoginGate route={page.path} />
+          <LoginGate />
         </article>
       </main>
     )

@@ -144,6 +144,12 @@ export interface SiteConfig {
     /** Default false. */
     respectPrefersColorScheme?: boolean
   }
+  /**
+   * Where private pages go. 'gate' (default): to the private folder only, served by the gate
+   * after it verifies the reader's token. 'exclude': nowhere. 'client-only': into the public
+   * output, hidden only in the browser, so anyone can read them (a warning on every build).
+   */
+  privatePages?: 'gate' | 'exclude' | 'client-only'
   announcementBar?: AnnouncementBarConfig
   navbar?: { title?: string; logo?: { src: string; alt?: string }; items?: NavItemConfig[] }
   footer?: FooterConfig

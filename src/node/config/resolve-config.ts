@@ -68,6 +68,7 @@ export interface ResolvedConfig {
   }
   readonly tableOfContents: { readonly minHeadingLevel: number; readonly maxHeadingLevel: number }
   readonly colorMode: { readonly defaultMode: 'light' | 'dark'; readonly disableSwitch: boolean; readonly respectPrefersColorScheme: boolean }
+  readonly privatePages: 'gate' | 'exclude' | 'client-only'
   readonly announcementBar:
     | { readonly id: string; readonly content: string; readonly backgroundColor: string; readonly textColor: string; readonly isCloseable: boolean }
     | undefined
@@ -94,7 +95,7 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'tableOfContents', 'colorMode', 'announcementBar', 'navbar', 'footer', 'login']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
@@ -150,6 +151,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
       disableSwitch: colorMode.get('disableSwitch').boolean() ?? false,
       respectPrefersColorScheme: colorMode.get('respectPrefersColorScheme').boolean() ?? false,
     },
+    privatePages: root.get('privatePages').oneOf(['gate', 'exclude', 'client-only'] as const) ?? 'gate',
     announcementBar: resolveAnnouncementBar(root.get('announcementBar')),
     navbar: resolveNavbar(root.get('navbar'), title),
     footer: resolveFooter(root.get('footer')),

@@ -108,7 +108,9 @@ metadata('front matter shapes the page: title id, keywords, tags, sidebar class,
 
     // A private page's tags and keywords are private text: nowhere in the public output.
     for (const file of await site.list('build')) assert.not.match(await site.read(`build/${file}`), 'classified', file)
-    assert.match(await site.read('.docsgen/private/docs/Private/secret.html'), 'classified-keyword')
+    // The test could fail: the keyword is in the private output the gate serves.
+    const privateTexts = await Promise.all((await site.list('.docsgen/private')).map((file) => site.read(`.docsgen/private/${file}`)))
+    assert.ok(privateTexts.some((text) => text.includes('classified-keyword')))
   })
 })
 
