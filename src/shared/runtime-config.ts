@@ -33,4 +33,6 @@ export const STORAGE_KEYS = {
   preferredVersion: 'docs-preferred-version-default',
   /** sessionStorage: sidebar categories the reader opened or closed, by place. */
   sidebar: 'docsgen.sidebar',
+  /** localStorage: the tab chosen in MDX tabs of one groupId (Docusaurus's key, so a migrated reader keeps it). */
+  tabGroup: (groupId: string) => `docusaurus.tab.${groupId}`,
 } as const

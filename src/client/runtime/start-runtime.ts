@@ -16,6 +16,7 @@ import { createProgressBar, type ProgressBar } from './progress-bar.js'
 import { setupSearchBox } from './search-box.js'
 import { setupSidebarCategories } from './sidebar-categories.js'
 import { setupTableOfContents } from './table-of-contents.js'
+import { setupTabs } from './tabs.js'
 
 export interface Runtime {
   readonly config: RuntimeConfig
@@ -56,6 +57,7 @@ export function startRuntime(platform: Platform): Runtime | undefined {
   const sidebar = start('sidebar', () => setupSidebarCategories(platform, config.baseUrl), none)
   const toc = start('table of contents', () => setupTableOfContents(platform), none)
   const codeBlocks = start('code blocks', () => setupCodeBlocks(platform), none)
+  const tabs = start('tabs', () => setupTabs(platform), none)
   const loader = createPageDataLoader(platform, config.baseUrl)
   const prefetch = start('prefetch', () => setupPrefetch(platform, config, loader), none)
   const rememberVersion = () => {
@@ -72,7 +74,7 @@ export function startRuntime(platform: Platform): Runtime | undefined {
         progress,
         afterSwap: () => {
           menu.close()
-          for (const part of [sidebar, toc, codeBlocks, prefetch]) part.refresh()
+          for (const part of [sidebar, toc, codeBlocks, tabs, prefetch]) part.refresh()
           rememberVersion()
         },
       }),

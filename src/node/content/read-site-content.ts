@@ -16,6 +16,8 @@ export interface SiteContent extends ParsedContent {
 
 export interface ContentOptions {
   readonly threads: number | undefined
+  /** Build drafts too. */
+  readonly drafts: boolean
   /** Where compiled component pages are written to be imported. */
   readonly cacheDir: string
   readonly timeLimitMs: number
@@ -29,7 +31,13 @@ export interface ContentOptions {
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
   const { files, diagnostics: unreadable } = await readContent(siteDir)
-  const parsed = await parseContent(siteDir, files, config, { threads: options.threads, bodiesDir: options.bodiesDir, onDocument: options.onDocument })
+  const parsed = await parseContent(siteDir, files, config, {
+    threads: options.threads,
+    drafts: options.drafts,
+    mdx: { siteDir, cacheDir: options.cacheDir, timeLimitMs: options.timeLimitMs },
+    bodiesDir: options.bodiesDir,
+    onDocument: options.onDocument,
+  })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   return {
     content: { ...parsed, components: components.components },

@@ -13,8 +13,10 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from './private-path-rules.js'
 import type { CategoryMeta } from '../content/read-category.js'
-import { docsPrefix, outputFileFor } from '../content/route-from-file.js'
+import { docsPrefix, isIndexDoc, outputFileFor, withTrailingSlash } from '../content/route-from-file.js'
+import { routeDisplay } from './route-display.js'
 import { createRouteTable, describeSource } from './route-table.js'
+import { addTagRoutes } from './tag-routes.js'
 
 export interface ManifestResult {
   readonly manifest: Manifest
@@ -33,6 +35,9 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
   const docsBase = config.docs.routeBasePath
   const sidebarId = config.docs.sidebarId
   const { routes, addRoute, hasRoute } = createRouteTable(diagnostics)
+  const docs = content.documents.filter((document) => document.kind === 'doc')
+  const docsById = new Map(docs.map((document) => [document.id!, document]))
+  const tagPaths = addTagRoutes(docs, docsBase, config.trailingSlash, (path) => accessFor(path, rules), { addRoute, routes })
 
   for (const document of content.documents)
     addRoute({
@@ -46,10 +51,10 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
       headings: document.headings,
       sidebar: document.kind === 'doc' ? sidebarId : undefined,
       redirectTo: undefined,
+      ...(document.kind === 'component-page' ? {} : { display: routeDisplay(document, docsById, tagPaths, diagnostics) }),
     })
 
-  const docs = content.documents.filter((document) => document.kind === 'doc')
-  const sidebar = buildSidebar(docs, content.categories, docsBase, routes, addRoute, rules)
+  const sidebar = buildSidebar(docs, content.categories, { docsBase, trailingSlash: config.trailingSlash }, routes, addRoute, rules)
 
   const mainDoc =
     config.docs.mainDoc === undefined ? firstDoc(sidebar, docs) : docs.find((document) => document.id === config.docs.mainDoc)
@@ -63,7 +68,7 @@ export function buildManifest(content: ParsedContent, config: ResolvedConfig, ru
       }),
     )
   // The docs root, and the site root of a docs-only site, send readers to the main doc.
-  for (const path of [docsBase, '/'])
+  for (const path of [withTrailingSlash(docsBase, config.trailingSlash), '/'])
     if (!hasRoute(path) && mainDoc)
       addRoute({
         path,
@@ -209,7 +214,7 @@ interface Folder {
 function buildSidebar(
   docs: readonly ContentDocument[],
   categories: ReadonlyMap<string, CategoryMeta>,
-  docsBase: string,
+  { docsBase, trailingSlash }: { readonly docsBase: string; readonly trailingSlash: boolean | undefined },
   routes: ReadonlyMap<string, Route>,
   addRoute: (route: Route, origin: CategoryMeta['source']) => void,
   rules: readonly CompiledRule[],
@@ -227,7 +232,8 @@ function buildSidebar(
       }
       folder = child
     }
-    folder.docs.push(document)
+    // Unlisted docs are built, and reached only by a link to them.
+    if (!document.display.unlisted) folder.docs.push(document)
   }
 
   const isPrivate = (path: string) => routes.get(path)?.access.private ?? false
@@ -253,7 +259,13 @@ function buildSidebar(
       entries.push({
         position: document.sidebarPosition ?? Number.POSITIVE_INFINITY,
         name: document.title,
-        item: { type: 'doc', label: document.sidebarLabel ?? document.title, path: document.route, private: isPrivate(document.route) },
+        item: {
+          type: 'doc',
+          label: document.sidebarLabel ?? document.title,
+          path: document.route,
+          private: isPrivate(document.route),
+          ...(document.display.sidebarClassName === undefined ? {} : { className: document.display.sidebarClassName }),
+        },
       })
     }
     for (const [name, child] of folder.folders) {
@@ -274,13 +286,13 @@ function buildSidebar(
       linkedDoc = docs.find((document) => document.id === id || document.id === `${folder.path}/${id}`)
       path = linkedDoc?.route
     } else if (meta.link.type === 'default') {
-      linkedDoc = folder.docs.find((document) => document.route === `${docsPrefix(docsBase)}/${folder.path}/`)
+      linkedDoc = folder.docs.find((document) => isIndexDoc(document.relative) && posix.dirname(document.relative) === folder.path)
       path = linkedDoc?.route
     }
     const items = itemsOf(folder, linkedDoc)
     if (meta.link.type === 'generated-index') {
       const slugPath = meta.link.slug ?? `/category/${generatedSlug(folder.path, label)}`
-      path = `${docsPrefix(docsBase)}${slugPath.startsWith('/') ? '' : '/'}${slugPath}`
+      path = withTrailingSlash(`${docsPrefix(docsBase)}${slugPath.startsWith('/') ? '' : '/'}${slugPath}`, trailingSlash)
       addRoute({
         path,
         kind: 'category',
