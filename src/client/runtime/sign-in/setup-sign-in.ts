@@ -21,6 +21,7 @@ export interface SignIn {
 }
 
 const key = STORAGE_KEYS.userToken
+const revokeWaitMs = 3000
 
 export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: () => void): SignIn | undefined {
   const login = config.login
@@ -124,8 +125,10 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
       redraw()
     }
     dialog.close()
-    if (revoke && token) void dialog.revoke(token)
-    applyAccess()
+    drawControls()
+    // The rules may send the reader away (uxMode 'redirect'): the provider is told first, for a short while at most.
+    if (revoke && token) void within(window, revokeWaitMs, dialog.revoke(token)).then(applyAccess)
+    else applyAccess()
   }
 
   document.addEventListener('click', (event) => {
@@ -171,4 +174,9 @@ function groupsOf(item: HTMLElement, fail: (error: Error) => void): readonly str
 function sameOriginPath(window: Window, path: string, baseUrl: string): string {
   const target = new URL(path, window.location.href)
   return target.origin === window.location.origin && path.startsWith('/') && !path.startsWith('//') ? target.href : new URL(baseUrl, window.location.href).href
+}
+
+/** Resolves when `work` does or after `ms`, whichever is first. */
+function within(window: Window, ms: number, work: Promise<void>): Promise<void> {
+  return Promise.race([work, new Promise<void>((resolve) => window.setTimeout(resolve, ms))])
 }
