@@ -11,7 +11,8 @@ export const PRIVATE_NAV_ATTRIBUTE = 'data-private-nav'
 export function drawPrivateNavigation(document: Document, items: readonly PrivateNavItem[], fail: (error: Error) => void): void {
   for (const item of items) {
     try {
-      if (typeof item.label !== 'string' || typeof item.href !== 'string' || !item.href.startsWith('/') || item.href.startsWith('//'))
+      // A site path only: not `//host` nor `/\host`, which browsers read as another site.
+      if (typeof item.label !== 'string' || typeof item.href !== 'string' || !/^\/(?![/\\])/.test(item.href))
         throw new Error('it needs a label and a site path to link to')
       if (item.kind === 'navbar') drawNavbarItem(document, item)
       else if (item.kind === 'footer') drawFooterItem(document, item)

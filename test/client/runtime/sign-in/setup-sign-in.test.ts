@@ -190,7 +190,7 @@ signIn('a reader without the group: the form (modal), no request for the page; f
 
 signIn('a nav item that cannot be drawn is an error naming its config; the others are drawn', async () => {
   const world = open({ token: admin })
-  world.page.answers.set('/_docsgen/gate/navigation', { body: [{ path: '/docs/Private/admin', kind: 'navbar', label: 'Admin area', href: '/docs/Private/admin' }, { path: '/docs/Private/x', kind: 'footer', label: 'X', column: 'Nowhere', href: '/docs/Private/x' }, { path: '/docs/Private/y', kind: 'navbar', href: 'javascript:alert(1)', label: 'Y' }] })
+  world.page.answers.set('/_docsgen/gate/navigation', { body: [{ path: '/docs/Private/admin', kind: 'navbar', label: 'Admin area', href: '/docs/Private/admin' }, { path: '/docs/Private/x', kind: 'footer', label: 'X', column: 'Nowhere', href: '/docs/Private/x' }, { path: '/docs/Private/y', kind: 'navbar', href: 'javascript:alert(1)', label: 'Y' }, { path: '/docs/Private/z', kind: 'navbar', href: '/\\evil.example', label: 'Z' }] })
   try {
     startRuntime(world.page.platform)
     await settle(30)
@@ -198,6 +198,7 @@ signIn('a nav item that cannot be drawn is an error naming its config; the other
     assert.equal(world.page.warnings, [
       'docsgen: the nav item {"path":"/docs/Private/x","kind":"footer","label":"X","column":"Nowhere","href":"/docs/Private/x"} could not be drawn: the footer has no column "Nowhere"',
       'docsgen: the nav item {"path":"/docs/Private/y","kind":"navbar","href":"javascript:alert(1)","label":"Y"} could not be drawn: it needs a label and a site path to link to',
+      'docsgen: the nav item {"path":"/docs/Private/z","kind":"navbar","href":"/\\\\evil.example","label":"Z"} could not be drawn: it needs a label and a site path to link to',
     ])
   } finally {
     await world.page.close()
