@@ -5,23 +5,15 @@
  * (a path is the file, the file with `.html`, or the folder's `index.html`; else `404.html`).
  * The site is built once the origin is known, since its login settings name the provider's URL.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
-import { extname, join, resolve, sep } from 'node:path'
+import { extname, join, resolve } from 'node:path'
 import { createProviderEmulator, type ProviderEmulator } from '../../src/emulator/index.js'
 import { createFolderStore, createGate, type Gate } from '../../src/gate/index.js'
 import { plainHasher } from '../emulator/helpers.js'
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.pagefind': 'application/wasm',
-}
+import { contentTypes, staticFile } from './serve-folder.js'
 
 export const PROVIDER_PATH = '/_provider'
 
@@ -64,17 +56,9 @@ export async function startSiteWithGate(): Promise<SiteWithGate> {
 function staticFiles(folder: string): (request: Request) => Promise<Response> {
   const root = resolve(folder)
   return async (request) => {
-    let path: string
-    try {
-      path = decodeURIComponent(new URL(request.url).pathname)
-    } catch {
-      path = '/\u0000'
-    }
-    const base = resolve(root, `.${path}`)
-    const inside = base === root || base.startsWith(root + sep)
-    const file = inside ? [base, `${base}.html`, join(base, 'index.html')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile()) : undefined
+    const file = staticFile(root, new URL(request.url).pathname)
     const served = file ?? join(root, '404.html')
-    return new Response(readFileSync(served), { status: file ? 200 : 404, headers: { 'Content-Type': types[extname(served)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' } })
+    return new Response(readFileSync(served), { status: file ? 200 : 404, headers: { 'Content-Type': contentTypes[extname(served)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' } })
   }
 }
 
