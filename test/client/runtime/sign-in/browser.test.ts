@@ -26,14 +26,14 @@ type Context = { browser?: Browser; server?: SiteWithGate; sites: FixtureSite[] 
 const signIn = suite<Context>('Sign-in in headless Chromium', { sites: [] })
 
 /** The reader site built for this server's origin, with the given uxMode; then served with its gate and the emulator. */
-async function serveSite(context: Context, uxMode: 'redirect' | 'modal') {
+async function serveSite(context: Context, uxMode: 'redirect' | 'modal', forceLogin = false) {
   context.browser ??= await launchChromium()
   context.server ??= await startSiteWithGate()
   const site = await fixtureSite('reader-site')
   context.sites.push(site)
   const config = join(site.dir, 'site.config.ts')
   const provider = context.server.providerURL
-  await writeFile(config, (await readFile(config, 'utf8')).replace(`orgID: '${ORG}',`, `orgID: '${ORG}', baseURL: '${provider}', sdkURL: '${provider}/sdk.html', uxMode: '${uxMode}',`))
+  await writeFile(config, (await readFile(config, 'utf8')).replace(`orgID: '${ORG}',`, `orgID: '${ORG}', baseURL: '${provider}', sdkURL: '${provider}/sdk.html', uxMode: '${uxMode}', forceLogin: ${forceLogin},`))
   const result = await build({ siteDir: site.dir })
   assert.is(result.exitCode, 0, JSON.stringify(result.diagnostics))
   const served = context.server.serve({ outDir: join(site.dir, 'build'), privateDir: join(site.dir, '.docsgen/private'), orgID: ORG })
@@ -54,9 +54,18 @@ async function newPage(browserContext: BrowserContext, errors: string[]): Promis
   return page
 }
 
-/** Opens the form with the navbar's button and signs in with an e-mail link, followed as the person would. */
-async function signInWithLink(page: Page, emulator: { outbox(handle?: string): { link?: string }[] }, email: string): Promise<string> {
+/** Opens the form with the navbar's button and signs in with an e-mail link; the token stored. */
+async function signInWithLink(page: Page, emulator: Outbox, email: string): Promise<string> {
   await page.locator('.navbar [data-login-button]').click()
+  await answerForm(page, emulator, email)
+  await page.waitForFunction(() => localStorage.getItem('MY_USER_TOKEN') !== null, undefined, { timeout: 20_000 })
+  return (await page.evaluate(() => localStorage.getItem('MY_USER_TOKEN')))!
+}
+
+type Outbox = { outbox(handle?: string): { link?: string }[] }
+
+/** Types the address into the open form and follows the link sent to it, as the person would. */
+async function answerForm(page: Page, emulator: Outbox, email: string): Promise<void> {
   const field = page.locator('[data-login-dialog] input').first()
   await field.waitFor({ timeout: 20_000 })
   await field.fill(email)
@@ -68,8 +77,6 @@ async function signInWithLink(page: Page, emulator: { outbox(handle?: string): {
   }
   assert.ok(link, `no link was sent to ${email}`)
   assert.is((await fetch(link!)).status, 200)
-  await page.waitForFunction(() => localStorage.getItem('MY_USER_TOKEN') !== null, undefined, { timeout: 20_000 })
-  return (await page.evaluate(() => localStorage.getItem('MY_USER_TOKEN')))!
 }
 
 const bodyText = (page: Page) => page.evaluate(() => document.body.innerText)
@@ -153,6 +160,29 @@ signIn("uxMode 'modal': a private page shows the login form instead of sending t
     assert.is(new URL(page.url()).pathname, '/docs/Private/vault')
     assert.match(await bodyText(page), 'Sign in to read this page')
     assert.not.match(await bodyText(page), SECRET)
+    assert.equal(errors, [])
+  } finally {
+    await browserContext.close()
+  }
+})
+
+signIn('forceLogin: the form on a public page, with no way to close it, until the reader signs in', async (context) => {
+  const { emulator } = await serveSite(context, 'modal', true)
+  const origin = context.server!.origin
+  const browserContext = await context.browser!.newContext()
+  const errors: string[] = []
+  try {
+    const page = await newPage(browserContext, errors)
+    await page.goto(`${origin}/docs/Guides/intro`)
+    await page.locator('[data-login-dialog] input').first().waitFor({ timeout: 20_000 })
+    assert.is(await page.locator('.login-dialog-close').count(), 0)
+    await page.keyboard.press('Escape')
+    assert.is(await page.locator('[data-login-dialog]').count(), 1)
+    await answerForm(page, emulator, READER)
+    await page.locator('[data-login-dialog]').waitFor({ state: 'detached', timeout: 20_000 })
+    await page.goto(`${origin}/docs/Guides/setup`)
+    await page.locator('.navbar [data-login-button]', { hasText: 'Log out' }).waitFor()
+    assert.is(await page.locator('[data-login-dialog]').count(), 0, 'a signed-in reader is not asked again')
     assert.equal(errors, [])
   } finally {
     await browserContext.close()
