@@ -1,8 +1,9 @@
-// Compiles src/ to dist/ file by file (no bundling), so `bin/docsgen.js` runs on plain Node 20
-// and relative paths resolved from import.meta.url are the same in src/ and dist/.
+// Compiles src/ to dist/ file by file (no bundling), so the package's modules run on plain Node 20
+// and relative paths resolved from import.meta.url are the same in src/ and dist/. Then bundles
+// what runs at start-up (see bundleCli below): the CLI and the worker entries.
 // Type checking is `npm run typecheck`; this step only strips types, in well under a second.
 import { build } from 'esbuild'
-import { readdir, rm, cp } from 'node:fs/promises'
+import { readFile, readdir, rm, cp } from 'node:fs/promises'
 import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -62,4 +63,83 @@ await build({
 })
 for (const file of (await readdir(harnessDir, { recursive: true })).filter((file) => /\.(yaml|ts|md)$/.test(file) && (file.startsWith('scenarios') || file.startsWith('presets')))) {
   await cp(join(harnessDir, file), join(outDir, 'harness', file))
+}
+
+await bundleCli()
+
+/**
+ * Loading the 400 files of the CLI and its packages one by one took longer than building a small
+ * site, so what runs at start-up is bundled. The CLI goes to dist/bin/ as one entry and the
+ * chunks it loads on demand (a command's work, a stage's heavy packages: dynamic imports become
+ * chunks). Each worker entry (`*-worker.ts`) is bundled whole over its compiled copy, so a thread
+ * starts by reading one file, from the CLI and the file-by-file API alike.
+ * Code that finds files from import.meta.url (the theme's stylesheet, worker entries, the widget's
+ * sources, package.json) is given the URL of its compiled copy in dist/, so every path it
+ * resolves is the same as unbundled.
+ * Packages that stay imports: esbuild (it finds its own binary); react and react-dom, whose
+ * packages choose their production or development build at run time (NODE_ENV) and whose copy
+ * must be the one the site's component pages import.
+ */
+async function bundleCli() {
+  const common = {
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    // Packages written as CommonJS call require(); an ES module bundle must give them one.
+    banner: { js: "import { createRequire as __docsgenRequire } from 'node:module'; const require = __docsgenRequire(import.meta.url);" },
+  }
+  const external = ['esbuild', 'react', 'react-dom', 'react/*', 'react-dom/*']
+  await build({
+    ...common,
+    entryPoints: { docsgen: join(sourceDir, 'cli', 'main.ts') },
+    outdir: join(outDir, 'bin'),
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    external,
+    plugins: [compiledImportMetaUrl(join(outDir, 'bin')), jsoncAsModule()],
+  })
+  const workers = (await readdir(sourceDir, { recursive: true })).filter((file) => file.endsWith('-worker.ts'))
+  for (const file of workers) {
+    const outfile = join(outDir, file.replace(/\.ts$/, '.js'))
+    await build({ ...common, entryPoints: [join(sourceDir, file)], outfile, external, plugins: [compiledImportMetaUrl(dirname(outfile)), jsoncAsModule()] })
+  }
+}
+
+/** Rewrites `import.meta.url` in src/ modules to the URL of their compiled copy, seen from a bundle in `bundleDir`. */
+function compiledImportMetaUrl(bundleDir) {
+  return {
+    name: 'compiled-import-meta-url',
+    setup(builder) {
+      builder.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (!args.path.startsWith(sourceDir + sep)) return undefined
+        const text = await readFile(args.path, 'utf8')
+        if (!text.includes('import.meta.url')) return undefined
+        const compiled = join(outDir, relative(sourceDir, args.path)).replace(/\.tsx?$/, '.js')
+        const url = `new URL(${JSON.stringify(relative(bundleDir, compiled).split(sep).join('/'))}, import.meta.url).href`
+        return { contents: text.replaceAll('import.meta.url', url), loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+      })
+    },
+  }
+}
+
+/**
+ * jsonc-parser's CommonJS build is UMD, whose require() of its own files a bundle cannot follow;
+ * its ES module build is bundled instead, as the default export our modules import.
+ */
+function jsoncAsModule() {
+  return {
+    name: 'jsonc-as-module',
+    setup(builder) {
+      builder.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: 'jsonc-parser', namespace: 'jsonc' }))
+      builder.onLoad({ filter: /.*/, namespace: 'jsonc' }, () => ({
+        contents: "import * as jsonc from 'jsonc-parser/lib/esm/main.js'; export default jsonc",
+        resolveDir: root,
+        loader: 'js',
+      }))
+    },
+  }
 }

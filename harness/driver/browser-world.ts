@@ -7,6 +7,7 @@
 import { Browser, type BrowserPage } from 'happy-dom'
 import { createHash } from 'node:crypto'
 import { createProviderEmulator, type EmulatorFixture, type PasswordHasher, type ProviderEmulator } from '../../src/emulator/index.js'
+import { createFolderStore, createGate, type Gate } from '../../src/gate/index.js'
 import type { Scenario } from '../scenario/scenario.js'
 import { installModuleRegistry, moduleStub, type CompiledModule } from './module-shim.js'
 import { RealWork } from './real-work.js'
@@ -18,8 +19,11 @@ import { WIDGET_ORIGIN, widgetPageHTML } from './widget-page.js'
 export interface WorldAssets {
   /** The widget's browser bundle, for `page: widget`. */
   readonly widgetBundle?: { readonly fileName: string; readonly source: string }
-  /** A built site, for site pages: its folder (a real path) and its sign-in settings. */
-  readonly site?: { readonly root: string; readonly origin: string; readonly oid: string; readonly providerURL: string }
+  /**
+   * A built site, for site pages: its folder (a real path), its sign-in settings, and its private
+   * folder when it has one: then the gate answers the site's requests, as `docsgen serve` does.
+   */
+  readonly site?: { readonly root: string; readonly origin: string; readonly oid: string; readonly providerURL: string; readonly privateDir?: string }
 }
 
 export interface ProviderCall {
@@ -67,6 +71,8 @@ export class World {
   online = true
   current = 0
   private readonly browser: Browser
+  /** The site's gate: private content for a verified token, the public files otherwise. */
+  private readonly gate: Gate | undefined
   private readonly modules = new Map<string, CompiledModule>()
   private readonly uninstall: Array<() => void> = []
   /** localStorage per origin for the whole browser, sessionStorage per tab and origin: happy-dom keeps both per window. */
@@ -84,6 +90,19 @@ export class World {
     this.origin = page.kind === 'widget' ? WIDGET_ORIGIN : assets.site!.origin
     this.time = new VirtualTime(() => this.drain())
     this.emulator = createProviderEmulator({ baseURL: this.providerURL, fixture: scenario.fixture as EmulatorFixture, hasher: quickHasher, clock: { now: () => this.time.now(), sleep: (ms) => this.work.waitOnTime(this.time.sleep(ms)) } })
+    const privateDir = page.kind === 'site' ? assets.site!.privateDir : undefined
+    this.gate =
+      privateDir === undefined
+        ? undefined
+        : createGate({
+            orgID: this.oid,
+            baseURL: this.providerURL,
+            store: createFolderStore(privateDir),
+            // The gate asks the provider from the server: the emulator answers, on virtual time, and the page's calls stay the page's.
+            fetch: (request) => this.emulator.fetch(request),
+            now: () => this.time.now(),
+            next: (request) => this.siteResponse(new URL(request.url)),
+          })
     const errors = this.consoleErrors
     const record = (...parts: unknown[]) => void errors.push(parts.map((part) => (part instanceof Error ? part.message : String(part))).join(' '))
     const console = new Proxy({ error: record, warn: record } as Record<string, unknown>, { get: (target, key) => target[key as string] ?? (() => undefined) })
@@ -111,8 +130,20 @@ export class World {
     return this.window.document as Document
   }
 
+  /**
+   * A promise of a page's own realm rejected with no handler: a browser logs "Uncaught (in
+   * promise)" and the page goes on, so it is one of the page's console errors here too, not the
+   * end of the harness's process. Any other unhandled rejection is the harness's own bug.
+   */
+  private readonly onUnhandledRejection = (reason: unknown, promise: Promise<unknown>) => {
+    if (!this.tabs.some((tab) => promise instanceof (tab.mainFrame.window as unknown as { Promise: PromiseConstructor }).Promise)) throw reason
+    this.consoleErrors.push(`Uncaught (in promise) ${String(reason)}`)
+  }
+
   /** Opens the scenario's page in the first tab. */
   async start(): Promise<void> {
+    process.on('unhandledRejection', this.onUnhandledRejection)
+    this.uninstall.push(() => process.off('unhandledRejection', this.onUnhandledRejection))
     await this.emulator.ready
     const page = this.scenario.page
     await this.newTab(page.kind === 'widget' ? `${WIDGET_ORIGIN}/` : page.path)
@@ -148,7 +179,11 @@ export class World {
     window.setImmediate = setImmediate
     window.clearImmediate = clearImmediate
     Object.defineProperty(window, 'crypto', { configurable: true, writable: true, value: trackedCrypto(window.crypto, this.work) })
-    installModuleRegistry(window, (id) => this.modules.get(id))
+    installModuleRegistry(
+      window,
+      (id) => this.modules.get(id),
+      (url) => this.work.track(this.loadModule(new URL(url)), `import ${url}`),
+    )
     const origin = window.location.origin as string
     const tab = this.tabs.findIndex((page) => (page.mainFrame.window as unknown) === window)
     for (const [area, key] of [['localStorage', origin], ['sessionStorage', `${tab}\0${origin}`]] as const) {
@@ -181,7 +216,7 @@ export class World {
     const url = new URL(request.url)
     const respond = (body: BodyInit | null, init: ResponseInit) => new window.Response(body, init)
     if (request.url.startsWith(`${this.providerURL}/`) || request.url === this.providerURL) return this.callProvider(request, url, window, respond)
-    if (url.origin === this.origin) return this.servePage(url, respond)
+    if (url.origin === this.origin) return this.servePage(request, url, respond)
     this.consoleErrors.push(`blocked a request to ${url.origin}${url.pathname}: the harness never uses the network`)
     throw networkError(window)
   }
@@ -207,24 +242,54 @@ export class World {
     return respond(await answer.arrayBuffer(), { status: answer.status, statusText: answer.statusText, headers: answerHeaders })
   }
 
-  private async servePage(url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+  /** The site's (or the widget page's) file at a URL of its origin, as its server would answer. */
+  private async pageFile(url: URL): Promise<{ status: number; body: string | Buffer; contentType: string }> {
     const page = this.scenario.page
-    let file: { status: number; body: string | Buffer; contentType: string }
-    if (page.kind === 'widget') {
-      const bundle = this.assets.widgetBundle!
-      if (url.pathname === '/') file = { status: 200, body: widgetPageHTML(bundle.fileName, page.options, this.providerURL), contentType: 'text/html; charset=utf-8' }
-      else if (url.pathname === `/widget/${bundle.fileName}`) file = { status: 200, body: bundle.source, contentType: 'text/javascript; charset=utf-8' }
-      else file = { status: 404, body: 'Not found', contentType: 'text/plain' }
+    if (page.kind !== 'widget') return readSiteFile(this.assets.site!.root, url.pathname)
+    const bundle = this.assets.widgetBundle!
+    if (url.pathname === '/') return { status: 200, body: widgetPageHTML(bundle.fileName, page.options, this.providerURL), contentType: 'text/html; charset=utf-8' }
+    if (url.pathname === `/widget/${bundle.fileName}`) return { status: 200, body: bundle.source, contentType: 'text/javascript; charset=utf-8' }
+    return { status: 404, body: 'Not found', contentType: 'text/plain' }
+  }
+
+  private async siteResponse(url: URL): Promise<Response> {
+    const file = await this.pageFile(url)
+    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), { status: file.status, headers: { 'Content-Type': file.contentType } })
+  }
+
+  /** A request to the page's own origin: through the gate when the site has one, as its server would answer. */
+  private async servePage(request: Request, url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+    let answer: Response
+    if (this.gate) {
+      const headers: Record<string, string> = {}
+      request.headers.forEach((value, key) => (headers[key] = value))
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+      answer = await this.gate.fetch(new Request(url.href, { method: request.method, headers, body }))
     } else {
-      file = await readSiteFile(this.assets.site!.root, url.pathname)
+      answer = await this.siteResponse(url)
     }
-    let body = file.body
-    if (file.contentType.startsWith('text/javascript')) {
-      const stub = await moduleStub(body.toString(), url.href)
+    const headers: Record<string, string> = {}
+    answer.headers.forEach((value, key) => (headers[key] = value))
+    let body: string | ArrayBuffer = await answer.arrayBuffer()
+    if ((headers['content-type'] ?? '').startsWith('text/javascript')) {
+      const stub = await moduleStub(new TextDecoder().decode(body), url.href)
       if (stub.module) this.modules.set(stub.module.id, stub.module)
       body = stub.text
     }
-    return respond(typeof body === 'string' ? body : new Uint8Array(body), { status: file.status, headers: { 'Content-Type': file.contentType } })
+    return respond(body, { status: answer.status, headers })
+  }
+
+  /** A module for a dynamic `import()` of a page, from its own origin only: the harness never uses the network. */
+  private async loadModule(url: URL): Promise<CompiledModule | undefined> {
+    if (url.origin !== this.origin) {
+      this.consoleErrors.push(`blocked an import of ${url.origin}${url.pathname}: the harness never uses the network`)
+      return undefined
+    }
+    const file = await this.pageFile(url)
+    if (file.status !== 200 || !file.contentType.startsWith('text/javascript')) return undefined
+    const { module } = await moduleStub(file.body.toString(), url.href)
+    if (module) this.modules.set(module.id, module)
+    return module
   }
 
   /**

@@ -1,6 +1,8 @@
-/** `docsgen build` and `docsgen check`: flags → build() → report → exit code. */
+/**
+ * `docsgen build` and `docsgen check`: flags → build() → report → exit code. The build is loaded
+ * when one of them runs, so other commands and --help never load it.
+ */
 import type { Command } from 'commander'
-import { build, formatReport } from '../node/index.js'
 import type { CliOutput } from './cli-output.js'
 
 export function registerBuildCommands(program: Command, output: CliOutput, setExitCode: (code: number) => void): void {
@@ -22,6 +24,7 @@ Examples:
 Exit codes: 0 built, 1 content problems (nothing written), 2 usage or configuration errors.`,
     )
     .action(async (siteDir: string, flags: { outDir: string; privateDir: string; color: boolean }) => {
+      const { build, formatReport } = await import('../node/index.js')
       const result = await build({ siteDir, outDir: flags.outDir, privateDir: flags.privateDir })
       ;(result.exitCode === 0 ? output.stdout : output.stderr)(formatReport(result, { color: flags.color && color(), command: 'build' }))
       setExitCode(result.exitCode)
@@ -34,6 +37,7 @@ Exit codes: 0 built, 1 content problems (nothing written), 2 usage or configurat
     .option('--no-color', 'plain output without colours')
     .addHelpText('after', '\nExit codes: 0 valid, 1 content problems, 2 usage or configuration errors.')
     .action(async (siteDir: string, flags: { color: boolean }) => {
+      const { build, formatReport } = await import('../node/index.js')
       const result = await build({ siteDir, write: false })
       ;(result.exitCode === 0 ? output.stdout : output.stderr)(formatReport(result, { color: flags.color && color(), command: 'check' }))
       setExitCode(result.exitCode)

@@ -13,17 +13,16 @@ import { pushAll } from '../shared/push-all.js'
 import { describeSiteConfig, readSiteConfig } from './config/read-site-config.js'
 import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
-import { bundleSignInShell } from './bundle/bundle-sign-in-shell.js'
+import { createBodyFolder } from './content/page-bodies.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
 import { themeStylesheet } from './render/theme-stylesheet.js'
 import { checkOutputPaths } from './validate/check-output-paths.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { describeValidation, validateSite } from './validate/validate-site.js'
+import { checkHeap, heapLimitDiagnostic } from './diagnostics/heap-watch.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
 import { discardSite, publishSite, stageSite } from './write/publish-site.js'
-import { startReaderAssets } from './write/reader-assets.js'
-import { describePages, writePages } from './write/write-pages.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -38,6 +37,12 @@ export interface BuildOptions {
   readonly threads?: number
   /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
   readonly userCodeTimeLimitMs?: number
+  /**
+   * The JavaScript heap, in bytes, past which the build stops as a stage ends, with an
+   * out-of-memory diagnostic naming the stage; default 90% of Node's heap limit
+   * (NODE_OPTIONS=--max-old-space-size), which the stages' own loops also watch.
+   */
+  readonly heapLimitBytes?: number
 }
 
 export interface StageTiming {
@@ -67,9 +72,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const siteDir = resolve(options.siteDir)
   const outDir = resolve(siteDir, options.outDir ?? 'build')
   const privateDir = resolve(siteDir, options.privateDir ?? join('.docsgen', 'private'))
+  const run = createRun(outDir, privateDir, options.heapLimitBytes)
+  try {
+    return await runStages(options, run, { siteDir, outDir, privateDir })
+  } catch (error) {
+    if (error instanceof StoppedBuild) return run.result(1)
+    throw error
+  } finally {
+    run.end()
+  }
+}
+
+async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, privateDir }: { siteDir: string; outDir: string; privateDir: string }): Promise<BuildResult> {
   const spareDir = join(siteDir, '.docsgen', 'spare')
   const cacheDir = join(siteDir, '.docsgen', 'cache')
-  const run = createRun(outDir, privateDir)
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
   const command = options.write === false ? 'check' : 'build'
@@ -78,9 +94,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
-  // The runtime's bundle and the search index are made while the site is parsed and rendered.
-  const reader = options.write === false ? undefined : run.background(startReaderAssets(config, rules.compiled))
-  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: options.write === false, onDocument: reader?.addDocument }
+  // The runtime's bundle and the search index are made while the site is parsed and rendered
+  // (loaded only by a build that writes, as is rendering below).
+  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
+  // Pages' bodies wait on disk to be rendered (page-bodies.ts); a check renders nothing and keeps none.
+  const bodies = reader && run.atEnd(createBodyFolder(cacheDir))
+  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument }
   const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
@@ -89,37 +108,51 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
   if (!reader) return run.result(0, { manifest })
 
+  // Rendering (React's server renderer and the theme) is loaded only by a build that writes.
+  const { describePages, writePages } = await import('./write/write-pages.js')
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
   // A site that publishes its private pages (client-only) has nothing to keep out of the public output.
   const probes = config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
-  const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await bundleSignInShell() : undefined
+  const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await (await import('./bundle/bundle-sign-in-shell.js')).bundleSignInShell() : undefined
   const head = await reader.head({ manifest, stylesheet })
   const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, signInShellScript, ...head }
   // The search index is completed and written while the pages render.
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
-  const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages)
-  const readerFiles = await run.stage('search', () => indexed, (files) => files.summary)
+  // A stage that stops the build (out of memory) leaves no staging folder behind.
+  const discardOnStop = async (error: unknown): Promise<never> => {
+    await discardSite(staging)
+    throw error
+  }
+  const pages = await run.stage('render', () => writePages(renderInput, folders, { threads: options.threads }), describePages).catch(discardOnStop)
+  const readerFiles = await run.stage('search', () => indexed, (files) => files.summary).catch(discardOnStop)
   if (run.failed()) {
     await discardSite(staging)
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
   const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head }
-  const { bytes } = await run.stage('write', () => publishSite(publish), written)
+  const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
   if (run.failed()) return run.result(1, { manifest })
   return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, privatePages: config.privatePages, bytes })
 }
 
+/** A stage ran out of memory: its diagnostic is kept, and the build ends there. */
+class StoppedBuild extends Error {}
+
+type Run = ReturnType<typeof createRun>
+
 /**
  * One build's diagnostics and stage timings; a stage's own `diagnostics`, if it has them, are
- * kept as it ends. Work started in the background is cancelled when the run ends (it is done
- * by then if the build got to use it).
+ * kept as it ends. A stage that runs out of memory (heap-watch.ts) is marked failed with a
+ * diagnostic saying how much it held, and the build stops. Work started in the background is
+ * cancelled when the run ends (it is done by then if the build got to use it).
  */
-function createRun(outDir: string, privateDir: string) {
+function createRun(outDir: string, privateDir: string, heapLimitBytes: number | undefined) {
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
+  const removals: (() => void)[] = []
   const background: { cancel: () => void }[] = []
   const failed = (found: readonly Diagnostic[] = []) => {
     pushAll(diagnostics, found)
@@ -127,6 +160,14 @@ function createRun(outDir: string, privateDir: string) {
   }
   return {
     failed,
+    /** Keeps what `held.remove()` removes when the build ends, whatever happens. */
+    atEnd<T extends { readonly remove: () => void }>(held: T): T {
+      removals.push(held.remove)
+      return held
+    },
+    end: () => {
+      for (const remove of removals.splice(0)) remove()
+    },
     background<T extends { cancel: () => void }>(work: T): T {
       background.push(work)
       return work
@@ -134,10 +175,22 @@ function createRun(outDir: string, privateDir: string) {
     async stage<T extends object>(name: string, run: () => T | Promise<T>, detail: (value: T) => string): Promise<T> {
       const started = performance.now()
       const errorsBefore = diagnostics.filter((item) => item.severity === 'error').length
-      const value = await run()
+      let value: T
+      try {
+        value = await run()
+        checkHeap(heapLimitBytes)
+      } catch (error) {
+        const outOfMemory = heapLimitDiagnostic(name, error)
+        if (!outOfMemory) throw error
+        diagnostics.push(outOfMemory)
+        stages.push({ name, milliseconds: performance.now() - started, detail: 'stopped: out of memory', failed: true })
+        throw new StoppedBuild(outOfMemory.message)
+      }
       if ('diagnostics' in value) pushAll(diagnostics, value.diagnostics as readonly Diagnostic[])
       const errorsAfter = diagnostics.filter((item) => item.severity === 'error').length
-      stages.push({ name, milliseconds: performance.now() - started, detail: detail(value), failed: errorsAfter > errorsBefore })
+      const timing = { name, milliseconds: performance.now() - started, detail: detail(value), failed: errorsAfter > errorsBefore }
+      stages.push(timing)
+      publishStage(timing, started)
       return value
     },
     result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => {
@@ -156,6 +209,19 @@ function createRun(outDir: string, privateDir: string) {
       }
     },
   }
+}
+
+/**
+ * Each stage is also a measure on Node's performance timeline (`docsgen:content`…), with the
+ * memory in use as it ended and the process's peak so far (the stage where the peak grows is the
+ * one that needed it): profilers show the stages, and `npm run bench` reads them from the CLI as
+ * people run it. Only the last build's measures are kept, so a long-lived process does not collect them.
+ */
+function publishStage(timing: StageTiming, started: number): void {
+  const name = `docsgen:${timing.name}`
+  performance.clearMeasures(name)
+  const memory = { heapUsedBytes: process.memoryUsage().heapUsed, peakRssBytes: process.resourceUsage().maxRSS * 1024 }
+  performance.measure(name, { start: started, duration: timing.milliseconds, detail: { ...timing, ...memory } })
 }
 
 function relativeOrAbsolute(from: string, to: string): string {

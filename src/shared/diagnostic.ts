@@ -39,6 +39,7 @@ export type RuleId =
   | 'line-too-long'
   | 'too-many-warnings'
   | 'encoding-invalid'
+  | 'out-of-memory'
   | 'reserved-path'
   | 'search-index-failed'
 

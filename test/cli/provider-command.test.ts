@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { main } from '../../src/cli/main.js'
-import { closeProviderServers } from '../../src/cli/provider-command.js'
+import { closeProviderServers } from '../../src/cli/run-provider.js'
 
 function capture() {
   const out: string[] = []

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { main } from '../../src/cli/main.js'
-import { closeProviderServers } from '../../src/cli/provider-command.js'
+import { closeProviderServers } from '../../src/cli/run-provider.js'
 import { withWidgetPage } from '../../src/node/bundle/with-widget-page.js'
 
 function capture() {

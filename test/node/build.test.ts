@@ -236,6 +236,53 @@ output('parsing on several threads gives the same site as on one', async () => {
   })
 })
 
+output('each stage is a measure on the performance timeline, with the memory as it ended; only the last build is kept', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await build({ siteDir: site.dir })
+    const result = await build({ siteDir: site.dir })
+    const measures = (performance.getEntriesByType('measure') as PerformanceMeasure[]).filter((entry) => entry.name.startsWith('docsgen:'))
+    assert.equal(
+      measures.map((entry) => entry.name),
+      ['docsgen:config', 'docsgen:content', 'docsgen:manifest', 'docsgen:validate', 'docsgen:render', 'docsgen:search', 'docsgen:write'],
+    )
+    for (const [index, entry] of measures.entries()) {
+      const detail = entry.detail as { name: string; milliseconds: number; heapUsedBytes: number; peakRssBytes: number }
+      assert.equal({ name: detail.name, milliseconds: detail.milliseconds }, { name: result.stages[index]!.name, milliseconds: result.stages[index]!.milliseconds })
+      assert.is(entry.duration, detail.milliseconds)
+      assert.ok(detail.heapUsedBytes > 0 && detail.heapUsedBytes < detail.peakRssBytes, `${entry.name}: ${detail.heapUsedBytes} bytes of heap, ${detail.peakRssBytes} at the peak`)
+    }
+  })
+})
+
+output('pages wait for rendering in a body folder under .docsgen/cache, removed when the build ends, built or failed', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const bodyFolders = async () => (existsSync(join(site.dir, '.docsgen', 'cache')) ? (await site.list('.docsgen/cache')).filter((file) => file.startsWith('bodies-')) : [])
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.equal(await bodyFolders(), [])
+    await writeFile(join(site.dir, 'content', 'docs', 'Guides', 'intro.md'), '# Intro\n\n[broken](./nowhere.md)\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 1)
+    assert.equal(await bodyFolders(), [])
+  })
+})
+
+output('a build past its heap limit stops with a diagnostic naming the stage and the amounts, and writes nothing', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const result = await build({ siteDir: site.dir, heapLimitBytes: 1 })
+    assert.is(result.exitCode, 1)
+    assert.equal(
+      messages(result).map((message) => message.replace(/held \d+ MB/, 'held N MB')),
+      [
+        '.: error: The build stopped in the config stage: the JavaScript heap held N MB of the 0 MB the build may use. Give Node.js a larger heap (NODE_OPTIONS=--max-old-space-size=8192, in megabytes), or build the site in parts. [docsgen:out-of-memory]',
+      ],
+    )
+    assert.equal(
+      result.stages.map(({ name, detail, failed }) => ({ name, detail, failed })),
+      [{ name: 'config', detail: 'stopped: out of memory', failed: true }],
+    )
+    assert.not.ok(existsSync(join(site.dir, 'build')))
+  })
+})
+
 const privacy = suite('build: private pages are really private')
 
 privacy('no byte of a private page reaches any deployable file, its path and file name included', async () => {

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { closeProviderServers, runProvider } from '../../src/cli/provider-command.js'
+import { closeProviderServers, runProvider } from '../../src/cli/run-provider.js'
 import type { ProviderServer } from '../../src/emulator/node-server.js'
 import { assertAccessible as assertPageAccessible, launchChromium } from '../helpers/chromium.js'
 

@@ -21,9 +21,10 @@ export interface ClientBundle {
 /** Browsers with native ES modules, dynamic import and optional chaining. */
 export const CLIENT_BUNDLE_TARGET = ['chrome91', 'edge91', 'firefox90', 'safari15']
 
-// Running from src/ (tests, tsx) the entry is TypeScript; from dist/ it is the compiled module.
-const here = import.meta.url
-const entryPoint = fileURLToPath(new URL(`../../client/runtime/browser-entry${here.endsWith('.ts') ? '.ts' : '.js'}`, here))
+// Bundled from its TypeScript sources (the package ships src/) whether docsgen runs from src/ or
+// dist/ (both three folders below the package): esbuild minifies the compiled copies to other
+// names, and a site must be the same bytes whichever copy of docsgen built it.
+const entryPoint = fileURLToPath(new URL('../../../src/client/runtime/browser-entry.ts', import.meta.url))
 
 export async function bundleClient(): Promise<ClientBundle> {
   const result = await build({

@@ -6,9 +6,9 @@
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
 
-// Running from src/ (tests, tsx) the entry is TypeScript; from dist/ it is the compiled module.
-const here = import.meta.url
-const entry = fileURLToPath(new URL(`../../client/shell/sign-in-shell-entry${here.endsWith('.ts') ? '.ts' : '.js'}`, here))
+// Bundled from its TypeScript sources (the package ships src/) whether docsgen runs from src/ or
+// dist/, as the runtime is (bundle-client.ts): a site must be the same bytes whichever built it.
+const entry = fileURLToPath(new URL('../../../src/client/shell/sign-in-shell-entry.ts', import.meta.url))
 
 export async function bundleSignInShell(): Promise<string> {
   const result = await build({

@@ -5,7 +5,7 @@
  * several threads, which share the files chunk by chunk; the result is the same either way.
  */
 import { availableParallelism } from 'node:os'
-import { posix } from 'node:path'
+import { join, posix } from 'node:path'
 import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
@@ -13,10 +13,13 @@ import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import { assetPathFor, docId, routeFromFile } from './route-from-file.js'
+import { checkHeap } from '../diagnostics/heap-watch.js'
+import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
-import { parseMarkdown } from './parse-markdown.js'
+import type { parseMarkdown } from './parse-markdown.js'
 import { resolveLink, type LinkTargets } from './resolve-link.js'
+import { createBodyReader, createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
 import type { ContentFile } from './read-content.js'
 
 export interface ContentDocument {
@@ -31,13 +34,16 @@ export interface ContentDocument {
   readonly description: string | undefined
   readonly sidebarLabel: string | undefined
   readonly sidebarPosition: number | undefined
-  /** Sanitised body HTML; '' for component pages (rendered later). */
-  readonly html: string
+  /** Sanitised body HTML, kept on disk until rendered (page-bodies.ts); empty for component pages (rendered later). */
+  readonly body: PageBody
   readonly headings: readonly Heading[]
   readonly links: readonly SourceLink[]
   /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
   readonly assets: readonly string[]
 }
+
+/** Sees a parsed document with its body HTML, which the document itself keeps on disk. */
+export type DocumentListener = (document: ContentDocument, html: string) => void
 
 export interface ParsedContent {
   readonly documents: readonly ContentDocument[]
@@ -51,15 +57,18 @@ export interface ParsedContent {
 export interface ParseOptions {
   /** Threads to parse on, the current one included; default: one per core, for large sites (2500 files per thread). */
   readonly threads?: number
+  /** Where the pages' bodies are kept until rendered (createBodyFolder); none for a check, which renders nothing. */
+  readonly bodiesDir?: string
   /**
-   * Called with each Markdown document in file order, so later work can start before all are
-   * parsed: each as it is parsed on one thread; on several, once all are.
+   * Called with each Markdown document and its body HTML in file order, so later work can start
+   * before all are parsed: each as it is parsed on one thread; on several, once all are.
    */
-  readonly onDocument?: (document: ContentDocument) => void
+  readonly onDocument?: DocumentListener
 }
 
-/** What a parse thread receives: the Markdown files, every file's route (to rewrite links), its share. */
+/** What a parse thread receives: the Markdown files (it reads them), every file's route (to rewrite links), its share. */
 export interface ParseJob {
+  readonly siteDir: string
   readonly files: readonly ContentFile[]
   readonly routeOfFile: readonly (readonly [string, string])[]
   /** Where each file beside the pages is served, by source file. */
@@ -68,6 +77,8 @@ export interface ParseJob {
   readonly baseUrl: string
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
+  /** Where bodies go (page-bodies.ts); undefined keeps none. */
+  readonly bodiesDir: string | undefined
 }
 
 export interface ParseJobResult {
@@ -81,7 +92,7 @@ export interface ParseJobResult {
 const filesPerThreadMinimum = 2500
 const filesPerChunk = 20
 
-export async function parseContent(files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
+export async function parseContent(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
   const docsBase = config.docs.routeBasePath
   const routeOfFile = new Map<string, string>()
   const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
@@ -115,7 +126,7 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
         description: route === '/' ? config.tagline || undefined : undefined,
         sidebarLabel: undefined,
         sidebarPosition: undefined,
-        html: '',
+        body: emptyBody,
         headings: [],
         links: [],
         assets: [],
@@ -126,29 +137,33 @@ export async function parseContent(files: readonly ContentFile[], config: Resolv
   const markdown = files.filter((file) => file.kind === 'doc' || file.kind === 'page')
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
   const routes = [...routeOfFile]
-  const results =
-    threads === 1
-      ? [runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl }, options.onDocument)]
+  const job = { siteDir, files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, bodiesDir: options.bodiesDir }
+  // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown.
+  const parse = markdown.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
+  const results = !parse
+    ? []
+    : threads === 1
+      ? [runParseJob(job, parse, options.onDocument)]
       : await shareWork({
           total: markdown.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
-          jobFor: (work) => ({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, work }),
+          jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
+          here: (work) => runParseJob({ ...job, work }, parse),
         })
   for (const result of results) {
     pushAll(documents, result.documents)
     pushAll(diagnostics, result.diagnostics)
   }
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
-  if (threads > 1 && options.onDocument) for (const document of documents) if (document.kind !== 'component-page') options.onDocument(document)
+  if (threads > 1 && options.onDocument) tellDocuments(documents, options.onDocument)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, diagnostics }
 }
 
-/** Parses Markdown files; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
-export function runParseJob(job: ParseJob, onDocument?: (document: ContentDocument) => void): ParseJobResult {
+/** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
+export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener): ParseJobResult {
   const targets: LinkTargets = {
     routeOfFile: new Map(job.routeOfFile),
     fileAssets: new Map(job.assetOfFile),
@@ -156,19 +171,31 @@ export function runParseJob(job: ParseJob, onDocument?: (document: ContentDocume
   }
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
-  if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
-  else parseFiles(job.files)
+  const bodies = createBodyWriter(job.bodiesDir)
+  try {
+    if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
+    else parseFiles(job.files)
+  } finally {
+    bodies.close()
+  }
   return { documents, diagnostics }
 
   function parseFiles(files: readonly ContentFile[]): void {
-    for (const file of files) parseFile(file)
+    for (const file of files) {
+      checkHeap()
+      parseFile(file)
+    }
   }
 
   function parseFile(file: ContentFile): void {
     const kind = file.kind as 'doc' | 'page'
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
-    const parsed = parseMarkdown(file.text, file.file, (url) => {
+    // Read here, one file at a time, so that a site's sources are never all in memory at once.
+    const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
+    // An unreadable page stays, empty, so that links to it are not reported too.
+    if (read.diagnostic) diagnostics.push(read.diagnostic)
+    const parsed = parse(read.text ?? '', file.file, (url) => {
       const target = resolveLink(url, { file: file.file, kind, route }, targets)
       if (target.kind === 'asset') {
         assets.add(target.file)
@@ -191,13 +218,23 @@ export function runParseJob(job: ParseJob, onDocument?: (document: ContentDocume
       description: parsed.description,
       sidebarLabel: parsed.frontMatter.sidebarLabel,
       sidebarPosition: parsed.frontMatter.sidebarPosition,
-      html: parsed.html,
+      body: bodies.write(parsed.html),
       headings: parsed.headings,
       links: parsed.links,
       assets: [...assets],
     }
     documents.push(document)
-    onDocument?.(document)
+    onDocument?.(document, parsed.html)
+  }
+}
+
+/** Documents parsed on other threads, told once all are, their bodies read back from disk. */
+function tellDocuments(documents: readonly ContentDocument[], onDocument: DocumentListener): void {
+  const bodies = createBodyReader()
+  try {
+    for (const document of documents) if (document.kind !== 'component-page') onDocument(document, bodies.read(document.body))
+  } finally {
+    bodies.close()
   }
 }
 

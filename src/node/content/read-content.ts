@@ -2,7 +2,9 @@
  * Lists the site's sources once: Markdown docs, standalone pages (Markdown or React components),
  * the `_category_.json` files of the docs folders, the other files beside them (images, PDFs:
  * published when a page links to them) and `static/` (published as it is). Everything after this
- * reads the list, never the file system. Links and special files are refused (refuse-links.ts).
+ * reads the list, never lists folders again; Markdown is read when it is parsed (parse-content.ts),
+ * so the sources of a large site are never all in memory. Links and special files are refused
+ * (refuse-links.ts).
  */
 import { accessSync, constants, existsSync, type Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
@@ -19,7 +21,7 @@ export interface ContentFile {
   /** Path relative to its section folder (`content/docs`, `content/pages` or `static`), forward slashes. */
   readonly relative: string
   readonly kind: ContentKind
-  /** Text of Markdown and JSON files; '' for the rest (component pages are compiled later from `file`). */
+  /** Text of `_category_.json` files; '' for the rest (Markdown is read when parsed, component pages compiled from `file`). */
   readonly text: string
 }
 
@@ -46,15 +48,14 @@ export async function readContent(siteDir: string): Promise<ReadContentResult> {
       const file = `${section}/${relative}`
       const path = join(root, relative)
       let text = ''
-      if (kind === 'doc' || kind === 'page' || kind === 'category') {
-        const read = readTextFile(path, file, { markdown: kind !== 'category' })
+      if (kind === 'category') {
+        const read = readTextFile(path, file, { markdown: false })
         if (read.diagnostic) {
           diagnostics.push(read.diagnostic)
-          // A page stays, empty, so that links to it are not reported too; a category file goes.
-          if (kind === 'category') continue
+          continue
         }
-        text = read.text ?? ''
-      } else {
+        text = read.text
+      } else if (kind !== 'doc' && kind !== 'page') {
         const error = accessError(path)
         if (error !== undefined) diagnostics.push(fileSystemDiagnostic(error, file, 'file'))
       }

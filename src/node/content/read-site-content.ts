@@ -7,7 +7,7 @@ import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { checkFileNames } from './check-file-names.js'
 import { loadComponentPages, type ComponentPages } from './load-component-pages.js'
-import { parseContent, type ContentDocument, type ParsedContent } from './parse-content.js'
+import { parseContent, type DocumentListener, type ParsedContent } from './parse-content.js'
 import { readContent } from './read-content.js'
 
 export interface SiteContent extends ParsedContent {
@@ -21,13 +21,15 @@ export interface ContentOptions {
   readonly timeLimitMs: number
   /** Load component pages now (for `check`); a build loads them when it renders them. */
   readonly loadComponents: boolean
+  /** Where pages' bodies wait to be rendered (page-bodies.ts); none for `check`. */
+  readonly bodiesDir: string | undefined
   /** Sees each Markdown document as soon as it is parsed (see ParseOptions.onDocument). */
-  readonly onDocument?: ((document: ContentDocument) => void) | undefined
+  readonly onDocument?: DocumentListener | undefined
 }
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
   const { files, diagnostics: unreadable } = await readContent(siteDir)
-  const parsed = await parseContent(files, config, { threads: options.threads, onDocument: options.onDocument })
+  const parsed = await parseContent(siteDir, files, config, { threads: options.threads, bodiesDir: options.bodiesDir, onDocument: options.onDocument })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   return {
     content: { ...parsed, components: components.components },

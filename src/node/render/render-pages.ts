@@ -18,7 +18,9 @@ import { PRIVATE_SHELL_TITLE, type PageView, type SidebarViewItem } from '../../
 import { SIGN_IN_SHELL_DATA_ID, type SignInShellData } from '../../client/shell/sign-in-shell.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
 import { createPageData, createPrivatePageData } from './page-data.js'
@@ -69,7 +71,8 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
-    return documents.get(route.path)?.html ?? ''
+    const document = documents.get(route.path)
+    return document ? bodies.read(document.body) : ''
   }
 
   const documentHtml = (
@@ -95,11 +98,20 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
 
   const wanted = only === undefined ? undefined : new Set(only)
   const published = input.config.privatePages === 'client-only'
-  for (const route of input.manifest.routes) {
-    if (wanted && !wanted.has(route.path)) continue
+  const bodies = createBodyReader()
+  try {
+    for (const route of input.manifest.routes) renderRoute(route)
+  } finally {
+    bodies.close()
+  }
+  return diagnostics
+
+  function renderRoute(route: Route): void {
+    if (wanted && !wanted.has(route.path)) return
+    checkHeap()
     if (route.access.private && !published) {
       if (input.config.privatePages === 'gate') output.private(pageDataFile(route.path)!, privateData(route))
-      continue
+      return
     }
     const body = bodyOf(route)
     const view = views.publicView(route, body)
@@ -114,7 +126,6 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, sidebar, redirectTo, build: input.runtime.config.build })
     if (data) output.data(data, sidebar?.branch)
   }
-  return diagnostics
 }
 
 /** The data and script that make the not-found page the sign-in shell for private paths. */

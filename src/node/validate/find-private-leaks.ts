@@ -11,6 +11,7 @@ import { siteHref, stripRouteSuffix } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest } from '../../shared/manifest.js'
+import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
 
 export interface LeakProbe {
@@ -34,12 +35,18 @@ export function privateProbes(manifest: Manifest, documents: readonly ContentDoc
     for (const spelling of [...spellings]) for (const form of [siteHref(manifest.baseUrl, spelling), escapeHtml(spelling), spelling]) spellings.add(form)
     for (const text of spellings) probes.push({ route, source, text, path: kind })
   }
-  for (const route of manifest.routes) {
-    if (!route.access.private) continue
-    const source = route.source ?? route.file
-    if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeHtml(route.title)}<` })
-    for (const text of distinctiveSentences(byRoute.get(route.path)?.html ?? '')) probes.push({ route: route.path, source, text })
-    paths(route.path, source, route.path, 'page')
+  const bodies = createBodyReader()
+  try {
+    for (const route of manifest.routes) {
+      if (!route.access.private) continue
+      const source = route.source ?? route.file
+      if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeHtml(route.title)}<` })
+      const document = byRoute.get(route.path)
+      for (const text of distinctiveSentences(document ? bodies.read(document.body) : '')) probes.push({ route: route.path, source, text })
+      paths(route.path, source, route.path, 'page')
+    }
+  } finally {
+    bodies.close()
   }
   for (const asset of manifest.assets) if (asset.access.private) paths(asset.path, asset.source, asset.path, 'file')
   return probes

@@ -3,7 +3,7 @@
  * module each, then imported on a thread of its own: one helper for every kind of the site's
  * code. Compile errors and source files that are not UTF-8 come back as diagnostics.
  */
-import { build, type BuildOptions, type Message, type Metafile } from 'esbuild'
+import type { BuildOptions, Message, Metafile } from 'esbuild'
 import { rm, writeFile } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -27,6 +27,8 @@ export interface CompileRequest {
 export type Compiled = { readonly code: string; readonly metafile: Metafile; readonly diagnostics: readonly [] } | { readonly code: undefined; readonly diagnostics: readonly Diagnostic[] }
 
 export async function compileUserModule({ siteDir, file, outfile, subject, ruleId, options }: CompileRequest): Promise<Compiled> {
+  // Loaded by the first site that has code of its own: a site of Markdown alone never needs esbuild.
+  const { build } = await import('esbuild')
   try {
     const result = await build({
       ...options,

@@ -10,6 +10,7 @@ import type { Route } from '../../shared/manifest.js'
 import { pageDataFile, type PageData, type SidebarData } from '../../shared/page-data.js'
 import { pushAll } from '../../shared/push-all.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
+import { bodySize, emptyBody } from '../content/page-bodies.js'
 import { renderPages, type RenderInput } from '../render/render-pages.js'
 import { createPageViews } from '../render/page-views.js'
 import type { SidebarBranch } from '../render/sidebar-markup.js'
@@ -46,7 +47,7 @@ export async function writePages(
   const rest = await writeAll(input, folders, input.manifest.routes.filter((route) => !componentRoutes.has(route.path)), options)
   const rendered = await pending
   const documents = input.documents.map((document) =>
-    document.kind === 'component-page' ? { ...document, html: rendered.html.get(document.file) ?? '', description: rendered.descriptions.get(document.file) } : document,
+    document.kind === 'component-page' ? { ...document, body: { html: rendered.html.get(document.file) ?? '' }, description: rendered.descriptions.get(document.file) } : document,
   )
   const pages = writeRoutes({ ...input, documents }, folders, [...componentRoutes])
   return merge([{ ...pages, diagnostics: [...rendered.diagnostics, ...pages.diagnostics] }, rest])
@@ -92,7 +93,7 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
   const sizes = shares.map(() => 0)
-  const weight = (path: string) => (documents.get(path)?.html.length ?? 0) + 4000
+  const weight = (path: string) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000
   for (const route of [...routes].sort((a, b) => weight(b.path) - weight(a.path))) {
     const smallest = sizes.indexOf(Math.min(...sizes))
     shares[smallest]!.push(route.path)

@@ -13,7 +13,8 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
-import type { ContentDocument } from '../content/parse-content.js'
+import { createBodyReader } from '../content/page-bodies.js'
+import type { ContentDocument, DocumentListener } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { createWorker, siblingModule } from '../workers/run-in-worker.js'
@@ -65,8 +66,8 @@ export interface SearchIndexResult {
 }
 
 export interface SearchIndex {
-  /** Sends a parsed document to the indexer, if it is a public doc or Markdown page. */
-  readonly addDocument: (document: ContentDocument) => void
+  /** Sends a parsed document (with its body HTML) to the indexer, if it is a public doc or Markdown page. */
+  readonly addDocument: DocumentListener
   /** Whether the indexer runs: without it the build has no search (a warning says why). */
   readonly ready: () => Promise<boolean>
   /** Adds the category pages, checks every record for private text and has the index written. */
@@ -120,9 +121,9 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   }
   const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
   return {
-    addDocument(document) {
+    addDocument(document, html) {
       if (document.kind === 'component-page' || accessFor(document.route, rules).private) return
-      add(document.route, recordOf(site, document.route, document.title, '', document.html))
+      add(document.route, recordOf(site, document.route, document.title, '', html))
     },
     ready: () => waitFor(ready),
     async finish({ manifest, documents, probes, dir }) {
@@ -138,11 +139,16 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
       // The thread writes the index once every record is indexed (an indexer that failed ignores this).
       worker.postMessage({ kind: 'finish', dir, folder: SEARCH_FOLDER } satisfies SearchIndexRequest)
       const diagnostics: Diagnostic[] = []
-      for (const route of searchable) {
-        const body = route.kind === 'category' ? '' : byRoute.get(route.path)!.html
-        const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', body)
-        // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
-        diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes, body))
+      const bodies = createBodyReader()
+      try {
+        for (const route of searchable) {
+          const body = route.kind === 'category' ? '' : bodies.read(byRoute.get(route.path)!.body)
+          const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', body)
+          // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
+          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes, body))
+        }
+      } finally {
+        bodies.close()
       }
       const message = await waitFor(ended)
       if (message.kind === 'done') return { paths: message.paths, bytes: message.bytes, records: fed.size, diagnostics }

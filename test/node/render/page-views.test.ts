@@ -12,7 +12,7 @@ const repository = new URL('../../..', import.meta.url).pathname
 
 async function repositorySite() {
   const { config } = resolveConfig({ title: 'T', login: { orgID: 'o', privatePaths: [{ path: '/docs/Private/**', groups: ['admins'] }] } }, 'site.config.ts', '')
-  const content = await parseContent((await readContent(repository)).files, config!)
+  const content = await parseContent(repository, (await readContent(repository)).files, config!)
   const { manifest } = buildManifest(content, config!, compilePrivatePathRules(config!.login!.privatePaths).compiled)
   return { manifest, config: config! }
 }

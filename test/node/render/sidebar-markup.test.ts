@@ -17,7 +17,7 @@ const repository = new URL('../../..', import.meta.url).pathname
 test("cached branch markup with the current link marked equals rendering each page's sidebar directly", async () => {
   // The repository's own site: spaces and & in hrefs, category pages, a private section.
   const { config } = resolveConfig({ title: 'T', login: { orgID: 'o', privatePaths: [{ path: '/docs/Private/**', groups: ['admins'] }] } }, 'site.config.ts', '')
-  const content = await parseContent((await readContent(repository)).files, config!)
+  const content = await parseContent(repository, (await readContent(repository)).files, config!)
   const { manifest } = buildManifest(content, config!, compilePrivatePathRules(config!.login!.privatePaths).compiled)
   const views = createPageViews(manifest, config!)
   const publicMarkup = createSidebarMarkup()
