@@ -24,11 +24,6 @@ export function drawPrivateNavigation(document: Document, items: readonly Privat
   }
 }
 
-/** Sidebar entries live in the page region, which client navigation replaces: drawn again after each swap. */
-export function drawPrivateSidebar(document: Document, items: readonly PrivateNavItem[], fail: (error: Error) => void): void {
-  drawPrivateNavigation(document, items.filter((item) => item.kind === 'sidebar'), fail)
-}
-
 export function removePrivateNavigation(document: Document): void {
   for (const element of document.querySelectorAll(`[${PRIVATE_NAV_ATTRIBUTE}]`)) element.remove()
 }
@@ -49,6 +44,7 @@ function listItem(document: Document, className: string, child: Element): HTMLLI
   return li
 }
 
+/** In the navbar and in the mobile menu's copy of its links; an entry already there is not drawn twice. */
 function drawNavbarItem(document: Document, item: PrivateNavItem): void {
   const right = item.position === 'right'
   let list = document.querySelector(right ? '.navbar-end > ul.navbar-items--right' : '.navbar-inner > ul.navbar-items')
@@ -61,15 +57,15 @@ function drawNavbarItem(document: Document, item: PrivateNavItem): void {
     if (right) end.prepend(list)
     else end.before(list)
   }
-  if (hasLink(document.querySelector('.navbar'), item.href)) return
-  list.appendChild(listItem(document, 'navbar-item', link(document, item, 'navbar-link')))
+  for (const into of [list, document.querySelector('ul.navbar-mobile-items')])
+    if (into && !hasLink(into, item.href)) into.appendChild(listItem(document, 'navbar-item', link(document, item, 'navbar-link')))
 }
 
 function drawFooterItem(document: Document, item: PrivateNavItem): void {
   const column = [...document.querySelectorAll('.footer-column')].find((element) => element.querySelector('.footer-title')?.textContent === item.column)
   const list = column?.querySelector('.footer-items')
   if (!list) throw new Error(`the footer has no column "${String(item.column)}"`)
-  list.appendChild(listItem(document, 'footer-item', link(document, item, 'footer-link')))
+  if (!hasLink(list, item.href)) list.appendChild(listItem(document, 'footer-item', link(document, item, 'footer-link')))
 }
 
 /** At the end of its category's list, when that category is drawn open; at the top level for a trail of none. */

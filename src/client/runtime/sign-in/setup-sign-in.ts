@@ -12,7 +12,7 @@ import type { Platform } from '../platform.js'
 import { mayOpen, navItemShown, requiredGroups } from './access-rules.js'
 import { createGateClient, type PrivateNavItem } from './gate-client.js'
 import { createLoginDialog } from './login-dialog.js'
-import { drawPrivateNavigation, drawPrivateSidebar, removePrivateNavigation } from './private-navigation.js'
+import { drawPrivateNavigation, removePrivateNavigation } from './private-navigation.js'
 import { readUserToken, type Reader } from './read-user-token.js'
 
 export interface SignIn {
@@ -49,9 +49,10 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
 
   const drawControls = () => {
     for (const button of document.querySelectorAll('.navbar [data-login-button]')) button.textContent = reader ? 'Log out' : 'Log in'
-    for (const item of document.querySelectorAll<HTMLElement>('.navbar .navbar-item')) {
-      const target = item.querySelector('a')?.getAttribute('href')
-      const path = target ? routePathOf(new URL(target, window.location.href), config.baseUrl) : undefined
+    // The navbar's links, and their copies in the mobile menu.
+    for (const item of document.querySelectorAll<HTMLElement>('.navbar-item')) {
+      const target = new URL(item.querySelector('a')?.getAttribute('href') ?? '', window.location.href)
+      const path = target.origin === window.location.origin ? routePathOf(target, config.baseUrl) : undefined
       let shown = path === undefined || mayOpen(reader, requiredGroups(path, login.rules))
       if (item.hasAttribute('data-auth')) shown &&= navItemShown({ auth: true, groups: groupsOf(item, fail) }, reader)
       item.hidden = !shown
@@ -73,7 +74,7 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
       region.innerHTML = answer.value.html
       document.title = answer.value.title
       redraw()
-      drawPrivateSidebar(document, navigation, fail)
+      drawPrivateNavigation(document, navigation, fail)
     } else if (answer.kind === 'signedOut') signOut()
     else if (answer.kind === 'refused') refuse()
     else if (answer.kind === 'failed') platform.warn('docsgen: the private page could not be loaded', answer.error)
@@ -117,13 +118,14 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
     platform.local.remove(key)
     reader = undefined
     navigation = []
-    removePrivateNavigation(document)
     if (served && region) {
       region.innerHTML = served.html
       document.title = served.title
       served = undefined
       redraw()
     }
+    // After the region is put back: it was kept with whatever private entries it held then.
+    removePrivateNavigation(document)
     dialog.close()
     drawControls()
     // The rules may send the reader away (uxMode 'redirect'): the provider is told first, for a short while at most.
@@ -150,7 +152,7 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
   return {
     refresh() {
       served = undefined
-      drawPrivateSidebar(document, navigation, fail)
+      drawPrivateNavigation(document, navigation, fail)
       applyAccess()
     },
   }

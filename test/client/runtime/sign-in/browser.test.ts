@@ -48,10 +48,27 @@ signIn.after(async (context) => {
   for (const site of context.sites) await site.remove()
 })
 
-async function newPage(browserContext: BrowserContext, errors: string[]): Promise<Page> {
-  const page = await browserContext.newPage()
-  page.on('pageerror', (error) => void errors.push(error.message))
-  return page
+interface Tabs {
+  readonly origin: string
+  /** Another tab of the same browser (its storage shared), its errors counted too. */
+  readonly newTab: () => Promise<Page>
+}
+
+/** A fresh browser profile with one tab; no page of it may throw. */
+async function inBrowser(context: Context, test: (page: Page, tabs: Tabs) => Promise<void>): Promise<void> {
+  const browserContext: BrowserContext = await context.browser!.newContext()
+  const errors: string[] = []
+  const newTab = async () => {
+    const page = await browserContext.newPage()
+    page.on('pageerror', (error) => void errors.push(error.message))
+    return page
+  }
+  try {
+    await test(await newTab(), { origin: context.server!.origin, newTab })
+    assert.equal(errors, [])
+  } finally {
+    await browserContext.close()
+  }
 }
 
 /** Opens the form with the navbar's button and signs in with an e-mail link; the token stored. */
@@ -83,11 +100,7 @@ const bodyText = (page: Page) => page.evaluate(() => document.body.innerText)
 
 signIn('the admin signs in with an e-mail link and reads a private page; Log out removes MY_USER_TOKEN and the private body and navigation, in this tab and another', async (context) => {
   const { emulator } = await serveSite(context, 'redirect')
-  const origin = context.server!.origin
-  const browserContext = await context.browser!.newContext()
-  const errors: string[] = []
-  try {
-    const page = await newPage(browserContext, errors)
+  await inBrowser(context, async (page, { origin, newTab }) => {
     await page.goto(`${origin}/`)
     assert.is(await page.locator('.navbar [data-login-button]').textContent(), 'Log in')
     const token = await signInWithLink(page, emulator, ADMIN)
@@ -98,7 +111,7 @@ signIn('the admin signs in with an e-mail link and reads a private page; Log out
     await page.goto(`${origin}/docs/Private/vault`)
     await page.getByText(SECRET, { exact: false }).first().waitFor()
     assert.match(await page.title(), 'Vault secrets handbook')
-    const other = await newPage(browserContext, errors)
+    const other = await newTab()
     await other.goto(`${origin}/docs/Private/vault`)
     await other.getByText(SECRET, { exact: false }).first().waitFor()
 
@@ -119,19 +132,12 @@ signIn('the admin signs in with an e-mail link and reads a private page; Log out
       if (valid !== false) await new Promise((resolve) => setTimeout(resolve, 50))
     }
     assert.is(valid, false)
-    assert.equal(errors, [])
-  } finally {
-    await browserContext.close()
-  }
+  })
 })
 
 signIn("a signed-in reader without the group is sent to '/' from a private page, which they never receive", async (context) => {
   const { emulator } = await serveSite(context, 'redirect')
-  const origin = context.server!.origin
-  const browserContext = await context.browser!.newContext()
-  const errors: string[] = []
-  try {
-    const page = await newPage(browserContext, errors)
+  await inBrowser(context, async (page, { origin }) => {
     await page.goto(`${origin}/`)
     await signInWithLink(page, emulator, READER)
     await page.locator('.navbar [data-login-button]', { hasText: 'Log out' }).waitFor()
@@ -142,37 +148,23 @@ signIn("a signed-in reader without the group is sent to '/' from a private page,
     await page.waitForURL(`${origin}/`)
     assert.not.match(await bodyText(page), SECRET)
     assert.equal(gateAnswers, [], 'the page is not even asked for')
-    assert.equal(errors, [])
-  } finally {
-    await browserContext.close()
-  }
+  })
 })
 
 signIn("uxMode 'modal': a private page shows the login form instead of sending the reader away", async (context) => {
   await serveSite(context, 'modal')
-  const origin = context.server!.origin
-  const browserContext = await context.browser!.newContext()
-  const errors: string[] = []
-  try {
-    const page = await newPage(browserContext, errors)
+  await inBrowser(context, async (page, { origin }) => {
     await page.goto(`${origin}/docs/Private/vault`)
     await page.locator('[data-login-dialog] input').first().waitFor({ timeout: 20_000 })
     assert.is(new URL(page.url()).pathname, '/docs/Private/vault')
     assert.match(await bodyText(page), 'Sign in to read this page')
     assert.not.match(await bodyText(page), SECRET)
-    assert.equal(errors, [])
-  } finally {
-    await browserContext.close()
-  }
+  })
 })
 
 signIn('forceLogin: the form on a public page, with no way to close it, until the reader signs in', async (context) => {
   const { emulator } = await serveSite(context, 'modal', true)
-  const origin = context.server!.origin
-  const browserContext = await context.browser!.newContext()
-  const errors: string[] = []
-  try {
-    const page = await newPage(browserContext, errors)
+  await inBrowser(context, async (page, { origin }) => {
     await page.goto(`${origin}/docs/Guides/intro`)
     await page.locator('[data-login-dialog] input').first().waitFor({ timeout: 20_000 })
     assert.is(await page.locator('.login-dialog-close').count(), 0)
@@ -183,10 +175,7 @@ signIn('forceLogin: the form on a public page, with no way to close it, until th
     await page.goto(`${origin}/docs/Guides/setup`)
     await page.locator('.navbar [data-login-button]', { hasText: 'Log out' }).waitFor()
     assert.is(await page.locator('[data-login-dialog]').count(), 0, 'a signed-in reader is not asked again')
-    assert.equal(errors, [])
-  } finally {
-    await browserContext.close()
-  }
+  })
 })
 
 signIn.run()

@@ -109,7 +109,9 @@ signIn('Log in loads the form on demand; success stores MY_USER_TOKEN, closes th
     assert.is(button(world).textContent, 'Log out')
     assert.not.ok(privateItem(world).hidden, 'an admin sees the admins item')
     assert.is(world.bearers.get('/_docsgen/gate/navigation'), `Bearer ${admin}`)
-    assert.equal([...page.document.querySelectorAll('[data-private-nav]')].map((element) => element.textContent), ['Admin area', 'Notice'])
+    // The navbar entry also in the mobile menu's copy of the navbar's links.
+    assert.equal([...page.document.querySelectorAll('[data-private-nav]')].map((element) => element.textContent), ['Admin area', 'Admin area', 'Notice'])
+    assert.ok(page.document.querySelector('.navbar-mobile-items [data-private-nav]'))
     assert.equal(page.warnings, [])
   } finally {
     await page.close()
@@ -194,7 +196,7 @@ signIn('a nav item that cannot be drawn is an error naming its config; the other
   try {
     startRuntime(world.page.platform)
     await settle(30)
-    assert.equal([...world.page.document.querySelectorAll('[data-private-nav]')].map((element) => element.textContent), ['Admin area'])
+    assert.equal([...world.page.document.querySelectorAll('[data-private-nav]')].map((element) => element.textContent), ['Admin area', 'Admin area'])
     assert.equal(world.page.warnings, [
       'docsgen: the nav item {"path":"/docs/Private/x","kind":"footer","label":"X","column":"Nowhere","href":"/docs/Private/x"} could not be drawn: the footer has no column "Nowhere"',
       'docsgen: the nav item {"path":"/docs/Private/y","kind":"navbar","href":"javascript:alert(1)","label":"Y"} could not be drawn: it needs a label and a site path to link to',
