@@ -9,9 +9,12 @@ import { checkFileNames } from './check-file-names.js'
 import { loadComponentPages, type ComponentPages } from './load-component-pages.js'
 import { parseContent, type DocumentListener, type ParsedContent } from './parse-content.js'
 import { readContent } from './read-content.js'
+import { readSidebars, type SidebarsFile } from './read-sidebars.js'
 
 export interface SiteContent extends ParsedContent {
   readonly components: ComponentPages
+  /** The site's sidebars file, if it has one. */
+  readonly sidebars: SidebarsFile | undefined
 }
 
 export interface ContentOptions {
@@ -39,9 +42,10 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
     onDocument: options.onDocument,
   })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
+  const sidebars = await readSidebars(siteDir, options.timeLimitMs)
   return {
-    content: { ...parsed, components: components.components },
-    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics],
+    content: { ...parsed, components: components.components, sidebars: sidebars.sidebars },
+    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics, ...sidebars.diagnostics],
   }
 }
 
