@@ -13,6 +13,7 @@ import { installModuleRegistry, moduleStub, type CompiledModule } from './module
 import { RealWork } from './real-work.js'
 import { readSiteFile } from './site-files.js'
 import { trackedCrypto } from './tracked-crypto.js'
+import { trackedWebAssembly } from './tracked-web-assembly.js'
 import { VirtualTime } from './virtual-time.js'
 import { WIDGET_ORIGIN, widgetPageHTML } from './widget-page.js'
 
@@ -40,9 +41,8 @@ export interface Download {
   readonly content: string
 }
 
-/** Where the widget page's provider lives; loopback, so the emulator's test endpoints answer. */
+/** Where the widget page's provider lives. */
 export const WIDGET_PROVIDER_URL = 'http://127.0.0.1:8787'
-const CONTROL_URL = 'http://127.0.0.1:8787'
 
 /** Passwords in an in-memory test provider: a fast digest instead of scrypt, so sign-ins cost microseconds. */
 const quickHasher: PasswordHasher = {
@@ -173,12 +173,15 @@ export class World {
 
   /** Sets up a window before its scripts run: fake timers, setImmediate, modules, downloads, mutation counting. */
   private prepareWindow(window: Record<string, any>): void {
-    this.uninstall.push(this.time.install(window))
     // React schedules renders with setImmediate when it exists (a browser uses MessageChannel):
-    // a real macrotask, so rendering never waits for virtual time.
+    // a real macrotask, so rendering never waits for virtual time. Set before the fake clock is
+    // installed, which yields between timers with it: the window's own would never fire again once
+    // the page navigates away in the middle of a tick, and the tick would never end.
     window.setImmediate = setImmediate
     window.clearImmediate = clearImmediate
+    this.uninstall.push(this.time.install(window))
     Object.defineProperty(window, 'crypto', { configurable: true, writable: true, value: trackedCrypto(window.crypto, this.work) })
+    if (window.WebAssembly) Object.defineProperty(window, 'WebAssembly', { configurable: true, writable: true, value: trackedWebAssembly(window.WebAssembly, this.work) })
     installModuleRegistry(
       window,
       (id) => this.modules.get(id),
@@ -188,8 +191,9 @@ export class World {
     const tab = this.tabs.findIndex((page) => (page.mainFrame.window as unknown) === window)
     for (const [area, key] of [['localStorage', origin], ['sessionStorage', `${tab}\0${origin}`]] as const) {
       if (!this.storages.has(key)) this.storages.set(key, window[area])
-      const shared = this.storages.get(key)
-      Object.defineProperty(window, area, { configurable: true, get: () => shared })
+      const shared = this.storages.get(key) as Storage
+      const seen = area === 'localStorage' ? this.announcingStorage(shared, window) : shared
+      Object.defineProperty(window, area, { configurable: true, get: () => seen })
     }
     window.addEventListener(
       'click',
@@ -205,6 +209,47 @@ export class World {
       true,
     )
     new window.MutationObserver(() => void this.mutations++).observe(window.document, { subtree: true, childList: true, attributes: true, characterData: true })
+  }
+
+  /**
+   * localStorage as `window` sees it: the origin's one storage, and each change announced to the
+   * other tabs of that origin with a `storage` event, as a browser does (sign-out in one tab
+   * reaches the others this way).
+   */
+  private announcingStorage(storage: Storage, window: Record<string, any>): Storage {
+    const announce = (key: string | null, oldValue: string | null, newValue: string | null) => {
+      if (key !== null && oldValue === newValue) return
+      for (const tab of this.tabs) {
+        const other = tab.mainFrame.window as unknown as Record<string, any>
+        if (other === window || other.location.origin !== window.location.origin) continue
+        const event = new other.StorageEvent('storage', { key, oldValue, newValue, url: window.location.href, storageArea: other.localStorage })
+        // A task of its own, as in a browser: after the writer's code has run.
+        this.work.track(new Promise<void>((resolve) => setImmediate(() => resolve(void other.dispatchEvent(event)))), 'a storage event')
+      }
+    }
+    const changes: Record<string, (...args: string[]) => void> = {
+      setItem: (key, value) => {
+        const before = storage.getItem(key)
+        storage.setItem(key, value!)
+        announce(key, before, storage.getItem(key))
+      },
+      removeItem: (key) => {
+        const before = storage.getItem(key!)
+        storage.removeItem(key!)
+        announce(key!, before, null)
+      },
+      clear: () => {
+        storage.clear()
+        announce(null, null, null)
+      },
+    }
+    return new Proxy(storage, {
+      get: (target, property) => {
+        if (typeof property === 'string' && property in changes) return changes[property]
+        const value = Reflect.get(target, property, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
   }
 
   /** Every request of every tab, tracked until answered: the site or widget page, the provider (emulator), or nothing. */
@@ -316,7 +361,7 @@ export class World {
 
   /** The emulator's test API (`/__test/*`), as QA would call it; not recorded as a provider call. */
   async control(method: string, path: string, body?: unknown): Promise<any> {
-    const answer = await this.emulator.fetch(new Request(`${CONTROL_URL}/__test/${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
+    const answer = await this.emulator.fetch(new Request(`${this.providerURL}/__test/${path}`, { method, headers: { 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
     const json = (await answer.json()) as { result?: unknown; errors?: Array<{ message: string }> }
     if (!answer.ok) throw new Error(`the provider refused ${method} /__test/${path}: ${json.errors?.map((error) => error.message).join('; ') ?? answer.status}`)
     return json.result

@@ -35,6 +35,8 @@ export interface BuildOptions {
   readonly write?: boolean
   /** Threads to parse and render on; default one per core for large sites. */
   readonly threads?: number
+  /** Build pages marked `draft: true` too (a preview, as `serve` shows them); default false. */
+  readonly drafts?: boolean
   /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
   readonly userCodeTimeLimitMs?: number
   /**
@@ -107,7 +109,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
   // Pages' bodies wait on disk to be rendered (page-bodies.ts); a check renders nothing and keeps none.
   const bodies = reader && run.atEnd(createBodyFolder(cacheDir))
-  const contentOptions = { threads: options.threads, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument }
+  const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument }
   const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }

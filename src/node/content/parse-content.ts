@@ -6,41 +6,24 @@
  */
 import { availableParallelism } from 'node:os'
 import { join, posix } from 'node:path'
-import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
-import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
-import { assetPathFor, docId, routeFromFile } from './route-from-file.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
+import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
+import { renderMdxPages } from './mdx-pages.js'
+import { isMdx } from './mdx-syntax.js'
+import { createBodyReader, createBodyWriter, emptyBody } from './page-bodies.js'
 import type { parseMarkdown } from './parse-markdown.js'
-import { resolveLink, type LinkTargets } from './resolve-link.js'
-import { createBodyReader, createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
+import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import type { ContentFile } from './read-content.js'
+import { readRouting } from './read-routing.js'
+import { assetPathFor, routeFromFile, withTrailingSlash } from './route-from-file.js'
 
-export interface ContentDocument {
-  readonly file: string
-  readonly kind: 'doc' | 'page' | 'component-page'
-  /** Path under its section folder (`Sanctum/intro.md`). */
-  readonly relative: string
-  /** For docs: the id (`Sanctum/intro`). */
-  readonly id: string | undefined
-  readonly route: string
-  readonly title: string
-  readonly description: string | undefined
-  readonly sidebarLabel: string | undefined
-  readonly sidebarPosition: number | undefined
-  /** Sanitised body HTML, kept on disk until rendered (page-bodies.ts); empty for component pages (rendered later). */
-  readonly body: PageBody
-  readonly headings: readonly Heading[]
-  readonly links: readonly SourceLink[]
-  /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
-  readonly assets: readonly string[]
-}
+export type { ContentDocument, DocumentDisplay } from './content-document.js'
 
 /** Sees a parsed document with its body HTML, which the document itself keeps on disk. */
 export type DocumentListener = (document: ContentDocument, html: string) => void
@@ -51,12 +34,18 @@ export interface ParsedContent {
   readonly assetFiles: readonly { readonly file: string; readonly path: string; readonly kind: 'asset' | 'static' }[]
   /** Category metadata by docs folder (`Sanctum/PaperCut`). */
   readonly categories: ReadonlyMap<string, CategoryMeta>
+  /** Docs marked `draft: true`, left out of this build. */
+  readonly drafts: readonly string[]
   readonly diagnostics: readonly Diagnostic[]
 }
 
 export interface ParseOptions {
   /** Threads to parse on, the current one included; default: one per core, for large sites (2500 files per thread). */
   readonly threads?: number
+  /** Build pages marked `draft: true` too (a preview); by default they are left out. */
+  readonly drafts?: boolean
+  /** Where MDX pages are compiled and how long each may render; without it, MDX pages are reported as unbuilt. */
+  readonly mdx?: { readonly siteDir: string; readonly cacheDir: string; readonly timeLimitMs: number }
   /** Where the pages' bodies are kept until rendered (createBodyFolder); none for a check, which renders nothing. */
   readonly bodiesDir?: string
   /**
@@ -75,6 +64,12 @@ export interface ParseJob {
   readonly assetOfFile: readonly (readonly [string, string])[]
   /** The site's base URL, which links to routes are published under. */
   readonly baseUrl: string
+  /** Docs left out of this build (drafts): links to them are reported as such. */
+  readonly drafts: readonly string[]
+  /** The site's `trailingSlash`: links to routes are written the way their pages are. */
+  readonly trailingSlash: boolean | undefined
+  /** Heading ids as GitHub or as VitePress makes them. */
+  readonly slugify: ResolvedConfig['markdown']['slugify']
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
   /** Where bodies go (page-bodies.ts); undefined keeps none. */
@@ -93,20 +88,10 @@ const filesPerThreadMinimum = 2500
 const filesPerChunk = 20
 
 export async function parseContent(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
-  const docsBase = config.docs.routeBasePath
-  const routeOfFile = new Map<string, string>()
-  const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
-  for (const file of files) {
-    if (file.kind === 'asset' || file.kind === 'static') {
-      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
-      continue
-    }
-    const route = routeFromFile(file, docsBase)
-    if (route !== undefined) routeOfFile.set(file.file, route)
-  }
+  const diagnostics: Diagnostic[] = []
+  const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(siteDir, files, config, options.drafts ?? false, diagnostics)
   const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
 
-  const diagnostics: Diagnostic[] = []
   const categories = new Map<string, CategoryMeta>()
   const documents: ContentDocument[] = []
   for (const file of files) {
@@ -130,14 +115,26 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
         headings: [],
         links: [],
         assets: [],
+        display: plainDisplay,
       })
     }
   }
 
-  const markdown = files.filter((file) => file.kind === 'doc' || file.kind === 'page')
+  const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
+  const markdown = pages.filter((file) => !mdxFiles.has(file.file))
+  const mdx = pages.filter((file) => mdxFiles.has(file.file))
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
-  const routes = [...routeOfFile]
-  const job = { siteDir, files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, bodiesDir: options.bodiesDir }
+  const job: ParseJob = {
+    siteDir,
+    files: markdown,
+    routeOfFile: [...routeOfFile],
+    assetOfFile,
+    baseUrl: config.baseUrl,
+    drafts: [...drafts],
+    trailingSlash: config.trailingSlash,
+    slugify: config.markdown.slugify,
+    bodiesDir: options.bodiesDir,
+  }
   // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown.
   const parse = markdown.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
   const results = !parse
@@ -156,19 +153,93 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     pushAll(documents, result.documents)
     pushAll(diagnostics, result.diagnostics)
   }
+  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents, threads === 1 ? options.onDocument : undefined))
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
   if (threads > 1 && options.onDocument) tellDocuments(documents, options.onDocument)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
-  return { documents, categories, assetFiles, diagnostics }
+  return { documents, categories, assetFiles, drafts: [...drafts], diagnostics }
+}
+
+/**
+ * Where each file goes: routes (front matter id, slug, draft read first), assets, drafts left
+ * out, and which pages are MDX. Pages' text is read again when they are parsed, so a site's
+ * sources are never all in memory; a file that cannot be read is reported then.
+ */
+function placeFiles(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
+  const docsBase = config.docs.routeBasePath
+  const routeOfFile = new Map<string, string>()
+  const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
+  const drafts = new Set<string>()
+  const mdxFiles = new Set<string>()
+  for (const file of files) {
+    if (file.kind === 'asset' || file.kind === 'static') {
+      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
+      continue
+    }
+    const page = file.kind === 'doc' || file.kind === 'page'
+    const text = page ? (readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text ?? '') : ''
+    if (page && isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
+    const routing = file.kind === 'doc' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics) : undefined
+    if (routing?.draft && !buildsDrafts) {
+      drafts.add(file.file)
+      continue
+    }
+    const route = routeFromFile(file, docsBase, routing)
+    if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
+  }
+  return { routeOfFile, assetFiles, drafts, mdxFiles }
+}
+
+/** MDX pages: parsed, bundled and rendered together (mdx-pages.ts), each made a document like a Markdown page. */
+async function parseMdxPages(
+  files: readonly ContentFile[],
+  job: ParseJob,
+  config: ResolvedConfig,
+  options: ParseOptions,
+  documents: ContentDocument[],
+  onDocument: DocumentListener | undefined,
+): Promise<Diagnostic[]> {
+  if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
+  const diagnostics: Diagnostic[] = []
+  const targets = linkTargetsOf(job)
+  const byFile = new Map(files.map((file) => [file.file, file]))
+  const assets = new Map<string, Set<string>>()
+  const texts = files.map((file) => {
+    const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
+    if (read.diagnostic) diagnostics.push(read.diagnostic)
+    return { file: file.file, text: read.text ?? '' }
+  })
+  const rendered = await renderMdxPages({
+    ...options.mdx,
+    slugify: config.markdown.slugify,
+    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
+    pages: texts,
+    // A partial's links are read from the partial's own folder, on the page that shows it.
+    rewriteFor: (file) => {
+      const page = byFile.get(file)
+      const found = new Set<string>()
+      assets.set(file, found)
+      const relative = page?.relative ?? file.slice(file.indexOf('/', file.indexOf('/') + 1) + 1)
+      return createLinkRewriter(job, targets, { file, relative, kind: page?.kind === 'page' ? 'page' : 'doc', route: targets.routeOfFile.get(file) ?? '/' }, found)
+    },
+  })
+  const bodies = createBodyWriter(job.bodiesDir)
+  try {
+    for (const file of files) {
+      const page = rendered.pages.get(file.file)!
+      const document = contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set())
+      documents.push(document)
+      onDocument?.(document, page.html)
+    }
+  } finally {
+    bodies.close()
+  }
+  return [...diagnostics, ...rendered.diagnostics]
 }
 
 /** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
 export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener): ParseJobResult {
-  const targets: LinkTargets = {
-    routeOfFile: new Map(job.routeOfFile),
-    fileAssets: new Map(job.assetOfFile),
-    servedAssets: new Map(job.assetOfFile.map(([file, path]) => [path, file])),
-  }
+  const targets = linkTargetsOf(job)
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
   const bodies = createBodyWriter(job.bodiesDir)
@@ -188,41 +259,15 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
   }
 
   function parseFile(file: ContentFile): void {
-    const kind = file.kind as 'doc' | 'page'
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
     // Read here, one file at a time, so that a site's sources are never all in memory at once.
     const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
     // An unreadable page stays, empty, so that links to it are not reported too.
     if (read.diagnostic) diagnostics.push(read.diagnostic)
-    const parsed = parse(read.text ?? '', file.file, (url) => {
-      const target = resolveLink(url, { file: file.file, kind, route }, targets)
-      if (target.kind === 'asset') {
-        assets.add(target.file)
-        return siteHref(job.baseUrl, target.path) + target.suffix
-      }
-      // A missing target is reported by validation (missing-file) from the collected links.
-      if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(job.baseUrl, target.route, target.hash || undefined)
-      // Other links are written as route paths (`/docs/intro`), as validation reads them, and
-      // published under the base URL, as Docusaurus does.
-      return underBaseUrl(job.baseUrl, url)
-    })
+    const parsed = parse(read.text ?? '', file.file, createLinkRewriter(job, targets, sourceOf(file, route), assets), { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
-    const document: ContentDocument = {
-      file: file.file,
-      kind,
-      relative: file.relative,
-      id: kind === 'doc' ? docId(file.relative) : undefined,
-      route,
-      title: parsed.title ?? titleFromFileName(file.relative),
-      description: parsed.description,
-      sidebarLabel: parsed.frontMatter.sidebarLabel,
-      sidebarPosition: parsed.frontMatter.sidebarPosition,
-      body: bodies.write(parsed.html),
-      headings: parsed.headings,
-      links: parsed.links,
-      assets: [...assets],
-    }
+    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets)
     documents.push(document)
     onDocument?.(document, parsed.html)
   }
@@ -250,9 +295,4 @@ function docFolders(files: readonly ContentFile[]): Set<string> {
     }
   }
   return folders
-}
-
-function titleFromFileName(relative: string): string {
-  const name = posix.basename(relative).replace(/\.(md|tsx|jsx)$/, '')
-  return name === 'index' ? posix.basename(posix.dirname(relative)) || 'Home' : name
 }

@@ -9,13 +9,18 @@ import { checkFileNames } from './check-file-names.js'
 import { loadComponentPages, type ComponentPages } from './load-component-pages.js'
 import { parseContent, type DocumentListener, type ParsedContent } from './parse-content.js'
 import { readContent } from './read-content.js'
+import { readSidebars, type SidebarsFile } from './read-sidebars.js'
 
 export interface SiteContent extends ParsedContent {
   readonly components: ComponentPages
+  /** The site's sidebars file, if it has one. */
+  readonly sidebars: SidebarsFile | undefined
 }
 
 export interface ContentOptions {
   readonly threads: number | undefined
+  /** Build drafts too. */
+  readonly drafts: boolean
   /** Where compiled component pages are written to be imported. */
   readonly cacheDir: string
   readonly timeLimitMs: number
@@ -29,11 +34,18 @@ export interface ContentOptions {
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
   const { files, diagnostics: unreadable } = await readContent(siteDir)
-  const parsed = await parseContent(siteDir, files, config, { threads: options.threads, bodiesDir: options.bodiesDir, onDocument: options.onDocument })
+  const parsed = await parseContent(siteDir, files, config, {
+    threads: options.threads,
+    drafts: options.drafts,
+    mdx: { siteDir, cacheDir: options.cacheDir, timeLimitMs: options.timeLimitMs },
+    bodiesDir: options.bodiesDir,
+    onDocument: options.onDocument,
+  })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
+  const sidebars = await readSidebars(siteDir, options.timeLimitMs)
   return {
-    content: { ...parsed, components: components.components },
-    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics],
+    content: { ...parsed, components: components.components, sidebars: sidebars.sidebars },
+    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics, ...sidebars.diagnostics],
   }
 }
 

@@ -48,25 +48,44 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.
   const navbarRoutes = navbarItems.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
 
-  const tocOf = (route: Route): TocEntry[] =>
-    route.headings
-      .filter((heading) => heading.depth >= config.tableOfContents.minHeadingLevel && heading.depth <= config.tableOfContents.maxHeadingLevel)
-      .map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
+  const tocOf = (route: Route): TocEntry[] => {
+    const display = route.display
+    if (display?.hideTableOfContents) return []
+    const min = display?.tocMinHeadingLevel ?? config.tableOfContents.minHeadingLevel
+    const max = display?.tocMaxHeadingLevel ?? Math.max(min, config.tableOfContents.maxHeadingLevel)
+    return route.headings.filter((heading) => heading.depth >= min && heading.depth <= max).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
+  }
 
-  const view = (route: Route, bodyHtml: string, index: SidebarIndex): PageView => {
+  /** Front matter's own previous/next (a route, or null for none) over the sidebar's; never a page the view may not show. */
+  const neighbour = (index: SidebarIndex, chosen: string | null | undefined, fromSidebar: string | undefined, isPublicView: boolean): PageLink | undefined => {
+    if (chosen === null) return undefined
+    if (chosen === undefined) return fromSidebar === undefined ? undefined : index.links.get(fromSidebar)
+    const target = routes.get(chosen)
+    if (!target || (isPublicView && isPrivate(chosen))) return undefined
+    return index.links.get(chosen) ?? { label: target.title, href: href(chosen) }
+  }
+
+  const view = (route: Route, bodyHtml: string, index: SidebarIndex, isPublicView: boolean): PageView => {
     const position = index.position.get(route.path) ?? -1
     const category = index.categories.get(route.path)
+    const display = route.display
+    const cards = category ? cardsOf(category, routes, href) : route.kind === 'tags' ? taggedCards(route, routes, href, isPublicView ? isPrivate : () => false) : []
     return {
       path: route.path,
       kind: kindOf(route),
-      title: route.title,
+      title: isTagPage(route, routes) ? `${cards.length} ${cards.length === 1 ? 'doc' : 'docs'} tagged with "${route.title}"` : route.title,
+      hideTitle: display?.hideTitle ?? false,
+      titleId: display?.titleId,
+      unlisted: display?.unlisted ?? false,
+      keywords: display?.keywords ?? [],
+      tags: (display?.tags ?? []).map((tag) => ({ label: tag.label, href: tag.path === undefined ? undefined : href(tag.path) })),
       description: route.description,
       bodyHtml,
       toc: tocOf(route),
       breadcrumbs: index.breadcrumbs.get(route.path) ?? [],
-      cards: category ? cardsOf(category, routes, href) : [],
-      previous: position > 0 ? index.links.get(index.order[position - 1]!) : undefined,
-      next: position !== -1 && position < index.order.length - 1 ? index.links.get(index.order[position + 1]!) : undefined,
+      cards,
+      previous: neighbour(index, display?.previous, position > 0 ? index.order[position - 1] : undefined, isPublicView),
+      next: neighbour(index, display?.next, position !== -1 && position < index.order.length - 1 ? index.order[position + 1] : undefined, isPublicView),
       gated: false,
       layout: layoutOf(route),
     }
@@ -74,14 +93,19 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
 
   return {
     site,
-    publicView: (route, bodyHtml) => view(route, bodyHtml, publicIndex),
-    privateView: (route, bodyHtml) => view(route, bodyHtml, forGroups(groupsOf(route)).index),
+    publicView: (route, bodyHtml) => view(route, bodyHtml, publicIndex, true),
+    privateView: (route, bodyHtml) => view(route, bodyHtml, forGroups(groupsOf(route)).index, false),
     publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? publicSidebar(route.path) : undefined),
     privateSidebar: (route) => (route.sidebar || route.kind === 'category' ? forGroups(groupsOf(route)).sidebar(route.path) : undefined),
     shellView: () => ({
       path: '',
       kind: 'page',
       title: PRIVATE_SHELL_TITLE,
+      hideTitle: false,
+      titleId: undefined,
+      unlisted: false,
+      keywords: [],
+      tags: [],
       description: undefined,
       bodyHtml: '',
       toc: [],
@@ -145,7 +169,7 @@ function kindOf(route: Route): PageView['kind'] {
 }
 
 function layoutOf(route: Route): PageView['layout'] {
-  return route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain'
+  return route.kind === 'doc' || route.kind === 'category' || route.kind === 'tags' ? 'docs' : 'plain'
 }
 
 /** The href of a route path (and anchor) on this site, its base URL included. */
@@ -301,7 +325,7 @@ function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string)
 function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf, place = ''): SidebarViewItem[] {
   const hrefOf = (path: string) => index.links.get(path)?.href ?? href(path)
   return items.map((item, position): SidebarViewItem => {
-    if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false }
+    if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false, ...(item.className ? { className: item.className } : {}) }
     const itemPlace = place === '' ? `${position}` : `${place}-${position}`
     const inside = index.contains.get(item)?.has(current) ?? false
     const active = inside || item.path === current
@@ -317,6 +341,22 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
       items: expanded ? sidebarView(item.items, current, index, href, itemPlace) : [],
     }
   })
+}
+
+/** The cards of a tags page: its routes, the private ones left out of the public view. */
+function taggedCards(route: Route, routes: ReadonlyMap<string, Route>, href: HrefOf, hidden: (path: string) => boolean): CategoryCard[] {
+  return (route.items ?? []).flatMap((path) => {
+    const target = routes.get(path)
+    if (!target || hidden(path)) return []
+    const count = target.kind === 'tags' ? target.items?.filter((item) => !hidden(item)).length : undefined
+    return [{ label: target.title, href: href(path), description: target.description, kind: target.kind === 'tags' ? 'category' : 'doc', count }]
+  })
+}
+
+/** A tag's own page (it lists docs), not the list of every tag. */
+function isTagPage(route: Route, routes: ReadonlyMap<string, Route>): boolean {
+  const first = route.items?.[0]
+  return route.kind === 'tags' && first !== undefined && routes.get(first)?.kind !== 'tags'
 }
 
 /** The items of every collapsible category under `items`, drawn with no current page, by place. */

@@ -122,7 +122,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
   return {
     addDocument(document, html) {
-      if (document.kind === 'component-page' || accessFor(document.route, rules).private) return
+      if (document.kind === 'component-page' || document.display.unlisted || accessFor(document.route, rules).private) return
       add(document.route, recordOf(site, document.route, document.title, '', html))
     },
     ready: () => waitFor(ready),
@@ -158,9 +158,9 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   }
 }
 
-/** Public docs, Markdown pages and category pages; not component pages, redirects or the 404 page. */
+/** Public docs, Markdown pages and category pages; not unlisted pages, component pages, redirects or the 404 page. */
 function isSearchable(route: Route, document: ContentDocument | undefined): boolean {
-  if (route.access.private) return false
+  if (route.access.private || route.display?.unlisted) return false
   return route.kind === 'doc' || route.kind === 'category' || (route.kind === 'page' && document?.kind === 'page')
 }
 
