@@ -67,24 +67,6 @@ test('an edited page reloads; an unrelated page stays as it is', async () => {
   await Promise.all([edited.close(), other.close()])
 })
 
-test('an edited private page reloads pages under the private rules; the socket never names it', async () => {
-  const { WebSocket } = await import('ws')
-  const socket = new WebSocket(`${serving.url.replace('http', 'ws')}/_docsgen/live/socket`, { origin: serving.url })
-  await new Promise((resolve) => socket.once('open', resolve))
-  const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))))
-  const shell = await open('/docs/Private/notes')
-  const other = await open('/docs/Guides/other')
-  const before = await messages(other)
-  const notes = join(site.dir, 'content', 'docs', 'Private', 'notes.md')
-  await writeFile(notes, (await readFile(notes, 'utf8')).replace('Private notes.', 'Private notes, edited.'))
-  assert.equal(JSON.parse(await received), { type: 'reload', routes: [], private: true })
-  await shell.waitForFunction(() => (window as any).untouched === undefined && (window as any).__docsgenLive?.connected, undefined, { timeout: 20_000 })
-  await other.waitForFunction((count) => (window as any).__docsgenLive.messages > count, before, { timeout: 20_000 })
-  assert.is(await other.evaluate(() => (window as any).untouched), true)
-  socket.close()
-  await Promise.all([shell.close(), other.close()])
-})
-
 test('a content error shows the overlay with its diagnostics, escaped; fixing the file clears it', async () => {
   const page = await open('/docs/Guides/other')
   const good = await readFile(intro(), 'utf8')
@@ -161,6 +143,60 @@ test('the gate serves a private page only to a reader the emulator signed in wit
   // A path under the rule gets the sign-in shell, whether or not a page is there.
   const shells = await Promise.all(['/docs/Private/notes', '/docs/Private/nothing-here'].map(async (path) => (await fetch(`${serving.url}${path}`)).status))
   assert.equal(shells, [401, 401])
+})
+
+/** Signs in with the form as a person would: the address typed, then the link followed that the terminal printed. */
+async function signInByHand(page: Page, address: string): Promise<void> {
+  const before = printed.length
+  await page.locator('.navbar [data-login-button]').click()
+  const field = page.locator('[data-login-dialog] input').first()
+  await field.waitFor({ timeout: 20_000 })
+  await field.fill(address)
+  await field.press('Enter')
+  const prefix = `✉ to ${address} (email_link), sign-in link: `
+  let line: string | undefined
+  for (let tries = 0; tries < 200 && !line; tries++) {
+    line = printed.slice(before).find((text) => text.startsWith(prefix))
+    if (!line) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  assert.ok(line, `no sign-in link for ${address} was printed`)
+  assert.is((await fetch(line!.slice(prefix.length, -1))).status, 200)
+  await page.waitForFunction(() => localStorage.getItem('MY_USER_TOKEN') !== null, undefined, { timeout: 20_000 })
+}
+
+test('the seeded admin signs in by hand and reads the private page, which reloads when edited; the socket never names it', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${serving.url}/docs/Guides/other`)
+  await signInByHand(page, 'admin@example.com')
+  await page.goto(`${serving.url}/docs/Private/notes`)
+  await page.waitForFunction(() => document.body?.innerText.includes('Private notes.') && (window as any).__docsgenLive?.connected, undefined, { timeout: 20_000 })
+  await page.evaluate(() => ((window as any).untouched = true))
+  const other = await open('/docs/Guides/other')
+  const before = await messages(other)
+  const { WebSocket } = await import('ws')
+  const socket = new WebSocket(`${serving.url.replace('http', 'ws')}/_docsgen/live/socket`, { origin: serving.url })
+  await new Promise((resolve) => socket.once('open', resolve))
+  const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))))
+  const notes = join(site.dir, 'content', 'docs', 'Private', 'notes.md')
+  await writeFile(notes, (await readFile(notes, 'utf8')).replace('Private notes.', 'Private notes, edited.'))
+  assert.equal(JSON.parse(await received), { type: 'reload', routes: [], private: true })
+  await page.waitForFunction(() => document.body?.innerText.includes('Private notes, edited.') && (window as any).untouched === undefined, undefined, { timeout: 20_000 })
+  await other.waitForFunction((count) => (window as any).__docsgenLive.messages > count, before, { timeout: 20_000 })
+  assert.is(await other.evaluate(() => (window as any).untouched), true)
+  socket.close()
+  await Promise.all([context.close(), other.close()])
+})
+
+test('the seeded reader with no groups signs in by hand and is sent home from the private page', async () => {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${serving.url}/docs/Guides/other`)
+  await signInByHand(page, 'reader@example.com')
+  await page.goto(`${serving.url}/docs/Private/notes`)
+  await page.waitForURL(`${serving.url}/`, { timeout: 20_000, waitUntil: 'load' })
+  assert.not.match(await page.locator('body').innerText(), 'Private notes')
+  await context.close()
 })
 
 test('the reload script is only in served pages, never in the built files', async () => {
