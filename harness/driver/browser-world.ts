@@ -7,6 +7,7 @@
 import { Browser, type BrowserPage } from 'happy-dom'
 import { createHash } from 'node:crypto'
 import { createProviderEmulator, type EmulatorFixture, type PasswordHasher, type ProviderEmulator } from '../../src/emulator/index.js'
+import { createFolderStore, createGate, type Gate } from '../../src/gate/index.js'
 import type { Scenario } from '../scenario/scenario.js'
 import { installModuleRegistry, moduleStub, type CompiledModule } from './module-shim.js'
 import { RealWork } from './real-work.js'
@@ -18,8 +19,11 @@ import { WIDGET_ORIGIN, widgetPageHTML } from './widget-page.js'
 export interface WorldAssets {
   /** The widget's browser bundle, for `page: widget`. */
   readonly widgetBundle?: { readonly fileName: string; readonly source: string }
-  /** A built site, for site pages: its folder (a real path) and its sign-in settings. */
-  readonly site?: { readonly root: string; readonly origin: string; readonly oid: string; readonly providerURL: string }
+  /**
+   * A built site, for site pages: its folder (a real path), its sign-in settings, and its private
+   * folder when it has one: then the gate answers the site's requests, as `docsgen serve` does.
+   */
+  readonly site?: { readonly root: string; readonly origin: string; readonly oid: string; readonly providerURL: string; readonly privateDir?: string }
 }
 
 export interface ProviderCall {
@@ -67,6 +71,8 @@ export class World {
   online = true
   current = 0
   private readonly browser: Browser
+  /** The site's gate: private content for a verified token, the public files otherwise. */
+  private readonly gate: Gate | undefined
   private readonly modules = new Map<string, CompiledModule>()
   private readonly uninstall: Array<() => void> = []
   /** localStorage per origin for the whole browser, sessionStorage per tab and origin: happy-dom keeps both per window. */
@@ -84,6 +90,19 @@ export class World {
     this.origin = page.kind === 'widget' ? WIDGET_ORIGIN : assets.site!.origin
     this.time = new VirtualTime(() => this.drain())
     this.emulator = createProviderEmulator({ baseURL: this.providerURL, fixture: scenario.fixture as EmulatorFixture, hasher: quickHasher, clock: { now: () => this.time.now(), sleep: (ms) => this.work.waitOnTime(this.time.sleep(ms)) } })
+    const privateDir = page.kind === 'site' ? assets.site!.privateDir : undefined
+    this.gate =
+      privateDir === undefined
+        ? undefined
+        : createGate({
+            orgID: this.oid,
+            baseURL: this.providerURL,
+            store: createFolderStore(privateDir),
+            // The gate asks the provider from the server: the emulator answers, on virtual time, and the page's calls stay the page's.
+            fetch: (request) => this.emulator.fetch(request),
+            now: () => this.time.now(),
+            next: (request) => this.siteResponse(new URL(request.url)),
+          })
     const errors = this.consoleErrors
     const record = (...parts: unknown[]) => void errors.push(parts.map((part) => (part instanceof Error ? part.message : String(part))).join(' '))
     const console = new Proxy({ error: record, warn: record } as Record<string, unknown>, { get: (target, key) => target[key as string] ?? (() => undefined) })
@@ -197,7 +216,7 @@ export class World {
     const url = new URL(request.url)
     const respond = (body: BodyInit | null, init: ResponseInit) => new window.Response(body, init)
     if (request.url.startsWith(`${this.providerURL}/`) || request.url === this.providerURL) return this.callProvider(request, url, window, respond)
-    if (url.origin === this.origin) return this.servePage(url, respond)
+    if (url.origin === this.origin) return this.servePage(request, url, respond)
     this.consoleErrors.push(`blocked a request to ${url.origin}${url.pathname}: the harness never uses the network`)
     throw networkError(window)
   }
@@ -233,15 +252,31 @@ export class World {
     return { status: 404, body: 'Not found', contentType: 'text/plain' }
   }
 
-  private async servePage(url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+  private async siteResponse(url: URL): Promise<Response> {
     const file = await this.pageFile(url)
-    let body = file.body
-    if (file.contentType.startsWith('text/javascript')) {
-      const stub = await moduleStub(body.toString(), url.href)
+    return new Response(typeof file.body === 'string' ? file.body : new Uint8Array(file.body), { status: file.status, headers: { 'Content-Type': file.contentType } })
+  }
+
+  /** A request to the page's own origin: through the gate when the site has one, as its server would answer. */
+  private async servePage(request: Request, url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
+    let answer: Response
+    if (this.gate) {
+      const headers: Record<string, string> = {}
+      request.headers.forEach((value, key) => (headers[key] = value))
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+      answer = await this.gate.fetch(new Request(url.href, { method: request.method, headers, body }))
+    } else {
+      answer = await this.siteResponse(url)
+    }
+    const headers: Record<string, string> = {}
+    answer.headers.forEach((value, key) => (headers[key] = value))
+    let body: string | ArrayBuffer = await answer.arrayBuffer()
+    if ((headers['content-type'] ?? '').startsWith('text/javascript')) {
+      const stub = await moduleStub(new TextDecoder().decode(body), url.href)
       if (stub.module) this.modules.set(stub.module.id, stub.module)
       body = stub.text
     }
-    return respond(typeof body === 'string' ? body : new Uint8Array(body), { status: file.status, headers: { 'Content-Type': file.contentType } })
+    return respond(body, { status: answer.status, headers })
   }
 
   /** A module for a dynamic `import()` of a page, from its own origin only: the harness never uses the network. */

@@ -15,6 +15,8 @@ import type { Scenario } from '../scenario/scenario.js'
 
 export const SITE_ORIGIN = 'http://localhost:3000'
 
+const isFolder = async (path: string) => (await stat(path).catch(() => undefined))?.isDirectory() === true
+
 export class AssetsError extends Error {}
 
 export interface PreparedAssets {
@@ -22,7 +24,10 @@ export interface PreparedAssets {
   readonly cleanup: () => Promise<void>
 }
 
-export async function prepareAssets(scenarios: readonly Scenario[], { site, siteDir }: { site: string | undefined; siteDir: string }): Promise<PreparedAssets> {
+export async function prepareAssets(
+  scenarios: readonly Scenario[],
+  { site, privateDir, siteDir }: { site: string | undefined; privateDir?: string | undefined; siteDir: string },
+): Promise<PreparedAssets> {
   const cleanups: Array<() => Promise<void>> = []
   const needsWidget = scenarios.some((scenario) => scenario.page.kind === 'widget')
   const needsSite = scenarios.some((scenario) => scenario.page.kind === 'site')
@@ -34,17 +39,25 @@ export async function prepareAssets(scenarios: readonly Scenario[], { site, site
     const login = resolved?.config?.login
     if (!login) throw new AssetsError(`site pages need a site with login settings: no usable site.config.ts with login in ${resolve(siteDir)}`)
     let root: string
+    let privateRoot: string | undefined
     if (site !== undefined) {
       root = resolve(site)
-      if (!(await stat(root).catch(() => undefined))?.isDirectory()) throw new AssetsError(`--site ${site}: no such folder (build the site first, or leave --site out to build it now)`)
+      if (!(await isFolder(root))) throw new AssetsError(`--site ${site}: no such folder (build the site first, or leave --site out to build it now)`)
+      privateRoot = privateDir === undefined ? join(siteDir, '.docsgen', 'private') : resolve(privateDir)
+      if (!(await isFolder(privateRoot))) {
+        if (privateDir !== undefined) throw new AssetsError(`--private-dir ${privateDir}: no such folder (the private folder the build of --site wrote)`)
+        privateRoot = undefined
+      }
     } else {
       const temp = await mkdtemp(join(tmpdir(), 'docsgen-harness-'))
       cleanups.push(() => rm(temp, { recursive: true, force: true }))
       const built = await build({ siteDir: resolve(siteDir), outDir: join(temp, 'build'), privateDir: join(temp, 'private') })
       if (built.exitCode !== 0) throw new AssetsError(`the site in ${resolve(siteDir)} did not build (run docsgen build to see why)`)
       root = built.outDir
+      privateRoot = built.privateDir
     }
-    siteAssets = { root: await realpath(root), origin: SITE_ORIGIN, oid: login.orgID, providerURL: login.baseURL.replace(/\/+$/, '') }
+    const gate = privateRoot === undefined ? {} : { privateDir: await realpath(privateRoot) }
+    siteAssets = { root: await realpath(root), origin: SITE_ORIGIN, oid: login.orgID, providerURL: login.baseURL.replace(/\/+$/, ''), ...gate }
   }
   return {
     assets: { ...(bundle ? { widgetBundle: { fileName: bundle.fileName, source: new TextDecoder().decode(bundle.contents) } } : {}), ...(siteAssets ? { site: siteAssets } : {}) },

@@ -113,6 +113,11 @@ test('bad flags are usage errors (exit 2)', async () => {
     "error: --workers must be a whole number from 1 to 64, got 'x'\n",
     "error: unknown reporter 'html'; reporters: list, junit, json\n",
   ])
+  const output2 = capture()
+  const site = 'test/fixtures/harness/modules-site'
+  const missing = await runHarness({ paths: ['test/fixtures/harness/modules.yaml'], cwd: root, color: false, write: output2.write, site: `${site}/built`, privateDir: `${site}/nowhere`, siteDir: site })
+  assert.is(missing.exitCode, 2)
+  assert.is(output2.text(), 'error --private-dir test/fixtures/harness/modules-site/nowhere: no such folder (the private folder the build of --site wrote)\n')
 })
 
 test.run()

@@ -55,6 +55,8 @@ output('writes one HTML file per route, the files pages use, static/, the manife
         '_docsgen/data/docs/category/guides.json',
         '_docsgen/data/docs/category/setup.json',
         '_docsgen/favicon-HASH.svg',
+        // The login form, loaded on demand (the site has login settings).
+        '_docsgen/login-widget-HASH.js',
         '_docsgen/manifest.json',
         '_docsgen/runtime-HASH.js',
         '_docsgen/sidebar/0-1.json',

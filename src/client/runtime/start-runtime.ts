@@ -15,6 +15,7 @@ import { setupPrefetch } from './prefetch.js'
 import { createProgressBar, type ProgressBar } from './progress-bar.js'
 import { setupSearchBox } from './search-box.js'
 import { setupSidebarCategories } from './sidebar-categories.js'
+import { setupSignIn } from './sign-in/setup-sign-in.js'
 import { setupTableOfContents } from './table-of-contents.js'
 import { setupTabs } from './tabs.js'
 
@@ -65,6 +66,10 @@ export function startRuntime(platform: Platform): Runtime | undefined {
   }
   rememberVersion()
   const progress = createProgressBar(platform)
+  const redraw = () => {
+    for (const part of [sidebar, toc, codeBlocks, tabs, prefetch]) part.refresh()
+  }
+  const signIn = start('sign-in', () => setupSignIn(platform, config, redraw), undefined)
   const navigation = start(
     'client navigation',
     () =>
@@ -74,7 +79,8 @@ export function startRuntime(platform: Platform): Runtime | undefined {
         progress,
         afterSwap: () => {
           menu.close()
-          for (const part of [sidebar, toc, codeBlocks, tabs, prefetch]) part.refresh()
+          redraw()
+          signIn?.refresh()
           rememberVersion()
         },
       }),
