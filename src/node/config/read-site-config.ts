@@ -41,7 +41,19 @@ export function describeSiteConfig(site: SiteConfigFile | undefined): string {
   return `${site.file ?? 'no site.config.ts: defaults'}, ${site.config.login?.privatePaths.length ?? 0} private rules`
 }
 
+/** What Docusaurus names its config; a folder with one is a Docusaurus site, laid out its way. */
+const docusaurusConfigNames = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts']
+
 function noSite(siteDir: string, command: 'build' | 'check'): Diagnostic {
+  const docusaurus = docusaurusConfigNames.find((name) => existsSync(join(siteDir, name)))
+  if (docusaurus !== undefined)
+    return diagnostic({
+      file: docusaurus,
+      ruleId: 'site-empty',
+      message: `No content found in ${siteDir}: it is a Docusaurus site (${docusaurus}), and docsgen does not read Docusaurus's folders and config yet`,
+      suggestion:
+        "Move the docs folder to content/docs/ and the Markdown and MDX pages of src/pages/ to content/pages/; keep static/ and sidebars.js where they are; write the title, url, baseUrl, navbar and footer of the Docusaurus config into site.config.ts.",
+    })
   const found = existsSync(join(siteDir, 'static')) ? 'it has static/ but neither content/ nor site.config.ts, and static/ alone holds no pages' : 'it has neither content/ nor site.config.ts'
   return diagnostic({
     file: '.',
