@@ -7,6 +7,7 @@ import { createRequire } from 'node:module'
 import { registerBuildCommands } from './build-command.js'
 import { registerHarnessCommand } from './harness-command.js'
 import { registerProviderCommand } from './provider-command.js'
+import { registerServeCommands } from './serve-command.js'
 import type { CliOutput, RegisterCommand } from './cli-output.js'
 
 const { version } = createRequire(import.meta.url)('../../package.json') as { version: string }
@@ -27,7 +28,7 @@ export async function main(argv: readonly string[], output: CliOutput = processO
     .exitOverride()
     .configureOutput({ writeOut: output.stdout, writeErr: output.stderr })
 
-  const commands: readonly RegisterCommand[] = [registerBuildCommands, registerProviderCommand, registerHarnessCommand]
+  const commands: readonly RegisterCommand[] = [registerBuildCommands, registerServeCommands, registerProviderCommand, registerHarnessCommand]
   for (const register of commands) register(program, output, (code) => (exitCode = code))
 
   try {

@@ -3,12 +3,12 @@
  * a real HTTP server and keeps it running until interrupted. Loaded only when the command runs,
  * so other commands never load the emulator.
  */
-import { readFile, stat } from 'node:fs/promises'
-import { FixtureError, loadFixture, type EmulatorFixture } from '../emulator/index.js'
+import type { EmulatorFixture } from '../emulator/index.js'
 import { startProviderServer, type ProviderServer } from '../emulator/node-server.js'
 import { httpOrigin } from '../emulator/origins.js'
 import { systemErrorReason, withWidgetPage } from '../node/index.js'
 import type { CliOutput } from './cli-output.js'
+import { readFixtureFile } from './read-fixture-file.js'
 
 export interface ProviderCommandOptions {
   port?: string | number
@@ -17,8 +17,6 @@ export interface ProviderCommandOptions {
   /** Origins of the sites that sign in against the emulator, besides development origins. */
   siteOrigin?: string[]
 }
-
-const MAX_FIXTURE_BYTES = 10 * 1024 * 1024
 
 /** Servers started by this module, with what undoes their signal handlers. */
 const running = new Map<ProviderServer, () => void>()
@@ -40,28 +38,9 @@ export async function runProvider(options: ProviderCommandOptions, output: CliOu
   const host = options.host ?? '127.0.0.1'
   let fixture: EmulatorFixture | undefined
   if (options.fixture !== undefined) {
-    let text: string
-    try {
-      if ((await stat(options.fixture)).size > MAX_FIXTURE_BYTES) {
-        output.stderr(`error: fixture file '${options.fixture}' is larger than ${MAX_FIXTURE_BYTES / 1024 / 1024} MB; a fixture lists organizations, persons and faults, not data\n`)
-        return 2
-      }
-      text = await readFile(options.fixture, 'utf8')
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : systemErrorReason(error)
-      output.stderr(`error: cannot read fixture file '${options.fixture}': ${reason}\n`)
-      return 2
-    }
-    try {
-      fixture = loadFixture(text, options.fixture)
-    } catch (error) {
-      if (error instanceof FixtureError) {
-        output.stderr(`error: invalid fixture: ${error.message}\n`)
-        return 2
-      }
-      throw error
-    }
+    const read = await readFixtureFile(options.fixture, output)
+    if (read === 2) return 2
+    fixture = read
   }
   for (const origin of options.siteOrigin ?? []) {
     if (httpOrigin(origin) !== origin) {

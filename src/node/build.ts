@@ -40,6 +40,11 @@ export interface BuildOptions {
   /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
   readonly userCodeTimeLimitMs?: number
   /**
+   * Where the pages sign in instead of the config's `login.baseURL` and `login.sdkURL`:
+   * `docsgen serve` points them at the provider emulator it runs, leaving site.config.ts as it is.
+   */
+  readonly identityProvider?: { readonly baseURL: string; readonly sdkURL: string }
+  /**
    * The JavaScript heap, in bytes, past which the build stops as a stage ends, with an
    * out-of-memory diagnostic naming the stage; default 90% of Node's heap limit
    * (NODE_OPTIONS=--max-old-space-size), which the stages' own loops also watch.
@@ -70,6 +75,8 @@ export interface BuildResult {
   /** Where the config sends private pages (see SiteConfig.privatePages). */
   readonly privatePages: 'gate' | 'exclude' | 'client-only'
   readonly bytes: number
+  /** Whom the gate asks about a reader's token (identityProvider applied); undefined without `login`. */
+  readonly login: { readonly orgID: string; readonly baseURL: string } | undefined
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -95,7 +102,8 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const command = options.write === false ? 'check' : 'build'
   const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command, overrides: options.configOverrides }), ({ site }) => describeSiteConfig(site))
   if (!site) return run.result(2)
-  const config = site.config
+  const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
+  const config = { ...site.config, login }
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   // The runtime's bundle and the search index are made while the site is parsed and rendered
@@ -139,7 +147,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head }
   const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
   if (run.failed()) return run.result(1, { manifest })
-  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, privatePages: config.privatePages, bytes })
+  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, privatePages: config.privatePages, bytes, login: login && { orgID: login.orgID, baseURL: login.baseURL } })
 }
 
 /** A stage ran out of memory: its diagnostic is kept, and the build ends there. */
@@ -209,6 +217,7 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
         pages: { public: 0, private: 0 },
         privatePages: 'gate',
         bytes: 0,
+        login: undefined,
         ...extra,
       }
     },

@@ -1,0 +1,57 @@
+/**
+ * Watches what a build reads (content/, static/, the config file, the theme's stylesheet folder)
+ * with chokidar and reports changed files in batches: changes that arrive together (an editor
+ * saving through a temporary file, a `git checkout`) are one rebuild, not many.
+ */
+import { watch, type FSWatcher } from 'chokidar'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { configFileNames } from '../config/load-config.js'
+
+export interface SiteWatcher {
+  /** Resolves once the watchers are listening (changes before then may be missed). */
+  readonly ready: Promise<void>
+  readonly close: () => Promise<void>
+}
+
+/** The theme's stylesheet is read by every build; its components are compiled in and need a restart. */
+export const themeFolder = fileURLToPath(new URL('../../client/theme/', import.meta.url))
+
+const watched = new Set<string>(['content', 'static', ...configFileNames])
+
+export function watchSite(siteDir: string, onChange: (files: readonly string[]) => void, onError: (message: string) => void, settleMs = 20): SiteWatcher {
+  // The site folder itself, narrowed to what a build reads: a watched folder that does not exist
+  // yet (a first static/) is seen when it is created, which watching it by name would miss.
+  const site = resolve(siteDir)
+  const ignored = (path: string) => {
+    if (!isInside(path, site) || isInside(path, themeFolder)) return false
+    const first = relative(site, path).split(sep)[0]!
+    return first !== '' && !watched.has(first)
+  }
+  const watcher: FSWatcher = watch([site, themeFolder], { ignoreInitial: true, ignored })
+  let pending = new Set<string>()
+  let timer: NodeJS.Timeout | undefined
+  const changed = (file: string) => {
+    pending.add(file)
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      const files = [...pending]
+      pending = new Set()
+      onChange(files)
+    }, settleMs)
+  }
+  watcher.on('error', (error) => onError(`watching files failed: ${(error as Error).message}`))
+  for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, changed)
+  return {
+    ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
+    close: async () => {
+      clearTimeout(timer)
+      await watcher.close()
+    },
+  }
+}
+
+function isInside(path: string, folder: string): boolean {
+  const inside = relative(folder, path)
+  return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))
+}
