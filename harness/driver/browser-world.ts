@@ -8,7 +8,7 @@ import { Browser, type BrowserPage } from 'happy-dom'
 import { createHash } from 'node:crypto'
 import { createProviderEmulator, type EmulatorFixture, type PasswordHasher, type ProviderEmulator } from '../../src/emulator/index.js'
 import { createFolderStore, createGate, type Gate } from '../../src/gate/index.js'
-import type { Scenario } from '../scenario/scenario.js'
+import { siteBuildKey, type Scenario } from '../scenario/scenario.js'
 import { installModuleRegistry, moduleStub, type CompiledModule } from './module-shim.js'
 import { RealWork } from './real-work.js'
 import { readSiteFile } from './site-files.js'
@@ -20,11 +20,20 @@ import { WIDGET_ORIGIN, widgetPageHTML } from './widget-page.js'
 export interface WorldAssets {
   /** The widget's browser bundle, for `page: widget`. */
   readonly widgetBundle?: { readonly fileName: string; readonly source: string }
-  /**
-   * A built site, for site pages: its folder (a real path), its sign-in settings, and its private
-   * folder when it has one: then the gate answers the site's requests, as `docsgen serve` does.
-   */
-  readonly site?: { readonly root: string; readonly origin: string; readonly oid: string; readonly providerURL: string; readonly privateDir?: string }
+  /** Builds of the site, for site pages, by `siteBuildKey` of the page (one per distinct `site_login`). */
+  readonly sites?: Readonly<Record<string, SiteAssets>>
+}
+
+/**
+ * A built site: its folder (a real path), its sign-in settings, and its private folder when it
+ * has one: then the gate answers the site's requests, as `docsgen serve` does.
+ */
+export interface SiteAssets {
+  readonly root: string
+  readonly origin: string
+  readonly oid: string
+  readonly providerURL: string
+  readonly privateDir?: string
 }
 
 export interface ProviderCall {
@@ -71,6 +80,8 @@ export class World {
   online = true
   current = 0
   private readonly browser: Browser
+  /** The build of the site this scenario's page is on. */
+  private readonly site: SiteAssets | undefined
   /** The site's gate: private content for a verified token, the public files otherwise. */
   private readonly gate: Gate | undefined
   private readonly modules = new Map<string, CompiledModule>()
@@ -84,13 +95,15 @@ export class World {
     private readonly assets: WorldAssets,
   ) {
     const page = scenario.page
-    if (page.kind === 'site' && !assets.site) throw new Error('a site page needs a built site')
-    this.oid = page.kind === 'widget' ? page.options.oid : assets.site!.oid
-    this.providerURL = page.kind === 'widget' ? WIDGET_PROVIDER_URL : assets.site!.providerURL
-    this.origin = page.kind === 'widget' ? WIDGET_ORIGIN : assets.site!.origin
+    const site = assets.sites?.[siteBuildKey(page)]
+    if (page.kind === 'site' && !site) throw new Error('a site page needs a built site')
+    this.site = site
+    this.oid = page.kind === 'widget' ? page.options.oid : site!.oid
+    this.providerURL = page.kind === 'widget' ? WIDGET_PROVIDER_URL : site!.providerURL
+    this.origin = page.kind === 'widget' ? WIDGET_ORIGIN : site!.origin
     this.time = new VirtualTime(() => this.drain())
     this.emulator = createProviderEmulator({ baseURL: this.providerURL, fixture: scenario.fixture as EmulatorFixture, hasher: quickHasher, clock: { now: () => this.time.now(), sleep: (ms) => this.work.waitOnTime(this.time.sleep(ms)) } })
-    const privateDir = page.kind === 'site' ? assets.site!.privateDir : undefined
+    const privateDir = site?.privateDir
     this.gate =
       privateDir === undefined
         ? undefined
@@ -290,7 +303,7 @@ export class World {
   /** The site's (or the widget page's) file at a URL of its origin, as its server would answer. */
   private async pageFile(url: URL): Promise<{ status: number; body: string | Buffer; contentType: string }> {
     const page = this.scenario.page
-    if (page.kind !== 'widget') return readSiteFile(this.assets.site!.root, url.pathname)
+    if (page.kind !== 'widget') return readSiteFile(this.site!.root, url.pathname)
     const bundle = this.assets.widgetBundle!
     if (url.pathname === '/') return { status: 200, body: widgetPageHTML(bundle.fileName, page.options, this.providerURL), contentType: 'text/html; charset=utf-8' }
     if (url.pathname === `/widget/${bundle.fileName}`) return { status: 200, body: bundle.source, contentType: 'text/javascript; charset=utf-8' }

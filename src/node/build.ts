@@ -10,7 +10,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { pushAll } from '../shared/push-all.js'
-import { describeSiteConfig, readSiteConfig } from './config/read-site-config.js'
+import { describeSiteConfig, readSiteConfig, type ConfigOverrides } from './config/read-site-config.js'
 import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
 import { createBodyFolder } from './content/page-bodies.js'
@@ -50,6 +50,8 @@ export interface BuildOptions {
    * (NODE_OPTIONS=--max-old-space-size), which the stages' own loops also watch.
    */
   readonly heapLimitBytes?: number
+  /** Settings laid over site.config.ts's (read-site-config.ts), for tools that build one site several ways. */
+  readonly configOverrides?: ConfigOverrides
 }
 
 export interface StageTiming {
@@ -98,7 +100,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
   const command = options.write === false ? 'check' : 'build'
-  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command }), ({ site }) => describeSiteConfig(site))
+  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command, overrides: options.configOverrides }), ({ site }) => describeSiteConfig(site))
   if (!site) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
   const config = { ...site.config, login }

@@ -86,6 +86,23 @@ test('a bad scenario file: exit 2 and every problem at file:line:col with a fix'
   )
 })
 
+test("site_login: each mistake at file:line:col, with the keys it takes", async () => {
+  const output = capture()
+  const result = await runHarness({ paths: ['test/fixtures/harness/bad-site-login.yaml'], cwd: root, color: false, write: output.write })
+  assert.is(result.exitCode, 2)
+  assert.is(
+    output.text(),
+    [
+      "error test/fixtures/harness/bad-site-login.yaml:3:54: site_login.redirect: unknown key 'redirect' in site_login Known keys: forceLogin, uxMode, privateRedirectPath.",
+      'error test/fixtures/harness/bad-site-login.yaml:3:27: site_login.forceLogin: must be true or false, got the text "yes please"',
+      "error test/fixtures/harness/bad-site-login.yaml:3:47: site_login.uxMode: must be one of 'redirect', 'modal', got 'popup'",
+      '',
+      '3 problems in scenario files; nothing was run.',
+      '',
+    ].join('\n'),
+  )
+})
+
 test('--shard 1/2 and 2/2 add up to the whole set; --list and --grep', async () => {
   const listed = async (args: string[]) => {
     const out: string[] = []
