@@ -32,6 +32,8 @@ export interface ServeCommandOptions {
 
 /** Where the emulator answers on the site's origin: in the folder the build keeps, so no page can be there. */
 export const PROVIDER_PREFIX = '/_docsgen/provider'
+/** How long Ctrl+C waits for the server, the watchers and a rebuild in progress to close. */
+const CLOSE_LIMIT_MS = 10_000
 /** The seed read from the site folder when --fixture is not given. */
 export const DEFAULT_FIXTURE = 'emulator.yaml'
 
@@ -192,7 +194,8 @@ export function registerServeCommands(program: Command, output: CliOutput, setEx
   const run = async (options: ServeCommandOptions) => {
     let site: ServingSite | undefined
     let stopping = false
-    const close = (running: ServingSite) => void running.close().then(() => process.exit(0))
+    // Closing takes moments; should any part of it ever hang, Ctrl+C still ends the process.
+    const close = (running: ServingSite) => void Promise.race([running.close(), new Promise((resolve) => setTimeout(resolve, CLOSE_LIMIT_MS).unref())]).then(() => process.exit(0))
     const stop = () => {
       if (stopping) process.exit(130)
       stopping = true
