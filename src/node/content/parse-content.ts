@@ -20,6 +20,7 @@ import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.j
 import type { parseMarkdown } from './parse-markdown.js'
 import { resolveLink, type LinkTargets } from './resolve-link.js'
 import { createBodyReader, createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
+import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
 import type { ContentFile } from './read-content.js'
 
 export interface ContentDocument {
@@ -59,6 +60,10 @@ export interface ParseOptions {
   readonly threads?: number
   /** Where the pages' bodies are kept until rendered (createBodyFolder); none for a check, which renders nothing. */
   readonly bodiesDir?: string
+  /** Parse results of earlier builds (its bodies folder replaces bodiesDir); this build's are saved into it. */
+  readonly cache?: ParseCache<ContentDocument>
+  /** The files changed since the cache was saved, when the caller knows (serve); the others are not read to be compared. */
+  readonly changedFiles?: ReadonlySet<string>
   /**
    * Called with each Markdown document and its body HTML in file order, so later work can start
    * before all are parsed: each as it is parsed on one thread; on several, once all are.
@@ -79,11 +84,15 @@ export interface ParseJob {
   readonly work?: SharedWork
   /** Where bodies go (page-bodies.ts); undefined keeps none. */
   readonly bodiesDir: string | undefined
+  /** Whether to return a ParseRecord of each file (for the parse cache). */
+  readonly record: boolean
 }
 
 export interface ParseJobResult {
   readonly documents: ContentDocument[]
   readonly diagnostics: Diagnostic[]
+  /** What a parse cache keeps of each file parsed, when the job asks. */
+  readonly records: ParseRecord[]
 }
 
 // A worker takes about 0.3 s to load its modules, and two threads parsing at once each run
@@ -115,48 +124,46 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
       pushAll(diagnostics, result.diagnostics)
       categories.set(posix.dirname(file.relative) === '.' ? '' : posix.dirname(file.relative), result.meta)
     } else if (file.kind === 'component-page') {
-      const route = routeOfFile.get(file.file)!
-      documents.push({
-        file: file.file,
-        kind: 'component-page',
-        relative: file.relative,
-        id: undefined,
-        route,
-        title: route === '/' ? config.title : titleFromFileName(file.relative),
-        description: route === '/' ? config.tagline || undefined : undefined,
-        sidebarLabel: undefined,
-        sidebarPosition: undefined,
-        body: emptyBody,
-        headings: [],
-        links: [],
-        assets: [],
-      })
+      documents.push(componentPage(file, routeOfFile.get(file.file)!, config))
     }
   }
 
   const markdown = files.filter((file) => file.kind === 'doc' || file.kind === 'page')
-  const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
   const routes = [...routeOfFile]
-  const job = { siteDir, files: markdown, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, bodiesDir: options.bodiesDir }
-  // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown.
-  const parse = markdown.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
+  const cached = options.cache && reuseCached(siteDir, markdown, linkTargets(routes, assetOfFile), config.baseUrl, options)
+  if (cached) {
+    pushAll(documents, cached.documents)
+    pushAll(diagnostics, cached.diagnostics)
+  }
+  const toParse = cached ? cached.parse : markdown
+  const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(toParse.length / filesPerThreadMinimum)))
+  // Documents are told in file order, kept ones among parsed ones: the search index depends on the order.
+  const teller = options.onDocument && threads === 1 ? inFileOrder(cached?.documents ?? [], options.onDocument) : undefined
+  const bodiesDir = options.cache?.bodiesDir ?? options.bodiesDir
+  const job = { siteDir, files: toParse, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, bodiesDir, record: options.cache !== undefined }
+  // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown to parse.
+  const parse = toParse.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
   const results = !parse
     ? []
     : threads === 1
-      ? [runParseJob(job, parse, options.onDocument)]
+      ? [runParseJob(job, parse, teller?.parsed)]
       : await shareWork({
-          total: markdown.length,
+          total: toParse.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
           jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
           here: (work) => runParseJob({ ...job, work }, parse),
         })
+  const parsed: ContentDocument[] = []
   for (const result of results) {
-    pushAll(documents, result.documents)
+    pushAll(parsed, result.documents)
     pushAll(diagnostics, result.diagnostics)
   }
+  pushAll(documents, parsed)
+  options.cache?.save(documents, results.flatMap((result) => result.records))
   documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  teller?.rest()
   if (threads > 1 && options.onDocument) tellDocuments(documents, options.onDocument)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, diagnostics }
@@ -164,13 +171,10 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
 
 /** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
 export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener): ParseJobResult {
-  const targets: LinkTargets = {
-    routeOfFile: new Map(job.routeOfFile),
-    fileAssets: new Map(job.assetOfFile),
-    servedAssets: new Map(job.assetOfFile.map(([file, path]) => [path, file])),
-  }
+  const targets = linkTargets(job.routeOfFile, job.assetOfFile)
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
+  const records: ParseRecord[] = []
   const bodies = createBodyWriter(job.bodiesDir)
   try {
     if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
@@ -178,7 +182,7 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
   } finally {
     bodies.close()
   }
-  return { documents, diagnostics }
+  return { documents, diagnostics, records }
 
   function parseFiles(files: readonly ContentFile[]): void {
     for (const file of files) {
@@ -195,19 +199,15 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
     const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
     // An unreadable page stays, empty, so that links to it are not reported too.
     if (read.diagnostic) diagnostics.push(read.diagnostic)
+    const rewrite = linkRewriter(targets, job.baseUrl, file, assets)
+    const links: [string, string | null][] = []
     const parsed = parse(read.text ?? '', file.file, (url) => {
-      const target = resolveLink(url, { file: file.file, kind, route }, targets)
-      if (target.kind === 'asset') {
-        assets.add(target.file)
-        return siteHref(job.baseUrl, target.path) + target.suffix
-      }
-      // A missing target is reported by validation (missing-file) from the collected links.
-      if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(job.baseUrl, target.route, target.hash || undefined)
-      // Other links are written as route paths (`/docs/intro`), as validation reads them, and
-      // published under the base URL, as Docusaurus does.
-      return underBaseUrl(job.baseUrl, url)
+      const href = rewrite(url)
+      links.push([url, href ?? null])
+      return href
     })
     pushAll(diagnostics, parsed.diagnostics)
+    if (job.record && read.text !== undefined) records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics })
     const document: ContentDocument = {
       file: file.file,
       kind,
@@ -228,7 +228,74 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
   }
 }
 
-/** Documents parsed on other threads, told once all are, their bodies read back from disk. */
+/** What a link of `file` is rewritten to (undefined: left as written, for validation to report); the files beside the pages it uses go to `assets`. */
+function linkRewriter(targets: LinkTargets, baseUrl: string, file: ContentFile, assets: Set<string>): (url: string) => string | undefined {
+  const kind = file.kind as 'doc' | 'page'
+  const route = targets.routeOfFile.get(file.file)!
+  return (url) => {
+    const target = resolveLink(url, { file: file.file, kind, route }, targets)
+    if (target.kind === 'asset') {
+      assets.add(target.file)
+      return siteHref(baseUrl, target.path) + target.suffix
+    }
+    // A missing target is reported by validation (missing-file) from the collected links.
+    if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(baseUrl, target.route, target.hash || undefined)
+    // Other links are written as route paths (`/docs/intro`), as validation reads them, and
+    // published under the base URL, as Docusaurus does.
+    return underBaseUrl(baseUrl, url)
+  }
+}
+
+/** A component page's document: what is known of it before it is rendered. */
+function componentPage(file: ContentFile, route: string, config: ResolvedConfig): ContentDocument {
+  return {
+    file: file.file,
+    kind: 'component-page',
+    relative: file.relative,
+    id: undefined,
+    route,
+    title: route === '/' ? config.title : titleFromFileName(file.relative),
+    description: route === '/' ? config.tagline || undefined : undefined,
+    sidebarLabel: undefined,
+    sidebarPosition: undefined,
+    body: emptyBody,
+    headings: [],
+    links: [],
+    assets: [],
+  }
+}
+
+function linkTargets(routeOfFile: ParseJob['routeOfFile'], assetOfFile: ParseJob['assetOfFile']): LinkTargets {
+  return { routeOfFile: new Map(routeOfFile), fileAssets: new Map(assetOfFile), servedAssets: new Map(assetOfFile.map(([file, path]) => [path, file])) }
+}
+
+/** The documents the cache still holds, and the files to parse. */
+function reuseCached(siteDir: string, markdown: readonly ContentFile[], targets: LinkTargets, baseUrl: string, options: ParseOptions) {
+  const read = (file: ContentFile) => readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text
+  const rewrite = (file: ContentFile, url: string) => linkRewriter(targets, baseUrl, file, new Set())(url)
+  return options.cache!.reuse(markdown, read, rewrite, options.changedFiles)
+}
+
+/** Tells `kept` documents (in file order) each before the first parsed one that comes after it, and the rest at the end. */
+function inFileOrder(kept: readonly ContentDocument[], onDocument: DocumentListener) {
+  let next = 0
+  const bodies = createBodyReader()
+  const tellKept = (before: string | undefined) => {
+    for (; next < kept.length && (before === undefined || kept[next]!.file < before); next++) onDocument(kept[next]!, bodies.read(kept[next]!.body))
+  }
+  return {
+    parsed(document: ContentDocument, html: string) {
+      tellKept(document.file)
+      onDocument(document, html)
+    },
+    rest() {
+      tellKept(undefined)
+      bodies.close()
+    },
+  }
+}
+
+/** Documents parsed on other threads (told once all are) or kept from an earlier build, their bodies read back from disk. */
 function tellDocuments(documents: readonly ContentDocument[], onDocument: DocumentListener): void {
   const bodies = createBodyReader()
   try {

@@ -29,9 +29,14 @@ export interface PageDataInput {
   readonly build: string
 }
 
+/** Whether a route has page data: not private routes (never published) nor the 404 page. */
+export function hasPageData(route: Route): boolean {
+  return !route.access.private && route.kind !== 'notFound'
+}
+
 /** The data of a route, or undefined for routes that get none: private routes (never published) and the 404 page. */
 export function createPageData({ route, page, site, html, sidebar, redirectTo, build }: PageDataInput): PageData | undefined {
-  if (route.access.private || route.kind === 'notFound') return undefined
+  if (!hasPageData(route)) return undefined
   const currentHref = siteHref(site.baseUrl, route.path)
   const navbar: Record<string, 'page' | 'true'> = {}
   for (const item of site.navbar.items) if (item.active) navbar[item.href] = item.href === currentHref ? 'page' : 'true'

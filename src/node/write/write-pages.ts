@@ -11,17 +11,20 @@ import { pageDataFile, type PageData, type SidebarData } from '../../shared/page
 import { pushAll } from '../../shared/push-all.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
 import { bodySize, emptyBody } from '../content/page-bodies.js'
+import { hasPageData } from '../render/page-data.js'
 import { renderPages, type RenderInput } from '../render/render-pages.js'
 import { createPageViews } from '../render/page-views.js'
 import type { SidebarBranch } from '../render/sidebar-markup.js'
 import { findLeaks } from '../validate/find-private-leaks.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
-import { createFileWriter } from './write-site.js'
+import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
+import { createFileWriter, type FileWriter } from './write-site.js'
 
-/** The staging folders pages are written to. */
+/** The staging folders pages are written to, and what an incremental build knows they and the last output hold. */
 export interface PageFolders {
   readonly publicDir: string
   readonly privateDir: string
+  readonly ledger?: PageLedger | undefined
 }
 
 export interface WrittenPages {
@@ -29,6 +32,10 @@ export interface WrittenPages {
   /** Every page and page data file written, relative to its folder: the rest of a reused staging folder is swept. */
   readonly written: { readonly public: readonly string[]; readonly private: readonly string[]; readonly data: readonly string[] }
   readonly diagnostics: readonly Diagnostic[]
+  /** What each page file was made from, for the next incremental build (empty without a ledger). */
+  readonly ledger: { readonly public: readonly [string, LedgerEntry][]; readonly private: readonly [string, LedgerEntry][] }
+  /** The routes rendered (not kept as they were). */
+  readonly rendered: readonly string[]
 }
 
 /** What a page thread receives: the input, the folders and the routes it renders. */
@@ -58,31 +65,78 @@ export function describePages(pages: WrittenPages): string {
   return `${pages.written.public.length} public pages, ${pages.written.private.length} private`
 }
 
-/** Renders and writes the given routes (default: all) on this thread. */
+/** Renders and writes the given routes (default: all) on this thread; with a ledger, keeps the pages whose inputs are unchanged. */
 export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[]): WrittenPages {
+  const keeper = createPageKeeper(folders.ledger, folders)
+  // The inputs of the page being written, when there is a ledger to note them in.
+  let inputs: string | undefined
+  const noted = (side: OutputSide, writer: FileWriter) => (file: string, content: string) => {
+    writer.write(file, content)
+    if (inputs !== undefined) keeper.record(side, file, inputs)
+  }
   const publicWriter = createFileWriter(folders.publicDir)
   const privateWriter = createFileWriter(folders.privateDir)
   const dataWriter = createFileWriter(folders.publicDir)
   const dataProblems: Diagnostic[] = []
-  const writeData = (file: string, content: string) => {
-    pushAll(dataProblems, findLeaks(file, content, input.probes))
-    dataWriter.write(file, content)
-  }
+  const writeData = noted('public', {
+    ...dataWriter,
+    write(file, content) {
+      pushAll(dataProblems, findLeaks(file, content as string, input.probes))
+      dataWriter.write(file, content)
+    },
+  })
   // Each branch's list once per thread; threads that share a branch write the same bytes to it.
   const branches = new Set<string>()
+  const branch = (sidebar: SidebarBranch | undefined) => {
+    if (sidebar === undefined || branches.has(sidebar.file)) return
+    branches.add(sidebar.file)
+    // Named after its content: a file of that name is that content.
+    if (keeper.keep([['public', sidebar.file]], sidebar.file)) return kept.data.push(sidebar.file)
+    const before = inputs
+    inputs = folders.ledger && sidebar.file
+    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData))
+    inputs = before
+  }
   const data = (page: PageData, sidebar: SidebarBranch | undefined) => {
     const file = pageDataFile(page.path)
     if (file === undefined) throw new Error(`writeRoutes: "${page.path}" is not a route path`)
     writeData(file, JSON.stringify(page))
-    if (sidebar === undefined || branches.has(sidebar.file)) return
-    branches.add(sidebar.file)
-    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData))
+    branch(sidebar)
   }
-  const diagnostics = renderPages(input, routes, { public: publicWriter.write, private: privateWriter.write, data })
+  const rendered: string[] = []
+  const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
+  const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined) => {
+    const made = `${folders.ledger!.global} ${own}`
+    const files: [OutputSide, string][] = [['public', route.file]]
+    const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
+    if (dataFile !== undefined) files.push(['public', dataFile])
+    if (route.access.private) files.push(['private', route.file])
+    if (keeper.keep(files, made)) {
+      kept.public.push(route.file)
+      if (route.access.private) kept.private.push(route.file)
+      if (dataFile !== undefined) {
+        kept.data.push(dataFile)
+        branch(sidebar)
+      }
+      return true
+    }
+    inputs = made
+    rendered.push(route.path)
+    return false
+  }
+  const output = { public: noted('public', publicWriter), private: noted('private', privateWriter), data }
+  const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged } : output)
+  if (!folders.ledger) rendered.push(...(routes ?? input.manifest.routes.map((route) => route.path)))
   return {
     bytes: publicWriter.written().bytes + dataWriter.written().bytes,
-    written: { public: publicWriter.written().paths, private: privateWriter.written().paths, data: dataWriter.written().paths },
+    written: {
+      public: [...publicWriter.written().paths, ...kept.public],
+      private: [...privateWriter.written().paths, ...kept.private],
+      data: [...dataWriter.written().paths, ...kept.data],
+    },
     diagnostics: [...diagnostics, ...dataProblems],
+    ledger: keeper.ledger(),
+    rendered,
   }
 }
 
@@ -121,5 +175,7 @@ function merge(results: readonly WrittenPages[]): WrittenPages {
       data: results.flatMap((result) => result.written.data),
     },
     diagnostics: results.flatMap((result) => result.diagnostics),
+    ledger: { public: results.flatMap((result) => result.ledger.public), private: results.flatMap((result) => result.ledger.private) },
+    rendered: results.flatMap((result) => result.rendered),
   }
 }

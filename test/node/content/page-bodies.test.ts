@@ -58,7 +58,7 @@ test('a body past the end of its file is a docsgen bug, said as such', () => {
     const body = writer.write('<p>short</p>')
     writer.close()
     const store = (body as { store: string }).store
-    assert.throws(() => createBodyReader().read({ store, offset: 5, length: 100 }), (error: Error) => error.message === `page-bodies: ${store} ends before 105`)
+    assert.throws(() => createBodyReader().read({ store, offset: 5, length: 100, hash: '' }), (error: Error) => error.message === `page-bodies: ${store} ends before 105`)
   })
 })
 
