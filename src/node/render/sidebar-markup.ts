@@ -26,6 +26,13 @@ export interface SidebarMarkup {
   readonly branch: SidebarBranch
 }
 
+/**
+ * Branches kept at once. Pages are rendered in route order, folder by folder, so a page's branch
+ * is nearly always one of the last few; a site's branches all together can weigh gigabytes (one
+ * per folder, each listing every top-level category).
+ */
+const branchesKept = 64
+
 export function createSidebarMarkup(): (items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup {
   const cache = new Map<string, SidebarBranch>()
   return (items, currentHref) => {
@@ -35,8 +42,10 @@ export function createSidebarMarkup(): (items: readonly SidebarViewItem[], curre
     if (branch === undefined) {
       const html = renderToStaticMarkup(createElement(SidebarList, { items: neutral, currentHref: '' }))
       branch = { html, file: sidebarBranchFile(createHash('sha256').update(html).digest('hex').slice(0, 12)) }
-      cache.set(key, branch)
-    }
+      if (cache.size >= branchesKept) cache.delete(cache.keys().next().value!)
+    } else cache.delete(key)
+    // The last used last: the first key is the one unused longest.
+    cache.set(key, branch)
     return { html: markCurrentInSidebar(branch.html, currentHref), branch }
   }
 }

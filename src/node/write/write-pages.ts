@@ -145,14 +145,7 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   if (threads === 1 && options.threads === undefined) return writeRoutes(input, folders, routes.map((route) => route.path))
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
-  const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
-  const sizes = shares.map(() => 0)
-  const weight = (path: string) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000
-  for (const route of [...routes].sort((a, b) => weight(b.path) - weight(a.path))) {
-    const smallest = sizes.indexOf(Math.min(...sizes))
-    shares[smallest]!.push(route.path)
-    sizes[smallest]! += weight(route.path)
-  }
+  const shares = contiguousShares(routes, options.threads ?? threads, (path) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000)
   const [own = [], ...others] = shares
   // Start the workers before rendering this thread's share, so they run at the same time.
   const pending = others.map((share) =>
@@ -163,7 +156,27 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
       routes: share,
     } satisfies WritePagesJob),
   )
-  return merge([writeRoutes(input, folders, own), ...(await Promise.all(pending))])
+  // Handled now: if this thread's share fails, a worker's failure must not go unhandled meanwhile.
+  const theirs = Promise.all(pending)
+  theirs.catch(() => undefined)
+  return merge([writeRoutes(input, folders, own), ...(await theirs)])
+}
+
+/**
+ * Routes split into `count` runs of about equal weight, each in route order: pages of one folder
+ * stay together, so each thread renders a sidebar branch once (sidebar-markup.ts keeps only the
+ * last few).
+ */
+function contiguousShares(routes: readonly Route[], count: number, weight: (path: string) => number): string[][] {
+  const total = routes.reduce((sum, route) => sum + weight(route.path), 0)
+  const shares: string[][] = Array.from({ length: count }, () => [])
+  let done = 0
+  for (const route of routes) {
+    const share = Math.min(count - 1, Math.floor((done * count) / Math.max(total, 1)))
+    shares[share]!.push(route.path)
+    done += weight(route.path)
+  }
+  return shares
 }
 
 function merge(results: readonly WrittenPages[]): WrittenPages {
