@@ -78,8 +78,10 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
       const parse: ContentFile[] = []
       for (const file of files) {
         const entry = saved[file.file]
-        const text = entry === undefined || changed === undefined || changed.has(file.file) ? read(file) : undefined
-        const current = entry !== undefined && (text === undefined ? changed !== undefined : hashSource(text) === entry.record.source)
+        // A file the caller says is unchanged is not read; an unreadable one is parsed (and reported) again.
+        const trusted = entry !== undefined && changed !== undefined && !changed.has(file.file)
+        const text = entry === undefined || trusted ? undefined : read(file)
+        const current = trusted || (entry !== undefined && text !== undefined && hashSource(text) === entry.record.source)
         if (!entry || !current || !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href)) {
           parse.push(file)
           continue

@@ -62,7 +62,9 @@ export async function writePages(
 
 /** The render stage's line. */
 export function describePages(pages: WrittenPages): string {
-  return `${pages.written.public.length} public pages, ${pages.written.private.length} private`
+  const line = `${pages.written.public.length} public pages, ${pages.written.private.length} private`
+  // An incremental build (output-ledger.ts) kept the others as they were.
+  return pages.rendered.length < pages.written.public.length ? `${line}, ${pages.rendered.length} rendered` : line
 }
 
 /** Renders and writes the given routes (default: all) on this thread; with a ledger, keeps the pages whose inputs are unchanged. */
