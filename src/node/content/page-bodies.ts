@@ -41,16 +41,19 @@ const batchBytes = 1024 * 1024
 
 export interface BodyWriter {
   readonly write: (html: string) => PageBody
-  /** Writes what is pending; call before the bodies are read. */
+  /** Writes what is pending (and says so); call before the bodies are read. */
   readonly close: () => void
 }
 
-/** A writer appending to a file of this thread in `dir`; `dir` undefined keeps no bodies (a check renders nothing). */
-export function createBodyWriter(dir: string | undefined): BodyWriter {
-  if (dir === undefined) return { write: () => emptyBody, close: () => {} }
+/**
+ * A writer appending to a file of this thread in `dir`; `dir` undefined keeps no bodies (a check
+ * renders nothing). `written` is called each time the bodies given so far are on disk.
+ */
+export function createBodyWriter(dir: string | undefined, written: () => void = () => {}): BodyWriter {
+  if (dir === undefined) return { write: () => emptyBody, close: written }
   const store = join(dir, `bodies-${run}-${threadId}-${writers++}.html`)
   let descriptor: number | undefined
-  let written = 0
+  let writtenBytes = 0
   let pending: string[] = []
   let pendingBytes = 0
   const flush = () => {
@@ -65,20 +68,22 @@ export function createBodyWriter(dir: string | undefined): BodyWriter {
     write(html) {
       if (html === '') return emptyBody
       const length = Buffer.byteLength(html)
-      const ref = { store, offset: written + pendingBytes, length, hash: hashHtml(html) }
+      const ref = { store, offset: writtenBytes + pendingBytes, length, hash: hashHtml(html) }
       pending.push(html)
       pendingBytes += length
       if (pendingBytes >= batchBytes) {
         flush()
-        written = ref.offset + length
+        writtenBytes = ref.offset + length
+        written()
       }
       return ref
     },
     close() {
-      written += pendingBytes
+      writtenBytes += pendingBytes
       flush()
       if (descriptor !== undefined) closeSync(descriptor)
       descriptor = undefined
+      written()
     },
   }
 }

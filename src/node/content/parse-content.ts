@@ -19,7 +19,7 @@ import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import type { parseMarkdown } from './parse-markdown.js'
 import { resolveLink, type LinkTargets } from './resolve-link.js'
-import { createBodyReader, createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
+import { createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
 import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
 import type { ContentFile } from './read-content.js'
 
@@ -43,8 +43,8 @@ export interface ContentDocument {
   readonly assets: readonly string[]
 }
 
-/** Sees a parsed document with its body HTML, which the document itself keeps on disk. */
-export type DocumentListener = (document: ContentDocument, html: string) => void
+/** Sees a parsed document once its body is on disk, where the listener can read it (page-bodies.ts). */
+export type DocumentListener = (document: ContentDocument) => void
 
 export interface ParsedContent {
   readonly documents: readonly ContentDocument[]
@@ -65,8 +65,8 @@ export interface ParseOptions {
   /** The files changed since the cache was saved, when the caller knows (serve); the others are not read to be compared. */
   readonly changedFiles?: ReadonlySet<string>
   /**
-   * Called with each Markdown document and its body HTML in file order, so later work can start
-   * before all are parsed: each as it is parsed on one thread; on several, once all are.
+   * Called with each Markdown document in file order, so later work can start before all are
+   * parsed: as its body is on disk on one thread; on several, once all are.
    */
   readonly onDocument?: DocumentListener
 }
@@ -175,7 +175,11 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
   const records: ParseRecord[] = []
-  const bodies = createBodyWriter(job.bodiesDir)
+  // Told once their bodies are written, so that whoever is told can read them.
+  const untold: ContentDocument[] = []
+  const bodies = createBodyWriter(job.bodiesDir, () => {
+    for (const document of untold.splice(0)) onDocument?.(document)
+  })
   try {
     if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
     else parseFiles(job.files)
@@ -224,7 +228,7 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
       assets: [...assets],
     }
     documents.push(document)
-    onDocument?.(document, parsed.html)
+    if (onDocument) untold.push(document)
   }
 }
 
@@ -279,30 +283,21 @@ function reuseCached(siteDir: string, markdown: readonly ContentFile[], targets:
 /** Tells `kept` documents (in file order) each before the first parsed one that comes after it, and the rest at the end. */
 function inFileOrder(kept: readonly ContentDocument[], onDocument: DocumentListener) {
   let next = 0
-  const bodies = createBodyReader()
   const tellKept = (before: string | undefined) => {
-    for (; next < kept.length && (before === undefined || kept[next]!.file < before); next++) onDocument(kept[next]!, bodies.read(kept[next]!.body))
+    for (; next < kept.length && (before === undefined || kept[next]!.file < before); next++) onDocument(kept[next]!)
   }
   return {
-    parsed(document: ContentDocument, html: string) {
+    parsed(document: ContentDocument) {
       tellKept(document.file)
-      onDocument(document, html)
+      onDocument(document)
     },
-    rest() {
-      tellKept(undefined)
-      bodies.close()
-    },
+    rest: () => tellKept(undefined),
   }
 }
 
-/** Documents parsed on other threads (told once all are) or kept from an earlier build, their bodies read back from disk. */
+/** Documents parsed on other threads (told once all are) or kept from an earlier build. */
 function tellDocuments(documents: readonly ContentDocument[], onDocument: DocumentListener): void {
-  const bodies = createBodyReader()
-  try {
-    for (const document of documents) if (document.kind !== 'component-page') onDocument(document, bodies.read(document.body))
-  } finally {
-    bodies.close()
-  }
+  for (const document of documents) if (document.kind !== 'component-page') onDocument(document)
 }
 
 /** Every folder under content/docs that holds docs, directly or deeper. */
