@@ -70,23 +70,18 @@ export function describePages(pages: WrittenPages): string {
 /** Renders and writes the given routes (default: all) on this thread; with a ledger, keeps the pages whose inputs are unchanged. */
 export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[]): WrittenPages {
   const keeper = createPageKeeper(folders.ledger, folders)
-  // The inputs of the page being written, when there is a ledger to note them in.
+  // What the page being written is made from, when there is a ledger to note it in.
   let inputs: string | undefined
-  const noted = (side: OutputSide, writer: FileWriter) => (file: string, content: string) => {
-    writer.write(file, content)
-    if (inputs !== undefined) keeper.record(side, file, inputs)
-  }
   const publicWriter = createFileWriter(folders.publicDir)
   const privateWriter = createFileWriter(folders.privateDir)
   const dataWriter = createFileWriter(folders.publicDir)
   const dataProblems: Diagnostic[] = []
-  const writeData = noted('public', {
-    ...dataWriter,
-    write(file, content) {
-      pushAll(dataProblems, findLeaks(file, content as string, input.probes))
-      dataWriter.write(file, content)
-    },
-  })
+  const writer = (side: OutputSide, files: FileWriter, check: boolean) => (file: string, content: string, made = inputs) => {
+    if (check) pushAll(dataProblems, findLeaks(file, content, input.probes))
+    files.write(file, content)
+    if (made !== undefined) keeper.record(side, file, made)
+  }
+  const writeData = writer('public', dataWriter, true)
   // Each branch's list once per thread; threads that share a branch write the same bytes to it.
   const branches = new Set<string>()
   const branch = (sidebar: SidebarBranch | undefined) => {
@@ -94,10 +89,7 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     branches.add(sidebar.file)
     // Named after its content: a file of that name is that content.
     if (keeper.keep([['public', sidebar.file]], sidebar.file)) return kept.data.push(sidebar.file)
-    const before = inputs
-    inputs = folders.ledger && sidebar.file
-    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData))
-    inputs = before
+    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData), folders.ledger && sidebar.file)
   }
   const data = (page: PageData, sidebar: SidebarBranch | undefined) => {
     const file = pageDataFile(page.path)
@@ -126,7 +118,7 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     rendered.push(route.path)
     return false
   }
-  const output = { public: noted('public', publicWriter), private: noted('private', privateWriter), data }
+  const output = { public: writer('public', publicWriter, false), private: writer('private', privateWriter, false), data }
   const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged } : output)
   if (!folders.ledger) rendered.push(...(routes ?? input.manifest.routes.map((route) => route.path)))
   return {
