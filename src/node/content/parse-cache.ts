@@ -68,7 +68,7 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
   const bodiesDir = join(dir, 'bodies')
   const indexFile = join(dir, 'parse.json')
   mkdirSync(bodiesDir, { recursive: true })
-  const saved = loadSaved<D>(indexFile, key)
+  let saved = loadSaved<D>(indexFile, key)
   const reused = new Map<string, ParseRecord>()
   return {
     bodiesDir,
@@ -91,6 +91,8 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
         diagnostics.push(...entry.record.diagnostics)
         reused.set(file.file, entry.record)
       }
+      // What was not reused is not needed again: a large site's entries are not held through the build.
+      saved = {}
       return { documents, diagnostics, parse }
     },
     save(documents, records) {
