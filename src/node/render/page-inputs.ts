@@ -9,21 +9,20 @@ import type { Route } from '../../shared/manifest.js'
 import { bodyHash } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { PageViews } from './page-views.js'
-import type { SidebarBranch, SidebarMarkup } from './sidebar-markup.js'
+import type { SidebarBranch, SidebarMarkupCache } from './sidebar-markup.js'
 import type { SidebarViewItem } from '../../shared/page-view.js'
-
-type Markup = (items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup
 
 export function pageInputs(
   route: Route,
   document: ContentDocument | undefined,
   views: PageViews,
-  markups: { readonly public: Markup; readonly full: Markup; readonly href: string },
+  markups: { readonly public: SidebarMarkupCache; readonly full: SidebarMarkupCache },
 ): { readonly inputs: string; readonly branch: SidebarBranch | undefined } {
   const hash = createHash('sha1')
   const add = (value: unknown) => hash.update(JSON.stringify(value) ?? '-').update('\0')
-  const sidebar = (items: readonly SidebarViewItem[] | undefined, markup: Markup): SidebarBranch | undefined => {
-    const branch = items === undefined || items.length === 0 ? undefined : markup(items, markups.href).branch
+  // The branch and the route (in `route`) say what the marked list is.
+  const sidebar = (items: readonly SidebarViewItem[] | undefined, markup: SidebarMarkupCache): SidebarBranch | undefined => {
+    const branch = items === undefined || items.length === 0 ? undefined : markup.branch(items)
     add(branch?.file ?? null)
     return branch
   }

@@ -101,7 +101,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     if (wanted && !wanted.has(route.path)) return
     checkHeap()
     if (output.unchanged) {
-      const markups = { public: publicSidebarMarkup, full: fullSidebarMarkup, href: href(route.path) }
+      const markups = { public: publicSidebarMarkup, full: fullSidebarMarkup }
       const { inputs, branch } = pageInputs(route, documents.get(route.path), views, markups)
       if (output.unchanged(route, inputs, branch)) return
     }

@@ -33,9 +33,14 @@ export interface SidebarMarkup {
  */
 const branchesKept = 64
 
-export function createSidebarMarkup(): (items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup {
+/** Marks the current link in a branch's list; `branch` alone gives the list's branch without marking it (cheaper). */
+export type SidebarMarkupCache = ((items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup) & {
+  readonly branch: (items: readonly SidebarViewItem[]) => SidebarBranch
+}
+
+export function createSidebarMarkup(): SidebarMarkupCache {
   const cache = new Map<string, SidebarBranch>()
-  return (items, currentHref) => {
+  const branchOf = (items: readonly SidebarViewItem[]): SidebarBranch => {
     const neutral = withoutCurrentLink(items)
     const key = branchKey(neutral)
     let branch = cache.get(key)
@@ -46,8 +51,13 @@ export function createSidebarMarkup(): (items: readonly SidebarViewItem[], curre
     } else cache.delete(key)
     // The last used last: the first key is the one unused longest.
     cache.set(key, branch)
+    return branch
+  }
+  const markup = (items: readonly SidebarViewItem[], currentHref: string): SidebarMarkup => {
+    const branch = branchOf(items)
     return { html: markCurrentInSidebar(branch.html, currentHref), branch }
   }
+  return Object.assign(markup, { branch: branchOf })
 }
 
 function withoutCurrentLink(items: readonly SidebarViewItem[]): SidebarViewItem[] {
