@@ -35,6 +35,8 @@ export interface HarnessOptions {
   readonly outputDir?: string
   /** A built site folder; without it, site pages build the site in siteDir once. */
   readonly site?: string
+  /** The private folder of that build, for the gate (default: `.docsgen/private` in siteDir, when it exists). */
+  readonly privateDir?: string
   readonly siteDir?: string
   readonly color?: boolean
   readonly write?: (text: string) => void
@@ -76,7 +78,7 @@ export async function runHarness(options: HarnessOptions): Promise<HarnessResult
 
   let prepared
   try {
-    prepared = await prepareAssets(selected, { site: options.site, siteDir: resolve(options.cwd, options.siteDir ?? '.') })
+    prepared = await prepareAssets(selected, { site: options.site, privateDir: options.privateDir, siteDir: resolve(options.cwd, options.siteDir ?? '.') })
   } catch (error) {
     if (!(error instanceof AssetsError)) throw error
     write(`${colors.red('error')} ${error.message}\n`)

@@ -72,7 +72,7 @@ function problems(rule: (item: Import) => string | undefined): string[] {
 }
 
 test('every area is known to these rules', () => {
-  assert.equal([...new Set(files.map(area))].sort(), ['cli', 'client', 'emulator', 'harness', 'identity', 'index.ts', 'node', 'shared', 'widget'])
+  assert.equal([...new Set(files.map(area))].sort(), ['cli', 'client', 'emulator', 'gate', 'harness', 'identity', 'index.ts', 'node', 'shared', 'widget'])
 })
 
 test('src/shared imports only itself: pure code, no packages, no Node', () => {
@@ -105,6 +105,18 @@ test('the widget imports only itself, the SDK’s public index, src/shared, reac
 
 test('the emulator imports only itself and src/shared (never the build, the CLI or the browser code)', () => {
   assert.equal(problems((item) => (area(item.file) !== 'emulator' || item.target === undefined ? undefined : ['emulator', 'shared'].includes(area(item.target)) ? undefined : 'outside src/emulator and src/shared')), [])
+})
+
+test('the gate imports only itself, src/shared and jose; only its folder store uses Node (it runs on edge runtimes too)', () => {
+  assert.equal(
+    problems((item) => {
+      if (area(item.file) !== 'gate') return undefined
+      if (item.target === undefined) return item.specifier === 'jose' || (item.file === 'src/gate/folder-store.ts' && item.specifier.startsWith('node:')) ? undefined : 'a package other than jose'
+      return ['gate', 'shared'].includes(area(item.target)) ? undefined : 'outside src/gate and src/shared'
+    }),
+    [],
+  )
+  for (const file of files.filter((path) => area(path) === 'gate' && path !== 'src/gate/folder-store.ts')) assert.not.match(readFileSync(join(repository, file), 'utf8'), /\bprocess\.|\bBuffer\b|\brequire\(|NodeJS/, `${file} uses Node`)
 })
 
 test('the build (src/node) imports no CLI, SDK, widget or emulator code', () => {

@@ -11,7 +11,7 @@ import { readYaml } from '../../src/node/diagnostics/yaml-source.js'
 import { stringify } from 'yaml'
 import { closest } from '../../src/shared/closest.js'
 import { formatValuePath, ValueReader, type Locator, type SourcePosition, type ValueAt, type ValuePath } from '../../src/shared/read-value.js'
-import type { Scenario, ScenarioPage, Step, WidgetPageOptions } from './scenario.js'
+import type { Scenario, ScenarioPage, SiteLoginOverrides, Step, WidgetPageOptions } from './scenario.js'
 import { STEP_NAMES, STEPS, type StepName } from './steps.js'
 import { readDuration } from './values.js'
 
@@ -24,7 +24,7 @@ export interface ScenarioProblem {
 
 export type ReadResult = { readonly scenario: Scenario; readonly problems: readonly [] } | { readonly scenario: undefined; readonly problems: readonly ScenarioProblem[] }
 
-export const SCENARIO_KEYS = ['name', 'tags', 'page', 'widget', 'fixture', 'timeout', 'step_timeout', 'steps'] as const
+export const SCENARIO_KEYS = ['name', 'tags', 'page', 'widget', 'site_login', 'fixture', 'timeout', 'step_timeout', 'steps'] as const
 export const WIDGET_PAGE_KEYS = ['oid', 'tokenStorage', 'analytics', 'anonymousUsers', 'switchTo'] as const
 /** Options of LoginForm passed through to the widget, which checks their values itself. */
 export const WIDGET_OPTION_KEYS = ['factors', 'text', 'logo', 'storeLastHandle', 'storeLastFactor', 'showBanner', 'defaultCountryCode', 'supportURL', 'alternativeAuthURL', 'theme'] as const
@@ -94,7 +94,7 @@ export async function readScenarioValue(value: unknown, file: string, locate: Lo
   root.mapping(SCENARIO_KEYS)
   const name = root.get('name').require('a name') ? root.get('name').string() : undefined
   const tags = root.get('tags').present ? (root.get('tags').listOrOne()?.map((tag) => tag.string() ?? '') ?? []) : []
-  const page = readPage(root.get('page'), root.get('widget'))
+  const page = readPage(root.get('page'), root.get('widget'), root.get('site_login'))
   const steps = root.get('steps').require('a list of steps') ? readSteps(root.get('steps')) : []
   const timeoutMs = root.get('timeout').present ? readDuration(root.get('timeout')) : DEFAULT_SCENARIO_TIMEOUT_MS
   const stepTimeoutMs = root.get('step_timeout').present ? readDuration(root.get('step_timeout')) : DEFAULT_STEP_TIMEOUT_MS
@@ -107,14 +107,27 @@ export async function readScenarioValue(value: unknown, file: string, locate: Lo
   return { scenario: { file, position: locate(['name'], 'key'), name, tags, page, fixture: fixture.fixture, fixtureSource: fixture.source, steps, timeoutMs, stepTimeoutMs }, problems: [] }
 }
 
-function readPage(at: ValueAt, widget: ValueAt): ScenarioPage | undefined {
+function readPage(at: ValueAt, widget: ValueAt, siteLogin: ValueAt): ScenarioPage | undefined {
   if (!at.require("'widget' (the login widget alone) or a path of the built site such as /docs/Private/notice")) return undefined
   const page = at.string()
   if (page === undefined) return undefined
-  if (page === 'widget') return { kind: 'widget', options: readWidgetOptions(widget) }
-  if (widget.present) widget.fail("is only for 'page: widget'; a site page takes its sign-in options from site.config.ts")
+  if (page === 'widget') {
+    if (siteLogin.present) siteLogin.fail("is only for a site page; the widget page takes the widget's options under 'widget'")
+    return { kind: 'widget', options: readWidgetOptions(widget) }
+  }
+  if (widget.present) widget.fail("is only for 'page: widget'; a site page takes its sign-in options from site.config.ts (or site_login)")
   if (!page.startsWith('/') || page.startsWith('//')) return at.fail(`must be 'widget' or a path of the site starting with '/', got '${page}'`, page.trim() === 'widgets' ? "Did you mean 'widget'?" : undefined)
-  return { kind: 'site', path: page }
+  const login = siteLogin.present ? readSiteLogin(siteLogin) : undefined
+  return { kind: 'site', path: page, ...(login ? { login } : {}) }
+}
+
+/** `site_login`: the site built once more with these sign-in settings over its own. */
+function readSiteLogin(at: ValueAt): SiteLoginOverrides | undefined {
+  if (!at.mapping(['forceLogin', 'uxMode', 'privateRedirectPath'])) return undefined
+  const forceLogin = at.get('forceLogin').present ? at.get('forceLogin').boolean() : undefined
+  const uxMode = at.get('uxMode').present ? at.get('uxMode').oneOf(['redirect', 'modal'] as const) : undefined
+  const privateRedirectPath = at.get('privateRedirectPath').present ? at.get('privateRedirectPath').string() : undefined
+  return { ...(forceLogin === undefined ? {} : { forceLogin }), ...(uxMode ? { uxMode } : {}), ...(privateRedirectPath === undefined ? {} : { privateRedirectPath }) }
 }
 
 function readWidgetOptions(at: ValueAt): WidgetPageOptions {

@@ -21,7 +21,16 @@ export interface WidgetPageOptions {
   readonly switchTo: string | undefined
 }
 
-export type ScenarioPage = { readonly kind: 'widget'; readonly options: WidgetPageOptions } | { readonly kind: 'site'; readonly path: string }
+/** Sign-in settings a site scenario lays over site.config.ts's `login` (the site is built once more with them). */
+export interface SiteLoginOverrides {
+  readonly forceLogin?: boolean
+  readonly uxMode?: 'redirect' | 'modal'
+  readonly privateRedirectPath?: string
+}
+
+export type ScenarioPage =
+  | { readonly kind: 'widget'; readonly options: WidgetPageOptions }
+  | { readonly kind: 'site'; readonly path: string; readonly login?: SiteLoginOverrides }
 
 export interface Scenario {
   /** As given on the command line (relative paths stay relative), for reports. */
@@ -46,6 +55,7 @@ export interface ScenarioInput {
   tags?: string[]
   page: string
   widget?: Record<string, unknown>
+  site_login?: SiteLoginOverrides
   fixture?: string | { file: string } | EmulatorFixture
   timeout?: string
   step_timeout?: string
@@ -55,4 +65,9 @@ export interface ScenarioInput {
 /** Identity helper that gives TypeScript scenario files their types. */
 export function defineScenario(scenario: ScenarioInput): ScenarioInput {
   return scenario
+}
+
+/** Which build of the site a scenario's page needs: '' for the site as configured, else one per distinct `site_login`. */
+export function siteBuildKey(page: ScenarioPage): string {
+  return page.kind === 'site' && page.login ? JSON.stringify(page.login) : ''
 }

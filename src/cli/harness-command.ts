@@ -24,6 +24,7 @@ export interface HarnessCommandOptions {
   reporter?: string[]
   output?: string
   site?: string
+  privateDir?: string
   siteDir?: string
 }
 
@@ -60,6 +61,7 @@ export async function runHarnessCommand(paths: string[], options: HarnessCommand
     ...(shard ? { shard } : {}),
     ...(options.output !== undefined ? { outputDir: options.output } : {}),
     ...(options.site !== undefined ? { site: options.site } : {}),
+    ...(options.privateDir !== undefined ? { privateDir: options.privateDir } : {}),
     ...(options.siteDir !== undefined ? { siteDir: options.siteDir } : {}),
     write: output.stdout,
   })
@@ -80,6 +82,7 @@ export function registerHarnessCommand(program: Command, output: CliOutput, setE
     .option('-r, --reporter <names...>', 'list, junit, json (several allowed)')
     .option('-o, --output <dir>', 'folder for junit.xml, results.json and failure artefacts', 'test-results')
     .option('--site <dir>', 'a built site to load site pages from (default: build the site once)')
+    .option('--private-dir <dir>', "the private folder of the --site build, served through the gate (default: .docsgen/private in --site-dir)")
     .option('--site-dir <dir>', 'the site folder with site.config.ts', '.')
     .addHelpText(
       'after',

@@ -10,7 +10,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { pushAll } from '../shared/push-all.js'
-import { describeSiteConfig, readSiteConfig } from './config/read-site-config.js'
+import { describeSiteConfig, readSiteConfig, type ConfigOverrides } from './config/read-site-config.js'
 import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
 import { openBuildCache } from './cache/build-cache.js'
@@ -36,6 +36,8 @@ export interface BuildOptions {
   readonly write?: boolean
   /** Threads to parse and render on; default one per core for large sites. */
   readonly threads?: number
+  /** Build pages marked `draft: true` too (a preview, as `serve` shows them); default false. */
+  readonly drafts?: boolean
   /** How long the site's own code (config, each component page) may run at each step; default 10 s. */
   readonly userCodeTimeLimitMs?: number
   /**
@@ -51,6 +53,8 @@ export interface BuildOptions {
    * knows them): the other Markdown files are not read to be compared. Default: every file is compared.
    */
   readonly changedPaths?: readonly string[]
+  /** Settings laid over site.config.ts's (read-site-config.ts), for tools that build one site several ways. */
+  readonly configOverrides?: ConfigOverrides
 }
 
 export interface StageTiming {
@@ -69,7 +73,10 @@ export interface BuildResult {
   readonly manifest: Manifest | undefined
   readonly outDir: string
   readonly privateDir: string
+  /** Pages written to the deployable output and to the private output. */
   readonly pages: { readonly public: number; readonly private: number }
+  /** Where the config sends private pages (see SiteConfig.privatePages). */
+  readonly privatePages: 'gate' | 'exclude' | 'client-only'
   readonly bytes: number
   /** The routes this build rendered or removed: all of them without the cache, those whose pages changed with it. */
   readonly changedRoutes: readonly string[]
@@ -96,7 +103,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
   const command = options.write === false ? 'check' : 'build'
-  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command }), ({ site }) => describeSiteConfig(site))
+  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command, overrides: options.configOverrides }), ({ site }) => describeSiteConfig(site))
   if (!site) return run.result(2)
   const config = site.config
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
@@ -105,11 +112,14 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   // (loaded only by a build that writes, as is rendering below).
   const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
   // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
-  const cache = reader && options.cache !== false ? openBuildCache(cacheDir, site.source, options.changedPaths) : undefined
+  // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
+  const cacheKey = JSON.stringify([site.source, options.configOverrides ?? null, options.drafts ?? false])
+  const cache = reader && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
   // Pages' bodies wait on disk to be rendered (page-bodies.ts), in the cache when there is one.
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
   const contentOptions = {
     threads: options.threads,
+    drafts: options.drafts ?? false,
     cacheDir,
     timeLimitMs,
     loadComponents: !reader,
@@ -130,8 +140,11 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const { describePages, writePages } = await import('./write/write-pages.js')
   const stylesheet = await themeStylesheet(config.baseUrl)
   const staging = await stageSite(outDir, privateDir, spareDir)
-  const probes = privateProbes(manifest, content.documents)
-  const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, ...(await reader.head({ manifest, stylesheet })) }
+  // A site that publishes its private pages (client-only) has nothing to keep out of the public output.
+  const probes = config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
+  const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await (await import('./bundle/bundle-sign-in-shell.js')).bundleSignInShell() : undefined
+  const head = await reader.head({ manifest, stylesheet })
+  const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, signInShellScript, ...head }
   // The search index is completed and written while the pages render.
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const ledger = cache?.ledgers.pageLedger(
@@ -152,11 +165,14 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const { bytes } = await run.stage('write', () => publishSite({ siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles }), written).catch(discardOnStop)
+  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head }
+  const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
+  if (run.failed()) return run.result(1, { manifest })
   const routes = new Set(manifest.routes.map((route) => route.path))
   cache?.ledgers.save(pages.ledger, [...routes])
   const changedRoutes = [...pages.rendered, ...(cache?.ledgers.lastRoutes ?? []).filter((path) => !routes.has(path))]
-  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, bytes, changedRoutes })
+  const counts = { public: pages.written.public.length, private: pages.written.private.length }
+  return run.result(0, { manifest, pages: counts, privatePages: config.privatePages, bytes, changedRoutes })
 }
 
 /** A stage ran out of memory: its diagnostic is kept, and the build ends there. */
@@ -224,6 +240,7 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
         outDir,
         privateDir,
         pages: { public: 0, private: 0 },
+        privatePages: 'gate',
         bytes: 0,
         changedRoutes: [],
         ...extra,

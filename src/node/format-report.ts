@@ -31,13 +31,19 @@ export function formatReport(result: BuildResult, options: { color: boolean; com
     lines.push(colors.green(`✔ check passed${warnings ? ` with ${plural(warnings, 'warning')}` : ''}: ${result.manifest?.routes.length ?? 0} routes, nothing written.`))
   } else {
     const total = result.stages.reduce((sum, stage) => sum + stage.milliseconds, 0)
+    const privateCount = result.manifest?.routes.filter((route) => route.access.private).length ?? 0
+    const privateNote = {
+      gate: `${privateCount} private, served only through the gate`,
+      exclude: `${privateCount} private, left out`,
+      'client-only': `${privateCount} private, published for anyone to read`,
+    }[result.privatePages]
     lines.push(
       colors.green(
-        `✔ Built ${result.pages.public} pages (${result.pages.private} private, served only through the gate) in ${(total / 1000).toFixed(2)} s${warnings ? ` with ${plural(warnings, 'warning')}` : ''}.`,
+        `✔ Built ${result.pages.public + result.pages.private} pages${privateCount > 0 ? ` (${privateNote})` : ''} in ${(total / 1000).toFixed(2)} s${warnings ? ` with ${plural(warnings, 'warning')}` : ''}.`,
       ),
     )
     lines.push(`  Output:        ${result.outDir}`)
-    lines.push(`  Private pages: ${result.privateDir} (never deploy this folder)`)
+    if (result.privatePages === 'gate') lines.push(`  Private pages: ${result.privateDir} (never deploy this folder)`)
   }
   return `${lines.join('\n')}\n`
 }

@@ -1,11 +1,17 @@
 /** "Did you mean …": the nearest candidate by edit distance, if it is near enough (pure; used by diagnostics and the reading kit). */
 
-/** The closest allowed word within a small edit distance, for "did you mean" hints. */
+/**
+ * The closest allowed word within a small edit distance, for "did you mean" hints. Candidates
+ * whose length alone puts them out of reach are skipped, and a comparison stops as soon as it
+ * cannot beat the best so far: on a site with thousands of routes most cost nothing.
+ */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined
   let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1
+  const lower = word.toLowerCase()
   for (const candidate of candidates) {
-    const distance = editDistance(word.toLowerCase(), candidate.toLowerCase())
+    if (Math.abs(candidate.length - word.length) >= bestDistance) continue
+    const distance = editDistance(lower, candidate.toLowerCase(), bestDistance)
     if (distance < bestDistance) {
       best = candidate
       bestDistance = distance
@@ -14,13 +20,20 @@ export function closest(word: string, candidates: readonly string[]): string | u
   return best
 }
 
-function editDistance(a: string, b: string): number {
+/** The edit distance of a and b, or `limit` when it is `limit` or more. */
+function editDistance(a: string, b: string, limit: number): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    let rowMinimum = i
+    for (let j = 1; j <= b.length; j++) {
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      current[j] = value
+      if (value < rowMinimum) rowMinimum = value
+    }
+    // Every later row is at least this row's minimum.
+    if (rowMinimum >= limit) return limit
     previous = current
   }
-  return previous[b.length]!
+  return Math.min(previous[b.length]!, limit)
 }

@@ -4,8 +4,11 @@
  * Plain serialisable data only.
  */
 
-/** What produced a route. A redirect route is a page that sends the reader on (the docs root → the main doc). */
-export type RouteKind = 'doc' | 'category' | 'page' | 'redirect' | 'notFound'
+/**
+ * What produced a route. A redirect route is a page that sends the reader on (the docs root → the
+ * main doc); a tags route lists the docs' tags (`/docs/tags`) or the docs of one tag.
+ */
+export type RouteKind = 'doc' | 'category' | 'page' | 'redirect' | 'notFound' | 'tags'
 
 /** Who may read a route. Computed at build time from the configured private-path rules. */
 export type Access =
@@ -20,7 +23,7 @@ export type Access =
 
 /** A heading of a page, with the id its anchor uses. */
 export interface Heading {
-  /** 1–6. */
+  /** 1–6; 0 for an id in raw HTML that links may name but the ToC does not list (`<a id="x">`). */
   readonly depth: number
   readonly id: string
   readonly text: string
@@ -72,6 +75,29 @@ export interface Route {
   readonly sidebar: string | undefined
   /** For redirect routes: where to. */
   readonly redirectTo: string | undefined
+  /** How a Markdown page is shown, from its front matter; absent for generated pages. */
+  readonly display?: RouteDisplay
+  /** For a tags route: the routes it lists, in order (tag pages for `/docs/tags`, docs for a tag). */
+  readonly items?: readonly string[]
+}
+
+/** Front matter that changes how a page is shown and listed. */
+export interface RouteDisplay {
+  /** Built, but kept out of the sidebar, the sitemap and search engines. */
+  readonly unlisted: boolean
+  readonly hideTitle: boolean
+  readonly hideTableOfContents: boolean
+  /** The page's own table of contents levels, when its front matter sets them. */
+  readonly tocMinHeadingLevel: number | undefined
+  readonly tocMaxHeadingLevel: number | undefined
+  readonly keywords: readonly string[]
+  /** The page's tags and the route of each tag's page (undefined when the tag has none). */
+  readonly tags: readonly { readonly label: string; readonly path: string | undefined }[]
+  /** From front matter: the route previous/next link to, null for none; undefined follows the sidebar. */
+  readonly previous: string | null | undefined
+  readonly next: string | null | undefined
+  /** The id written on the page's title (`# Title {#id}`). */
+  readonly titleId: string | undefined
 }
 
 /** One entry of a sidebar tree. */
@@ -82,6 +108,8 @@ export type SidebarItem =
       /** Route path of the doc. */
       readonly path: string
       readonly private: boolean
+      /** Front matter `sidebar_class_name`. */
+      readonly className?: string
     }
   | {
       readonly type: 'category'

@@ -4,6 +4,9 @@
  * the view is the shell (no title, no body, no ToC).
  */
 
+/** The neutral title of the sign-in shell; a private page's real one is private too. */
+export const PRIVATE_SHELL_TITLE = 'Private page'
+
 /** One ToC entry (heading levels from the config, 2–3 by default). */
 export interface TocEntry {
   readonly depth: number
@@ -19,6 +22,8 @@ export type SidebarViewItem =
       readonly href: string
       /** This is the current page. */
       readonly active: boolean
+      /** Front matter `sidebar_class_name`, on the item. */
+      readonly className?: string
     }
   | {
       readonly type: 'category'
@@ -65,15 +70,25 @@ export interface PageLink {
 export interface PageView {
   /** Canonical route path. */
   readonly path: string
-  readonly kind: 'doc' | 'category' | 'page' | 'notFound'
+  readonly kind: 'doc' | 'category' | 'page' | 'notFound' | 'tags'
   /** Document title for <title> and <h1>. For a private shell: a neutral text, never the page's. */
   readonly title: string
+  /** Front matter `hide_title`: <title> only, no <h1>. */
+  readonly hideTitle: boolean
+  /** The <h1>'s id, when the title is written with one (`# Title {#id}`). */
+  readonly titleId: string | undefined
+  /** Built, but reached only by a link: not indexed, said so on the page. */
+  readonly unlisted: boolean
+  /** Front matter `keywords`, for the keywords meta tag. */
+  readonly keywords: readonly string[]
+  /** The page's tags; a tag without a page has no href. */
+  readonly tags: readonly { readonly label: string; readonly href: string | undefined }[]
   readonly description: string | undefined
   /** Sanitised body HTML of a Markdown page ('' for shells, category pages and component pages). */
   readonly bodyHtml: string
   readonly toc: readonly TocEntry[]
   readonly breadcrumbs: readonly Breadcrumb[]
-  /** Cards of a generated category index page. */
+  /** Cards of a generated category index page, or of a tags page. */
   readonly cards: readonly CategoryCard[]
   readonly previous: PageLink | undefined
   readonly next: PageLink | undefined

@@ -112,6 +112,24 @@ commands('a folder with neither content/ nor site.config.ts is no site: exit 2, 
   }
 })
 
+commands('a Docusaurus site folder is named as one, with where its folders go (exit 2, nothing written)', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
+  try {
+    await mkdir(join(directory, 'docs'))
+    await writeFile(join(directory, 'docs', 'intro.md'), '# Intro\n')
+    await writeFile(join(directory, 'docusaurus.config.js'), "module.exports = { title: 'Site' }\n")
+    const io = capture()
+    assert.is(await main(['build', directory, '--no-color'], io.output), 2)
+    assert.match(
+      io.err(),
+      `docusaurus.config.js: error: No content found in ${directory}: it is a Docusaurus site (docusaurus.config.js), and docsgen does not read Docusaurus's folders and config yet. Move the docs folder to content/docs/ and the Markdown and MDX pages of src/pages/ to content/pages/; keep static/ and sidebars.js where they are; write the title, url, baseUrl, navbar and footer of the Docusaurus config into site.config.ts. [docsgen:site-empty]\n`,
+    )
+    assert.equal((await readdir(directory)).sort(), ['docs', 'docusaurus.config.js'])
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+})
+
 commands('a folder with only static/ is no site either: the message says static/ alone has no pages', async () => {
   const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
   try {

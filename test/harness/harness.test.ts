@@ -50,6 +50,22 @@ test('a failing scenario: exit 1, the step at file:line:col, expected and found,
   }
 })
 
+test('site scripts as a browser runs them: static and dynamic imports share modules, import.meta.url, an unhandled rejection is a console error', async () => {
+  const output = capture()
+  const outputDir = mkdtempSync(join(tmpdir(), 'harness-results-'))
+  try {
+    const site = 'test/fixtures/harness/modules-site'
+    const result = await runHarness({ paths: ['test/fixtures/harness/modules.yaml'], cwd: root, color: false, write: output.write, outputDir, site: `${site}/built`, siteDir: site })
+    const text = output.text()
+    for (const step of ['see: static imported', 'click: Load later', 'see: dynamic imported /js/x']) assert.match(text, `    ✓ ${step}  +`)
+    assert.match(text, '    ✗ see: the end  +')
+    assert.match(text, '    Console errors:\n      Uncaught (in promise) Error: a rejection nobody handles\n')
+    assert.is(result.exitCode, 1)
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true })
+  }
+})
+
 test('a bad scenario file: exit 2 and every problem at file:line:col with a fix', async () => {
   const output = capture()
   const result = await runHarness({ paths: ['test/fixtures/harness/bad.yaml'], cwd: root, color: false, write: output.write })
@@ -65,6 +81,23 @@ test('a bad scenario file: exit 2 and every problem at file:line:col with a fix'
       "error test/fixtures/harness/bad.yaml:3:10: fixture: unknown preset 'doc' Did you mean 'docs'?",
       '',
       '6 problems in scenario files; nothing was run.',
+      '',
+    ].join('\n'),
+  )
+})
+
+test("site_login: each mistake at file:line:col, with the keys it takes", async () => {
+  const output = capture()
+  const result = await runHarness({ paths: ['test/fixtures/harness/bad-site-login.yaml'], cwd: root, color: false, write: output.write })
+  assert.is(result.exitCode, 2)
+  assert.is(
+    output.text(),
+    [
+      "error test/fixtures/harness/bad-site-login.yaml:3:54: site_login.redirect: unknown key 'redirect' in site_login Known keys: forceLogin, uxMode, privateRedirectPath.",
+      'error test/fixtures/harness/bad-site-login.yaml:3:27: site_login.forceLogin: must be true or false, got the text "yes please"',
+      "error test/fixtures/harness/bad-site-login.yaml:3:47: site_login.uxMode: must be one of 'redirect', 'modal', got 'popup'",
+      '',
+      '3 problems in scenario files; nothing was run.',
       '',
     ].join('\n'),
   )
@@ -97,6 +130,11 @@ test('bad flags are usage errors (exit 2)', async () => {
     "error: --workers must be a whole number from 1 to 64, got 'x'\n",
     "error: unknown reporter 'html'; reporters: list, junit, json\n",
   ])
+  const output2 = capture()
+  const site = 'test/fixtures/harness/modules-site'
+  const missing = await runHarness({ paths: ['test/fixtures/harness/modules.yaml'], cwd: root, color: false, write: output2.write, site: `${site}/built`, privateDir: `${site}/nowhere`, siteDir: site })
+  assert.is(missing.exitCode, 2)
+  assert.is(output2.text(), 'error --private-dir test/fixtures/harness/modules-site/nowhere: no such folder (the private folder the build of --site wrote)\n')
 })
 
 test.run()

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, resolve, sep } from 'node:path'
 
-const types: Record<string, string> = {
+export const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -30,24 +30,13 @@ export interface FolderServer {
 export async function serveFolder(folder: string): Promise<FolderServer> {
   const root = resolve(folder)
   const requests: string[] = []
-  const fileFor = (pathname: string): string | undefined => {
-    let path: string
-    try {
-      path = decodeURIComponent(pathname)
-    } catch {
-      return undefined
-    }
-    const base = resolve(root, `.${path}`)
-    if (base !== root && !base.startsWith(root + sep)) return undefined
-    return [base, `${base}.html`, join(base, 'index.html')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
-  }
   const server: Server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost')
     requests.push(pathname)
-    const file = fileFor(pathname)
+    const file = staticFile(root, pathname)
     const status = file ? 200 : 404
     const served = file ?? join(root, '404.html')
-    response.writeHead(status, { 'Content-Type': types[extname(served)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' })
+    response.writeHead(status, { 'Content-Type': contentTypes[extname(served)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' })
     createReadStream(served).pipe(response)
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
@@ -57,4 +46,17 @@ export async function serveFolder(folder: string): Promise<FolderServer> {
     requests,
     close: () => new Promise<void>((done) => server.close(() => done())),
   }
+}
+
+/** The file a static host answers for a URL path: the file, the file with `.html`, or the folder's `index.html`, inside `root` only. */
+export function staticFile(root: string, pathname: string): string | undefined {
+  let path: string
+  try {
+    path = decodeURIComponent(pathname)
+  } catch {
+    return undefined
+  }
+  const base = resolve(root, `.${path}`)
+  if (base !== root && !base.startsWith(root + sep)) return undefined
+  return [base, `${base}.html`, join(base, 'index.html')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile())
 }

@@ -22,7 +22,7 @@ content('front matter, category files and component pages: every problem with it
       'content/docs/Guides/front-matter.md:2:17: error: Invalid front matter: Flow sequence in block collection must be sufficiently indented and end with a ]. [docsgen:front-matter-invalid]',
       'content/docs/Guides/types.md:3:3: error: Front matter "title" must be a text, got a mapping. [docsgen:front-matter-invalid]',
       'content/docs/Guides/types.md:4:19: error: Front matter "sidebar_position" must be a number, got the text "soon". [docsgen:front-matter-invalid]',
-      "content/docs/Guides/types.md:6:1: warning: Unknown key 'draft'. Known keys: title, description, sidebar_label, sidebar_position, id, slug, tags, keywords, hide_table_of_contents. [docsgen:front-matter-invalid]",
+      "content/docs/Guides/types.md:6:1: warning: Unknown key 'publish'. Known keys: title, description, sidebar_label, sidebar_position, id, slug, draft, unlisted, hide_title, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, pagination_prev, pagination_next, sidebar_class_name, keywords, tags. [docsgen:front-matter-invalid]",
       'content/docs/Other/_category_.json:1:20: error: Invalid JSON: expected a property name in double quotes. [docsgen:category-invalid]',
       'content/pages/broken.tsx:3:1: error: Cannot compile the page: The character "}" is not valid inside a JSX element. [docsgen:page-render-failed]',
       'content/pages/broken.tsx:4:1: error: Cannot compile the page: Unexpected end of file before a closing "p" tag. [docsgen:page-render-failed]',

@@ -11,7 +11,8 @@ const storageUnavailable = warnOnce(warn)
 const platform: Platform = {
   window,
   document,
-  fetch: (url) => window.fetch(url),
+  fetch: (url, init) => window.fetch(url, init),
+  now: () => Date.now(),
   local: createSafeStorage(() => window.localStorage, storageUnavailable),
   session: createSafeStorage(() => window.sessionStorage, storageUnavailable),
   warn,

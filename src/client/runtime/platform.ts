@@ -7,7 +7,9 @@ import type { SafeStorage } from './safe-storage.js'
 export interface Platform {
   readonly window: Window
   readonly document: Document
-  readonly fetch: (url: string) => Promise<Response>
+  readonly fetch: (url: string, init?: RequestInit) => Promise<Response>
+  /** Milliseconds since the epoch; default Date.now (token expiry). */
+  readonly now?: () => number
   /** localStorage that never throws: unavailable means one warning, then empty. */
   readonly local: SafeStorage
   readonly session: SafeStorage

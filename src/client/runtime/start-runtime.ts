@@ -15,7 +15,9 @@ import { setupPrefetch } from './prefetch.js'
 import { createProgressBar, type ProgressBar } from './progress-bar.js'
 import { setupSearchBox } from './search-box.js'
 import { setupSidebarCategories } from './sidebar-categories.js'
+import { setupSignIn } from './sign-in/setup-sign-in.js'
 import { setupTableOfContents } from './table-of-contents.js'
+import { setupTabs } from './tabs.js'
 
 export interface Runtime {
   readonly config: RuntimeConfig
@@ -56,6 +58,7 @@ export function startRuntime(platform: Platform): Runtime | undefined {
   const sidebar = start('sidebar', () => setupSidebarCategories(platform, config.baseUrl), none)
   const toc = start('table of contents', () => setupTableOfContents(platform), none)
   const codeBlocks = start('code blocks', () => setupCodeBlocks(platform), none)
+  const tabs = start('tabs', () => setupTabs(platform), none)
   const loader = createPageDataLoader(platform, config.baseUrl)
   const prefetch = start('prefetch', () => setupPrefetch(platform, config, loader), none)
   const rememberVersion = () => {
@@ -63,6 +66,10 @@ export function startRuntime(platform: Platform): Runtime | undefined {
   }
   rememberVersion()
   const progress = createProgressBar(platform)
+  const redraw = () => {
+    for (const part of [sidebar, toc, codeBlocks, tabs, prefetch]) part.refresh()
+  }
+  const signIn = start('sign-in', () => setupSignIn(platform, config, redraw), undefined)
   const navigation = start(
     'client navigation',
     () =>
@@ -72,7 +79,8 @@ export function startRuntime(platform: Platform): Runtime | undefined {
         progress,
         afterSwap: () => {
           menu.close()
-          for (const part of [sidebar, toc, codeBlocks, prefetch]) part.refresh()
+          redraw()
+          signIn?.refresh()
           rememberVersion()
         },
       }),

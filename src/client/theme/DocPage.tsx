@@ -7,6 +7,8 @@ import { MobileMenu } from './MobileMenu.js'
 import { PaginationNav } from './PaginationNav.js'
 import { Sidebar } from './Sidebar.js'
 import { TableOfContents } from './TableOfContents.js'
+import { TagList } from './TagList.js'
+import { UnlistedBanner } from './UnlistedBanner.js'
 
 interface DocPageProps {
   readonly page: PageView
@@ -35,14 +37,16 @@ export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, 
             // A private shell knows nothing about the page but its route.
             <article className="markdown">
               <h1>{page.title}</h1>
-              <LoginGate route={page.path} />
+              <LoginGate />
             </article>
           ) : (
             <article className="markdown" data-pagefind-body="">
-              <h1>{page.title}</h1>
+              {page.unlisted ? <UnlistedBanner /> : null}
+              {page.hideTitle ? null : <h1 id={page.titleId}>{page.title}</h1>}
               {page.kind === 'category' && page.description ? <p className="category-description">{page.description}</p> : null}
               {page.bodyHtml ? <div className="markdown-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}
-              {page.kind === 'category' ? <CategoryCards cards={page.cards} /> : null}
+              {page.kind === 'category' || page.kind === 'tags' ? <CategoryCards cards={page.cards} /> : null}
+              <TagList tags={page.tags} />
             </article>
           )}
           {page.gated ? null : <PaginationNav previous={page.previous} next={page.next} />}

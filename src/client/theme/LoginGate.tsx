@@ -9,12 +9,13 @@ const lockIcon = (
 )
 
 /**
- * What a private route's public shell shows instead of the page. The browser runtime replaces
- * it with the sign-in form, then fetches the body from the gate once the token allows it.
+ * What the sign-in shell shows instead of a private page. The shell is one page for every path
+ * under a private rule, so it names none: the browser runtime reads the path from the address,
+ * shows the sign-in form, then fetches the body from the gate once the token allows it.
  */
-export function LoginGate({ route }: { route: string }): ReactElement {
+export function LoginGate(): ReactElement {
   return (
-    <div className="login-gate" data-login-gate="" data-route={route}>
+    <div className="login-gate" data-login-gate="">
       {lockIcon}
       <h2 className="login-gate-title">Sign in to read this page</h2>
       <p className="login-gate-text">This page is private. Its content is only sent to your browser after you sign in with an account that may read it.</p>

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react'
 import type { PageView } from '../../shared/page-view.js'
 import { LoginGate } from './LoginGate.js'
+import { UnlistedBanner } from './UnlistedBanner.js'
 
 /**
  * The full-width layout of standalone pages. A component page (the home page) renders its own
@@ -16,7 +17,7 @@ export function PlainPage({ page }: { page: PageView }): ReactElement {
       <main id="main-content" className="plain-page plain-main">
         <article className="markdown">
           <h1>{page.title}</h1>
-          <LoginGate route={page.path} />
+          <LoginGate />
         </article>
       </main>
     )
@@ -24,7 +25,8 @@ export function PlainPage({ page }: { page: PageView }): ReactElement {
   return (
     <main id="main-content" className="plain-page plain-main">
       <article className="markdown" data-pagefind-body="">
-        <h1>{page.title}</h1>
+        {page.unlisted ? <UnlistedBanner /> : null}
+        {page.hideTitle ? null : <h1 id={page.titleId}>{page.title}</h1>}
         {page.bodyHtml ? <div className="markdown-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}
       </article>
     </main>

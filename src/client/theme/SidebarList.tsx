@@ -13,7 +13,7 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
     <ul className="sidebar-list">
       {items.map((item, index) =>
         item.type === 'link' ? (
-          <li className="sidebar-item" key={index}>
+          <li className={item.className ? `sidebar-item ${item.className}` : 'sidebar-item'} key={index}>
             <a className={item.active ? 'sidebar-link sidebar-link--active' : 'sidebar-link'} href={item.href} aria-current={item.active ? 'page' : undefined}>
               {item.label}
             </a>

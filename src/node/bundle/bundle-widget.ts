@@ -18,9 +18,9 @@ export interface WidgetBundle {
 /** Browsers with the best passkey experience (conditional UI and platform authenticators), and newer. */
 export const WIDGET_BUNDLE_TARGET = ['chrome108', 'edge108', 'firefox122', 'safari16', 'opera97']
 
-// Running from src/ (tests, tsx) the entry is TypeScript; from dist/ it is the compiled module.
-const here = import.meta.url
-const entry = fileURLToPath(new URL(`../../widget/bundle-entry${here.endsWith('.ts') ? '.ts' : '.js'}`, here))
+// Bundled from its TypeScript sources (the package ships src/) whether docsgen runs from src/ or
+// dist/, as the runtime is (bundle-client.ts): a site must be the same bytes whichever built it.
+const entry = fileURLToPath(new URL('../../../src/widget/bundle-entry.ts', import.meta.url))
 
 export async function bundleWidget(): Promise<WidgetBundle> {
   // Loaded when a bundle is made, not by every module that imports this one.

@@ -108,6 +108,22 @@ export interface SiteConfig {
   onBrokenLinks?: 'throw' | 'warn' | 'ignore'
   /** What a link to a missing heading does to the build. Default 'throw'. */
   onBrokenAnchors?: 'throw' | 'warn' | 'ignore'
+  /**
+   * How page URLs end, as in Docusaurus: true writes every page as `folder/index.html` and links
+   * to it with a final "/", false writes `page.html` and links without one; unset (the default)
+   * keeps each route as it is (a folder's index doc ends with "/", other pages do not).
+   */
+  trailingSlash?: boolean
+  markdown?: {
+    /**
+     * Which files are MDX: 'detect' (the default) reads `.mdx` files, and `.md` files that use
+     * MDX (import or export lines, JSX components), as MDX; 'mdx' reads every file as MDX;
+     * 'md' reads every file as Markdown.
+     */
+    format?: 'detect' | 'mdx' | 'md'
+    /** How heading ids are made: 'github' (the default, as GitHub and Docusaurus) or 'vitepress'. */
+    slugify?: 'github' | 'vitepress'
+  }
   docs?: {
     /** Default '/docs'. */
     routeBasePath?: string
@@ -128,6 +144,12 @@ export interface SiteConfig {
     /** Default false. */
     respectPrefersColorScheme?: boolean
   }
+  /**
+   * Where private pages go. 'gate' (default): to the private folder only, served by the gate
+   * after it verifies the reader's token. 'exclude': nowhere. 'client-only': into the public
+   * output, hidden only in the browser, so anyone can read them (a warning on every build).
+   */
+  privatePages?: 'gate' | 'exclude' | 'client-only'
   announcementBar?: AnnouncementBarConfig
   navbar?: { title?: string; logo?: { src: string; alt?: string }; items?: NavItemConfig[] }
   footer?: FooterConfig

@@ -8,7 +8,7 @@
 import type { Plugin } from 'esbuild'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import { locateKeyPath } from '../diagnostics/locate-in-source.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
@@ -33,20 +33,29 @@ export type LoadConfigResult = { loaded: LoadedConfig; diagnostics: [] } | { loa
 export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimitMs): Promise<LoadConfigResult> {
   const file = configFileNames.find((name) => existsSync(join(siteDir, name)))
   if (file === undefined) return { loaded: { file: undefined, source: '', value: {} }, diagnostics: [] }
-  const absolute = join(siteDir, file)
-  const read = readTextFile(absolute, file, { markdown: false })
+  return loadDataModule(siteDir, file, { subject: 'config', ruleId: 'config-invalid', timeLimitMs, suggestion: failureSuggestion })
+}
+
+export interface DataModuleOptions {
+  /** What the file is, in messages ("config", "sidebars file"). */
+  readonly subject: string
+  readonly ruleId: RuleId
+  readonly timeLimitMs: number
+  readonly suggestion: (kind: 'threw' | 'out-of-memory' | 'timed-out' | 'exited') => string
+}
+
+/**
+ * Evaluates a module of the site's own (the config, the sidebars file) on its own thread within
+ * the time limit; its default export (or `module.exports`) comes back as plain data.
+ */
+export async function loadDataModule(siteDir: string, file: string, options: DataModuleOptions): Promise<LoadConfigResult> {
+  const read = readTextFile(join(siteDir, file), file, { markdown: false })
   if (read.diagnostic) return { loaded: undefined, diagnostics: [read.diagnostic] }
   const source = read.text
+  const { subject, ruleId, timeLimitMs } = options
 
   const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
-  const compiled = await compileUserModule({
-    siteDir,
-    file,
-    outfile: temporary,
-    subject: 'the config',
-    ruleId: 'config-invalid',
-    options: { plugins: [docsgenPlugin] },
-  })
+  const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject: `the ${subject}`, ruleId, options: { plugins: [docsgenPlugin] } })
   if (compiled.code === undefined) return { loaded: undefined, diagnostics: [...compiled.diagnostics] }
   const job = ([moduleUrl]: readonly string[]): ConfigJob => ({ moduleUrl: moduleUrl!, file })
   const outcome = await runCompiledModules<ConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('config-worker', import.meta.url), job, timeLimitMs)
@@ -54,13 +63,13 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
     const failure = userCodeFailure(outcome, {
       siteDir,
       file,
-      subject: 'The config',
+      subject: `The ${subject}`,
       action: 'loading',
       timeLimitMs,
-      ruleId: 'config-invalid',
-      stopped: 'The config stopped before exporting a value (a top-level await that never settles?)',
+      ruleId,
+      stopped: `The ${subject} stopped before exporting a value (a top-level await that never settles?)`,
       throwsAt: 'any-file',
-      suggestion: failureSuggestion,
+      suggestion: options.suggestion,
     })
     return { loaded: undefined, diagnostics: [failure] }
   }
@@ -68,9 +77,7 @@ export async function loadConfig(siteDir: string, timeLimitMs = userCodeTimeLimi
   if (problems.length === 0) return { loaded: { file, source, value }, diagnostics: [] }
   return {
     loaded: undefined,
-    diagnostics: problems.map((problem) =>
-      diagnostic({ file, ruleId: 'config-invalid', message: problem.message, suggestion: problem.suggestion, ...locateKeyPath(source, problem.path) }),
-    ),
+    diagnostics: problems.map((problem) => diagnostic({ file, ruleId, message: problem.message, suggestion: problem.suggestion, ...locateKeyPath(source, problem.path) })),
   }
 }
 

@@ -16,14 +16,21 @@ export interface SiteConfigFile {
   readonly source: string
 }
 
+/**
+ * Settings laid over the config file's by a tool (the harness, for one scenario): each top-level
+ * key replaces the file's, except that an object (such as `login`) is merged into the file's one.
+ */
+export type ConfigOverrides = Readonly<Record<string, unknown>>
+
 export async function readSiteConfig(
   siteDir: string,
-  { timeLimitMs, command }: { timeLimitMs: number | undefined; command: 'build' | 'check' },
+  { timeLimitMs, command, overrides }: { timeLimitMs: number | undefined; command: 'build' | 'check'; overrides?: ConfigOverrides | undefined },
 ): Promise<{ site: SiteConfigFile | undefined; diagnostics: readonly Diagnostic[] }> {
   const loaded = await loadConfig(siteDir, timeLimitMs)
   if (!loaded.loaded) return { site: undefined, diagnostics: loaded.diagnostics }
-  const { file, source, value } = loaded.loaded
+  const { file, source } = loaded.loaded
   if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
+  const value = overrides === undefined ? loaded.loaded.value : withOverrides(loaded.loaded.value, overrides)
   const resolved = resolveConfig(value, file ?? 'site.config.ts', source)
   return { site: resolved.config ? { config: resolved.config, file, source } : undefined, diagnostics: resolved.diagnostics }
 }
@@ -34,7 +41,19 @@ export function describeSiteConfig(site: SiteConfigFile | undefined): string {
   return `${site.file ?? 'no site.config.ts: defaults'}, ${site.config.login?.privatePaths.length ?? 0} private rules`
 }
 
+/** What Docusaurus names its config; a folder with one is a Docusaurus site, laid out its way. */
+const docusaurusConfigNames = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts']
+
 function noSite(siteDir: string, command: 'build' | 'check'): Diagnostic {
+  const docusaurus = docusaurusConfigNames.find((name) => existsSync(join(siteDir, name)))
+  if (docusaurus !== undefined)
+    return diagnostic({
+      file: docusaurus,
+      ruleId: 'site-empty',
+      message: `No content found in ${siteDir}: it is a Docusaurus site (${docusaurus}), and docsgen does not read Docusaurus's folders and config yet`,
+      suggestion:
+        "Move the docs folder to content/docs/ and the Markdown and MDX pages of src/pages/ to content/pages/; keep static/ and sidebars.js where they are; write the title, url, baseUrl, navbar and footer of the Docusaurus config into site.config.ts.",
+    })
   const found = existsSync(join(siteDir, 'static')) ? 'it has static/ but neither content/ nor site.config.ts, and static/ alone holds no pages' : 'it has neither content/ nor site.config.ts'
   return diagnostic({
     file: '.',
@@ -42,4 +61,15 @@ function noSite(siteDir: string, command: 'build' | 'check'): Diagnostic {
     message: `No content found in ${siteDir}: ${found}`,
     suggestion: `Run docsgen in the site's folder or name it (docsgen ${command} path/to/site); a site has its pages in content/docs/ (docs) and content/pages/ (pages), and its settings in site.config.ts.`,
   })
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function withOverrides(value: unknown, overrides: ConfigOverrides): Record<string, unknown> {
+  const merged: Record<string, unknown> = isRecord(value) ? { ...value } : {}
+  for (const [key, override] of Object.entries(overrides)) {
+    const current = merged[key]
+    merged[key] = isRecord(current) && isRecord(override) ? { ...current, ...override } : override
+  }
+  return merged
 }

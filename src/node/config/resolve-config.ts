@@ -57,6 +57,8 @@ export interface ResolvedConfig {
   readonly i18n: { readonly defaultLocale: 'en'; readonly locales: readonly ['en'] }
   readonly onBrokenLinks: 'throw' | 'warn' | 'ignore'
   readonly onBrokenAnchors: 'throw' | 'warn' | 'ignore'
+  readonly trailingSlash: boolean | undefined
+  readonly markdown: { readonly format: 'detect' | 'mdx' | 'md'; readonly slugify: 'github' | 'vitepress' }
   readonly docs: {
     readonly routeBasePath: string
     readonly versionLabel: string
@@ -66,6 +68,7 @@ export interface ResolvedConfig {
   }
   readonly tableOfContents: { readonly minHeadingLevel: number; readonly maxHeadingLevel: number }
   readonly colorMode: { readonly defaultMode: 'light' | 'dark'; readonly disableSwitch: boolean; readonly respectPrefersColorScheme: boolean }
+  readonly privatePages: 'gate' | 'exclude' | 'client-only'
   readonly announcementBar:
     | { readonly id: string; readonly content: string; readonly backgroundColor: string; readonly textColor: string; readonly isCloseable: boolean }
     | undefined
@@ -92,7 +95,7 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'docs', 'tableOfContents', 'colorMode', 'announcementBar', 'navbar', 'footer', 'login']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
@@ -114,6 +117,8 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
   const minHeadingLevel = toc.get('minHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 2
   const maxHeadingLevel = toc.get('maxHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 3
   if (maxHeadingLevel < minHeadingLevel) toc.get('maxHeadingLevel').fail(`must not be below minHeadingLevel (${minHeadingLevel})`)
+  const markdown = root.get('markdown')
+  markdown.mapping(['format', 'slugify'])
   const colorMode = root.get('colorMode')
   colorMode.mapping(['defaultMode', 'disableSwitch', 'respectPrefersColorScheme'])
   readI18n(root.get('i18n'))
@@ -129,6 +134,11 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: root.get('onBrokenLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
     onBrokenAnchors: root.get('onBrokenAnchors').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
+    trailingSlash: root.get('trailingSlash').boolean(),
+    markdown: {
+      format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? 'detect',
+      slugify: markdown.get('slugify').oneOf(['github', 'vitepress'] as const) ?? 'github',
+    },
     docs: {
       routeBasePath: readRouteBasePath(docs.get('routeBasePath')),
       versionLabel: docs.get('versionLabel').string() ?? 'Next',
@@ -141,6 +151,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
       disableSwitch: colorMode.get('disableSwitch').boolean() ?? false,
       respectPrefersColorScheme: colorMode.get('respectPrefersColorScheme').boolean() ?? false,
     },
+    privatePages: root.get('privatePages').oneOf(['gate', 'exclude', 'client-only'] as const) ?? 'gate',
     announcementBar: resolveAnnouncementBar(root.get('announcementBar')),
     navbar: resolveNavbar(root.get('navbar'), title),
     footer: resolveFooter(root.get('footer')),

@@ -20,6 +20,7 @@
 import markdownIt, { type MarkdownIt, type StateInline, type Token } from 'markdown-it'
 import markdownItFootnote from 'markdown-it-footnote'
 import type {
+  Blockquote,
   Code,
   FootnoteDefinition,
   Heading,
@@ -33,8 +34,10 @@ import type {
   Table,
   TableCell,
   TableRow,
+  Yaml,
 } from 'mdast'
 import { pushAll } from '../../shared/push-all.js'
+import { alertFrom, readContainerInfo, useAdmonitions } from './admonitions.js'
 import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
 
 declare module 'mdast' {
@@ -53,26 +56,40 @@ const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 export function markdownToMdast(source: string): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
-  // `---js` or `---coffee` opens front matter in another language (gray-matter reads those, and
-  // runs them): recognised, so that it is reported and never published as a heading.
-  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*?)?[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
   const root: Root = { type: 'root', children: [] }
   let body = text
+  const frontMatter = frontMatterNode(text)
   if (frontMatter) {
-    const lineCount = frontMatter[0].split('\n').length - (frontMatter[0].endsWith('\n') ? 1 : 0)
-    root.children.push({
-      type: 'yaml',
-      value: frontMatter[2] ?? '',
-      ...(frontMatter[1] === undefined ? {} : { data: { frontMatterLanguage: frontMatter[1] } }),
-      position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lineCount, column: 4, offset: frontMatter[0].trimEnd().length } },
-    })
+    root.children.push(frontMatter.node)
     // Blank lines in place of the front matter keep markdown-it's line numbers those of the file.
-    body = '\n'.repeat(lineCount) + text.slice(frontMatter[0].length)
+    body = '\n'.repeat(frontMatter.lineCount) + text.slice(frontMatter.length)
   }
   const lines = text.split('\n')
   const parser = /www\./i.test(body) ? markdownWithWwwLinks : markdown
   new TreeBuilder(root, lines).blocks(parser.parse(body, {}))
   return root
+}
+
+/**
+ * The front matter at the start of a file (without a byte order mark), as an mdast `yaml` node,
+ * with how many lines and characters it takes. `---js` or `---coffee` opens front matter in
+ * another language (gray-matter reads those, and runs them): recognised, so that it is reported
+ * and never published as a heading.
+ */
+export function frontMatterNode(text: string): { node: Yaml; lineCount: number; length: number } | undefined {
+  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*?)?[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
+  if (!frontMatter) return undefined
+  const lineCount = frontMatter[0].split('\n').length - (frontMatter[0].endsWith('\n') ? 1 : 0)
+  return {
+    node: {
+      type: 'yaml',
+      value: frontMatter[2] ?? '',
+      ...(frontMatter[1] === undefined ? {} : { data: { frontMatterLanguage: frontMatter[1] } }),
+      position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lineCount, column: 4, offset: frontMatter[0].trimEnd().length } },
+    },
+    lineCount,
+    length: frontMatter[0].length,
+  }
 }
 
 function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
@@ -87,6 +104,7 @@ function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
   // `www.site.test`); linkify-it only under known ones. Its TLD entries are regular expressions.
   instance.linkify.tlds(['[a-z0-9]+(?:-+[a-z0-9]+)*'], true)
   instance.use(markdownItFootnote)
+  useAdmonitions(instance)
   // GFM has no inline footnotes (`^[text]`): keep them as text.
   instance.inline.ruler.disable('footnote_inline')
   // The plugin's last step moves definitions to the end of the tokens, concatenating the whole
@@ -156,6 +174,16 @@ class TreeBuilder {
       case 'blockquote_open':
         this.open({ type: 'blockquote', children: [] })
         return true
+      case 'container_admonition_open':
+        this.open({ type: 'admonition', ...readContainerInfo(token.info)!, children: [] })
+        return true
+      case 'blockquote_close': {
+        const quote = this.stack.pop() as Blockquote
+        const alert = alertFrom(quote)
+        const siblings = this.top().children as RootContent[]
+        if (alert) siblings[siblings.length - 1] = alert
+        return true
+      }
       case 'footnote_reference_open': {
         const label = String((token.meta as { label: string }).label)
         this.open<FootnoteDefinition>({ type: 'footnoteDefinition', identifier: label, label, children: [] })
@@ -163,7 +191,7 @@ class TreeBuilder {
       }
       case 'paragraph_close':
       case 'heading_close':
-      case 'blockquote_close':
+      case 'container_admonition_close':
       case 'table_close':
       case 'tr_close':
       case 'th_close':

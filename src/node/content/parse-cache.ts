@@ -3,8 +3,8 @@
  * the Markdown files that changed. A file's entry is reused when its text hashes the same, under
  * the same key (docsgen's code, the config), and every link it rewrote still rewrites to the same
  * href: a page that links to a renamed heading or a new page is parsed again, the rest are not.
- * Bodies stay where the build that parsed them wrote them (page-bodies.ts); a body file no entry
- * uses is deleted when the entries are saved.
+ * Bodies stay where the build that parsed them wrote them (page-bodies.ts); a body file no
+ * document of the build uses is deleted when the entries are saved.
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -55,7 +55,7 @@ export interface ParseCache<D extends CachedDocument> {
     rewrite: (file: ContentFile, url: string) => string | undefined,
     changed: ReadonlySet<string> | undefined,
   ) => { readonly documents: readonly D[]; readonly diagnostics: readonly Diagnostic[]; readonly parse: readonly ContentFile[] }
-  /** Keeps the entries of this build's documents (reused and parsed) and deletes unused bodies. */
+  /** Keeps the entries of this build's documents (reused and parsed) and deletes the bodies none of them uses. */
   readonly save: (documents: readonly D[], records: readonly ParseRecord[]) => void
 }
 
@@ -107,7 +107,8 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
       const temporary = `${indexFile}.${process.pid}`
       writeFileSync(temporary, JSON.stringify({ format: 1, key, entries } satisfies Saved<D>))
       renameSync(temporary, indexFile)
-      const used = new Set(Object.values(entries).map(({ document: { body } }) => ('store' in body ? body.store : '')))
+      // A body no entry keeps may still be read by this build (an MDX page's, parsed every build).
+      const used = new Set(documents.map(({ body }) => ('store' in body ? basename(body.store) : '')))
       for (const file of readdirSync(bodiesDir)) if (!used.has(file)) rmSync(join(bodiesDir, file), { force: true })
     },
   }

@@ -6,42 +6,25 @@
  */
 import { availableParallelism } from 'node:os'
 import { join, posix } from 'node:path'
-import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
-import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
-import { assetPathFor, docId, routeFromFile } from './route-from-file.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
-import type { parseMarkdown } from './parse-markdown.js'
-import { resolveLink, type LinkTargets } from './resolve-link.js'
-import { createBodyWriter, emptyBody, type PageBody } from './page-bodies.js'
+import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
+import { renderMdxPages } from './mdx-pages.js'
+import { isMdx } from './mdx-syntax.js'
+import { createBodyWriter, emptyBody } from './page-bodies.js'
 import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
+import type { parseMarkdown } from './parse-markdown.js'
+import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import type { ContentFile } from './read-content.js'
+import { readRouting } from './read-routing.js'
+import { assetPathFor, routeFromFile, withTrailingSlash } from './route-from-file.js'
 
-export interface ContentDocument {
-  readonly file: string
-  readonly kind: 'doc' | 'page' | 'component-page'
-  /** Path under its section folder (`Sanctum/intro.md`). */
-  readonly relative: string
-  /** For docs: the id (`Sanctum/intro`). */
-  readonly id: string | undefined
-  readonly route: string
-  readonly title: string
-  readonly description: string | undefined
-  readonly sidebarLabel: string | undefined
-  readonly sidebarPosition: number | undefined
-  /** Sanitised body HTML, kept on disk until rendered (page-bodies.ts); empty for component pages (rendered later). */
-  readonly body: PageBody
-  readonly headings: readonly Heading[]
-  readonly links: readonly SourceLink[]
-  /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
-  readonly assets: readonly string[]
-}
+export type { ContentDocument, DocumentDisplay } from './content-document.js'
 
 /** Sees a parsed document once its body is on disk, where the listener can read it (page-bodies.ts). */
 export type DocumentListener = (document: ContentDocument) => void
@@ -52,12 +35,18 @@ export interface ParsedContent {
   readonly assetFiles: readonly { readonly file: string; readonly path: string; readonly kind: 'asset' | 'static' }[]
   /** Category metadata by docs folder (`Sanctum/PaperCut`). */
   readonly categories: ReadonlyMap<string, CategoryMeta>
+  /** Docs marked `draft: true`, left out of this build. */
+  readonly drafts: readonly string[]
   readonly diagnostics: readonly Diagnostic[]
 }
 
 export interface ParseOptions {
   /** Threads to parse on, the current one included; default: one per core, for large sites (2500 files per thread). */
   readonly threads?: number
+  /** Build pages marked `draft: true` too (a preview); by default they are left out. */
+  readonly drafts?: boolean
+  /** Where MDX pages are compiled and how long each may render; without it, MDX pages are reported as unbuilt. */
+  readonly mdx?: { readonly siteDir: string; readonly cacheDir: string; readonly timeLimitMs: number }
   /** Where the pages' bodies are kept until rendered (createBodyFolder); none for a check, which renders nothing. */
   readonly bodiesDir?: string
   /** Parse results of earlier builds (its bodies folder replaces bodiesDir); this build's are saved into it. */
@@ -65,8 +54,9 @@ export interface ParseOptions {
   /** The files changed since the cache was saved, when the caller knows (serve); the others are not read to be compared. */
   readonly changedFiles?: ReadonlySet<string>
   /**
-   * Called with each Markdown document in file order, so later work can start before all are
-   * parsed: as its body is on disk on one thread; on several, once all are.
+   * Called with each Markdown and MDX document, so later work can start before all are parsed:
+   * the Markdown ones in file order (as their bodies are on disk on one thread; on several, once
+   * all are), then the MDX ones in file order.
    */
   readonly onDocument?: DocumentListener
 }
@@ -80,6 +70,12 @@ export interface ParseJob {
   readonly assetOfFile: readonly (readonly [string, string])[]
   /** The site's base URL, which links to routes are published under. */
   readonly baseUrl: string
+  /** Docs left out of this build (drafts): links to them are reported as such. */
+  readonly drafts: readonly string[]
+  /** The site's `trailingSlash`: links to routes are written the way their pages are. */
+  readonly trailingSlash: boolean | undefined
+  /** Heading ids as GitHub or as VitePress makes them. */
+  readonly slugify: ResolvedConfig['markdown']['slugify']
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
   /** Where bodies go (page-bodies.ts); undefined keeps none. */
@@ -102,20 +98,10 @@ const filesPerThreadMinimum = 2500
 const filesPerChunk = 20
 
 export async function parseContent(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
-  const docsBase = config.docs.routeBasePath
-  const routeOfFile = new Map<string, string>()
-  const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
-  for (const file of files) {
-    if (file.kind === 'asset' || file.kind === 'static') {
-      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
-      continue
-    }
-    const route = routeFromFile(file, docsBase)
-    if (route !== undefined) routeOfFile.set(file.file, route)
-  }
+  const diagnostics: Diagnostic[] = []
+  const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(siteDir, files, config, options.drafts ?? false, diagnostics)
   const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
 
-  const diagnostics: Diagnostic[] = []
   const categories = new Map<string, CategoryMeta>()
   const documents: ContentDocument[] = []
   for (const file of files) {
@@ -128,50 +114,138 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     }
   }
 
-  const markdown = files.filter((file) => file.kind === 'doc' || file.kind === 'page')
-  const routes = [...routeOfFile]
-  const cached = options.cache && reuseCached(siteDir, markdown, linkTargets(routes, assetOfFile), config.baseUrl, options)
-  if (cached) {
-    pushAll(documents, cached.documents)
-    pushAll(diagnostics, cached.diagnostics)
+  const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
+  const markdown = pages.filter((file) => !mdxFiles.has(file.file))
+  const mdx = pages.filter((file) => mdxFiles.has(file.file))
+  const job: ParseJob = {
+    siteDir,
+    files: markdown,
+    routeOfFile: [...routeOfFile],
+    assetOfFile,
+    baseUrl: config.baseUrl,
+    drafts: [...drafts],
+    trailingSlash: config.trailingSlash,
+    slugify: config.markdown.slugify,
+    bodiesDir: options.cache?.bodiesDir ?? options.bodiesDir,
+    record: options.cache !== undefined,
   }
-  const toParse = cached ? cached.parse : markdown
-  const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(toParse.length / filesPerThreadMinimum)))
+  // Only Markdown pages are kept across builds: MDX pages, which may import the site's own code, are always parsed again.
+  const cached = options.cache?.reuse(markdown, (file) => readPage(siteDir, file).text, cachedLinkRewriter(job), options.changedFiles)
+  const parsed = await parseMarkdownFiles({ ...job, files: cached?.parse ?? markdown }, cached?.documents ?? [], options)
+  pushAll(diagnostics, cached?.diagnostics ?? [])
+  pushAll(diagnostics, parsed.diagnostics)
+  pushAll(documents, parsed.documents)
+  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents))
+  options.cache?.save(documents, parsed.records)
+  documents.sort(byFile)
+  for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
+  return { documents, categories, assetFiles, drafts: [...drafts], diagnostics }
+}
+
+/**
+ * Where each file goes: routes (front matter id, slug, draft read first), assets, drafts left
+ * out, and which pages are MDX. Pages' text is read again when they are parsed, so a site's
+ * sources are never all in memory; a file that cannot be read is reported then.
+ */
+function placeFiles(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
+  const docsBase = config.docs.routeBasePath
+  const routeOfFile = new Map<string, string>()
+  const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
+  const drafts = new Set<string>()
+  const mdxFiles = new Set<string>()
+  for (const file of files) {
+    if (file.kind === 'asset' || file.kind === 'static') {
+      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
+      continue
+    }
+    const page = file.kind === 'doc' || file.kind === 'page'
+    const text = page ? (readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text ?? '') : ''
+    if (page && isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
+    const routing = file.kind === 'doc' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics) : undefined
+    if (routing?.draft && !buildsDrafts) {
+      drafts.add(file.file)
+      continue
+    }
+    const route = routeFromFile(file, docsBase, routing)
+    if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
+  }
+  return { routeOfFile, assetFiles, drafts, mdxFiles }
+}
+
+/**
+ * The Markdown files of `job` parsed, on one thread or several, and told to the listener in file
+ * order among the `kept` documents (from the cache), which are returned with them.
+ */
+async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[], options: ParseOptions) {
+  const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(job.files.length / filesPerThreadMinimum)))
   // Documents are told in file order, kept ones among parsed ones: the search index depends on the order.
-  const teller = options.onDocument && threads === 1 ? inFileOrder(cached?.documents ?? [], options.onDocument) : undefined
-  const bodiesDir = options.cache?.bodiesDir ?? options.bodiesDir
-  const job = { siteDir, files: toParse, routeOfFile: routes, assetOfFile, baseUrl: config.baseUrl, bodiesDir, record: options.cache !== undefined }
+  const teller = options.onDocument && threads === 1 ? inFileOrder(kept, options.onDocument) : undefined
   // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown to parse.
-  const parse = toParse.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
+  const parse = job.files.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
   const results = !parse
     ? []
     : threads === 1
       ? [runParseJob(job, parse, teller?.parsed)]
       : await shareWork({
-          total: toParse.length,
+          total: job.files.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
           jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
           here: (work) => runParseJob({ ...job, work }, parse),
         })
-  const parsed: ContentDocument[] = []
-  for (const result of results) {
-    pushAll(parsed, result.documents)
-    pushAll(diagnostics, result.diagnostics)
-  }
-  pushAll(documents, parsed)
-  options.cache?.save(documents, results.flatMap((result) => result.records))
-  documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
+  const documents = [...kept]
+  for (const result of results) pushAll(documents, result.documents)
   teller?.rest()
-  if (threads > 1 && options.onDocument) tellDocuments(documents, options.onDocument)
-  for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
-  return { documents, categories, assetFiles, diagnostics }
+  if (threads > 1 && options.onDocument) for (const document of [...documents].sort(byFile)) options.onDocument(document)
+  return { documents, diagnostics: results.flatMap((result) => result.diagnostics), records: results.flatMap((result) => result.records) }
+}
+
+/** MDX pages: parsed, bundled and rendered together (mdx-pages.ts), each made a document like a Markdown page. */
+async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[]): Promise<Diagnostic[]> {
+  if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
+  const diagnostics: Diagnostic[] = []
+  const targets = linkTargetsOf(job)
+  const byFile = new Map(files.map((file) => [file.file, file]))
+  const assets = new Map<string, Set<string>>()
+  const texts = files.map((file) => {
+    const read = readPage(job.siteDir, file)
+    if (read.diagnostic) diagnostics.push(read.diagnostic)
+    return { file: file.file, text: read.text ?? '' }
+  })
+  const rendered = await renderMdxPages({
+    ...options.mdx,
+    slugify: config.markdown.slugify,
+    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
+    pages: texts,
+    // A partial's links are read from the partial's own folder, on the page that shows it.
+    rewriteFor: (file) => {
+      const page = byFile.get(file)
+      const found = new Set<string>()
+      assets.set(file, found)
+      const relative = page?.relative ?? file.slice(file.indexOf('/', file.indexOf('/') + 1) + 1)
+      return createLinkRewriter(job, targets, { file, relative, kind: page?.kind === 'page' ? 'page' : 'doc', route: targets.routeOfFile.get(file) ?? '/' }, found)
+    },
+  })
+  const made: ContentDocument[] = []
+  const bodies = createBodyWriter(job.bodiesDir)
+  try {
+    for (const file of files) {
+      const page = rendered.pages.get(file.file)!
+      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set()))
+    }
+  } finally {
+    bodies.close()
+  }
+  // Told once their bodies are on disk, where the listener reads them.
+  for (const document of made) options.onDocument?.(document)
+  pushAll(documents, made)
+  return [...diagnostics, ...rendered.diagnostics]
 }
 
 /** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
 export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener): ParseJobResult {
-  const targets = linkTargets(job.routeOfFile, job.assetOfFile)
+  const targets = linkTargetsOf(job)
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
   const records: ParseRecord[] = []
@@ -196,57 +270,51 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
   }
 
   function parseFile(file: ContentFile): void {
-    const kind = file.kind as 'doc' | 'page'
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
     // Read here, one file at a time, so that a site's sources are never all in memory at once.
-    const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
+    const read = readPage(job.siteDir, file)
     // An unreadable page stays, empty, so that links to it are not reported too.
     if (read.diagnostic) diagnostics.push(read.diagnostic)
-    const rewrite = linkRewriter(targets, job.baseUrl, file, assets)
+    const rewrite = createLinkRewriter(job, targets, sourceOf(file, route), assets)
+    // The cache reuses this parse only while each link still rewrites to the href it did.
     const links: [string, string | null][] = []
-    const parsed = parse(read.text ?? '', file.file, (url) => {
+    const recordingRewrite = (url: string) => {
       const href = rewrite(url)
       links.push([url, href ?? null])
       return href
-    })
+    }
+    const parsed = parse(read.text ?? '', file.file, job.record ? recordingRewrite : rewrite, { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
     if (job.record && read.text !== undefined) records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics })
-    const document: ContentDocument = {
-      file: file.file,
-      kind,
-      relative: file.relative,
-      id: kind === 'doc' ? docId(file.relative) : undefined,
-      route,
-      title: parsed.title ?? titleFromFileName(file.relative),
-      description: parsed.description,
-      sidebarLabel: parsed.frontMatter.sidebarLabel,
-      sidebarPosition: parsed.frontMatter.sidebarPosition,
-      body: bodies.write(parsed.html),
-      headings: parsed.headings,
-      links: parsed.links,
-      assets: [...assets],
-    }
+    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets)
     documents.push(document)
     if (onDocument) untold.push(document)
   }
 }
 
-/** What a link of `file` is rewritten to (undefined: left as written, for validation to report); the files beside the pages it uses go to `assets`. */
-function linkRewriter(targets: LinkTargets, baseUrl: string, file: ContentFile, assets: Set<string>): (url: string) => string | undefined {
-  const kind = file.kind as 'doc' | 'page'
-  const route = targets.routeOfFile.get(file.file)!
-  return (url) => {
-    const target = resolveLink(url, { file: file.file, kind, route }, targets)
-    if (target.kind === 'asset') {
-      assets.add(target.file)
-      return siteHref(baseUrl, target.path) + target.suffix
-    }
-    // A missing target is reported by validation (missing-file) from the collected links.
-    if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(baseUrl, target.route, target.hash || undefined)
-    // Other links are written as route paths (`/docs/intro`), as validation reads them, and
-    // published under the base URL, as Docusaurus does.
-    return underBaseUrl(baseUrl, url)
+function readPage(siteDir: string, file: ContentFile) {
+  return readTextFile(join(siteDir, file.file), file.file, { markdown: true })
+}
+
+/** What a link of a file becomes in this build: what the cache checks its parse against. */
+function cachedLinkRewriter(job: ParseJob): (file: ContentFile, url: string) => string | undefined {
+  const targets = linkTargetsOf(job)
+  return (file, url) => createLinkRewriter(job, targets, sourceOf(file, targets.routeOfFile.get(file.file)!), new Set())(url)
+}
+
+/** Tells `kept` documents (in file order) each before the first parsed one that comes after it, and the rest at the end. */
+function inFileOrder(kept: readonly ContentDocument[], onDocument: DocumentListener) {
+  let next = 0
+  const tellKept = (before: string | undefined) => {
+    for (; next < kept.length && (before === undefined || kept[next]!.file < before); next++) onDocument(kept[next]!)
+  }
+  return {
+    parsed(document: ContentDocument) {
+      tellKept(document.file)
+      onDocument(document)
+    },
+    rest: () => tellKept(undefined),
   }
 }
 
@@ -266,38 +334,12 @@ function componentPage(file: ContentFile, route: string, config: ResolvedConfig)
     headings: [],
     links: [],
     assets: [],
+    display: plainDisplay,
   }
 }
 
-function linkTargets(routeOfFile: ParseJob['routeOfFile'], assetOfFile: ParseJob['assetOfFile']): LinkTargets {
-  return { routeOfFile: new Map(routeOfFile), fileAssets: new Map(assetOfFile), servedAssets: new Map(assetOfFile.map(([file, path]) => [path, file])) }
-}
-
-/** The documents the cache still holds, and the files to parse. */
-function reuseCached(siteDir: string, markdown: readonly ContentFile[], targets: LinkTargets, baseUrl: string, options: ParseOptions) {
-  const read = (file: ContentFile) => readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text
-  const rewrite = (file: ContentFile, url: string) => linkRewriter(targets, baseUrl, file, new Set())(url)
-  return options.cache!.reuse(markdown, read, rewrite, options.changedFiles)
-}
-
-/** Tells `kept` documents (in file order) each before the first parsed one that comes after it, and the rest at the end. */
-function inFileOrder(kept: readonly ContentDocument[], onDocument: DocumentListener) {
-  let next = 0
-  const tellKept = (before: string | undefined) => {
-    for (; next < kept.length && (before === undefined || kept[next]!.file < before); next++) onDocument(kept[next]!)
-  }
-  return {
-    parsed(document: ContentDocument) {
-      tellKept(document.file)
-      onDocument(document)
-    },
-    rest: () => tellKept(undefined),
-  }
-}
-
-/** Documents parsed on other threads (told once all are) or kept from an earlier build. */
-function tellDocuments(documents: readonly ContentDocument[], onDocument: DocumentListener): void {
-  for (const document of documents) if (document.kind !== 'component-page') onDocument(document)
+function byFile(a: ContentDocument, b: ContentDocument): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0
 }
 
 /** Every folder under content/docs that holds docs, directly or deeper. */
@@ -312,9 +354,4 @@ function docFolders(files: readonly ContentFile[]): Set<string> {
     }
   }
   return folders
-}
-
-function titleFromFileName(relative: string): string {
-  const name = posix.basename(relative).replace(/\.(md|tsx|jsx)$/, '')
-  return name === 'index' ? posix.basename(posix.dirname(relative)) || 'Home' : name
 }

@@ -3,16 +3,23 @@
  * markdown-to-mdast gives the tree, then one unified processor (built once, reused for every
  * file) turns it into sanitised HTML.
  */
-import GithubSlugger from 'github-slugger'
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { toString } from 'hast-util-to-string'
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
+import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkRehype from 'remark-rehype'
+import { raw } from 'hast-util-raw'
+import type { Root as MdastRoot, RootContent as MdastContent } from 'mdast'
 import { unified } from 'unified'
+import { VFile } from 'vfile'
+import { countBelow } from '../../shared/count-below.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
+import { admonitionAttributes, admonitionHandler } from './admonitions.js'
+import { codeHandler, metaMark } from './code-block.js'
+import { highlightCodeBlock } from './highlight-code.js'
 import { footnoteReference } from './footnote-reference.js'
+import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
 import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
@@ -22,6 +29,8 @@ export interface ParsedMarkdown {
   readonly frontMatter: FrontMatter
   /** Title from front matter, else the leading `# heading` (which is then removed from the body). */
   readonly title: string | undefined
+  /** The id of the leading `# heading` (written as `# Title {#intro}`, or made from its text), for the page's title. */
+  readonly titleId: string | undefined
   /** Front matter description, else the first paragraph, cut to 160 characters. */
   readonly description: string | undefined
   readonly html: string
@@ -33,20 +42,45 @@ export interface ParsedMarkdown {
 /** Maps a link or image source as written to the URL to publish, or undefined to keep it. */
 export type RewriteLink = (url: string) => string | undefined
 
-// GitHub's schema without its id prefix: raw HTML is dropped, so the only ids are the footnote ids
-// remark-rehype already prefixes with `user-content-` (and whose links say so) and the heading ids
-// we add after sanitising. Prefixing again would break every footnote link.
-const schema = { ...defaultSchema, clobberPrefix: '' }
+// GitHub's schema (raw HTML keeps what GitHub keeps: images, line breaks, details, sup, kbd, ids
+// …) without its id prefix, so that `<a id="x">` is the anchor `#x` as written, and remark-rehype's
+// footnote ids (already `user-content-`) are not prefixed twice. Admonitions keep their classes.
+const schema = {
+  ...defaultSchema,
+  clobberPrefix: '',
+  attributes: {
+    ...defaultSchema.attributes,
+    div: [...(defaultSchema.attributes?.div ?? []), ...admonitionAttributes.div],
+    p: [...(defaultSchema.attributes?.p ?? []), ...admonitionAttributes.p],
+    details: [...(defaultSchema.attributes?.details ?? []), ...admonitionAttributes.details],
+    // The info string of a code fence, read (and removed) by the highlighter; only the handler's (see metaMark).
+    code: [...(defaultSchema.attributes?.code ?? []), ['dataMeta', new RegExp(`^${metaMark}`)]],
+  },
+} as Schema
 
-// Raw HTML in Markdown is dropped, not passed through: pages are sanitised by construction.
-const processor = unified().use(remarkRehype, { handlers: { footnoteReference } }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
+const handlers = { footnoteReference, admonition: admonitionHandler, code: codeHandler }
+// Pages without raw HTML (most) skip the HTML parser; those with it are re-parsed as a browser
+// would (hast-util-raw), so `<details>` around Markdown keeps its Markdown, then sanitised.
+const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
+const rawProcessor = unified()
+  .use(remarkRehype, { handlers, allowDangerousHtml: true })
+  // With the file, elements from raw HTML get their place in it (for diagnostics).
+  .use(() => (tree: HastRoot, file: VFile) => raw(tree, { file }) as HastRoot)
+  .use(rehypeSanitize, schema)
+  .use(rehypeStringify)
+  .freeze()
 
-export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink): ParsedMarkdown {
+export interface ParseMarkdownOptions {
+  /** How heading ids are made; default 'github'. */
+  readonly slugify?: SlugStyle
+}
+
+export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []
   const mdast = markdownToMdast(text)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
-  const hast = processor.runSync(mdast) as HastRoot
+  const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
 
   // Link syntax in front matter text is checked like any link; it is shown as written, so never rewritten.
   const links: SourceLink[] = [...frontMatter.links]
@@ -61,10 +95,16 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     return true
   }
 
+  const slugger = createHeadingSlugger(options.slugify ?? 'github')
   let leadingTitle: string | undefined
+  let titleId: string | undefined
   const first = hast.children.find((node) => node.type === 'element')
   if (first && first.type === 'element' && first.tagName === 'h1') {
+    const explicit = takeExplicitId(first)
     leadingTitle = toString(first).trim()
+    // The title heading takes its id first, as on the page Docusaurus renders (a later "## Same text" gets "-1").
+    if (explicit !== undefined) slugger.claim(explicit)
+    titleId = explicit ?? slugger.slug(leadingTitle)
     hast.children.splice(hast.children.indexOf(first), 1)
     // The title is plain text wherever it is shown; a link in it is checked all the same, and said to be dropped.
     forEachElement(first, (node) => {
@@ -72,40 +112,73 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     })
   }
 
-  const headings: Heading[] = []
+  const headings: Heading[] = titleId === undefined ? [] : [{ depth: 1, id: titleId, text: leadingTitle! }]
   const markup = { headings: [] as { node: Element; id: string; text: string }[], codeBlocks: [] as Element[] }
-  const slugger = new GithubSlugger()
   let firstParagraph: string | undefined
   forEachElement(hast, (node) => {
     const depth = /^h([1-6])$/.exec(node.tagName)?.[1]
     if (depth && typeof node.properties?.id === 'string') {
-      // Only generated headings arrive with an id (the footnotes label): keep it, out of the ToC.
+      // Headings that arrive with an id (the footnotes label, raw HTML's `<h2 id>`) keep it, out of the ToC.
+      if (!isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (depth) {
       const explicit = takeExplicitId(node)
       const textContent = toString(node).trim()
-      const id = explicit ? (slugger.slug(explicit, true), explicit) : slugger.slug(textContent)
+      if (explicit !== undefined) slugger.claim(explicit)
+      const id = explicit ?? slugger.slug(textContent)
       node.properties = { ...node.properties, id }
       headings.push({ depth: Number(depth), id, text: textContent })
       markup.headings.push({ node, id, text: textContent })
     } else if (node.tagName === 'pre') {
       markup.codeBlocks.push(node)
-    } else if (takeLink(node)) {
-      // A link or an image, recorded and rewritten.
+    } else if (takeLink(node) || typeof node.properties?.id === 'string') {
+      // A link or an image, recorded and rewritten; an id in raw HTML (`<a id="legacy-anchor">`)
+      // is an anchor links may name, though not a heading.
+      if (typeof node.properties?.id === 'string' && !isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (node.tagName === 'p' && firstParagraph === undefined) {
       firstParagraph = toString(node).replace(/\s+/g, ' ').trim()
     }
   })
 
-  addReaderMarkup(markup)
+  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map(highlightCodeBlock) })
   return {
     frontMatter,
     title: frontMatter.title ?? leadingTitle,
+    titleId,
     description: frontMatter.description ?? excerpt(firstParagraph),
     html: processor.stringify(hast),
     headings,
     links,
     diagnostics,
   }
+}
+
+/**
+ * Gives each raw HTML node its place in the text (markdown-it keeps none), so the elements parsed
+ * from it point at their line and column; true when the page has any raw HTML.
+ */
+function placeRawHtml(tree: MdastRoot, text: string): boolean {
+  let searchFrom = 0
+  let found = false
+  let lineStarts: number[] | undefined
+  const visit = (node: MdastRoot | MdastContent) => {
+    if (node.type === 'html') {
+      found = true
+      const offset = text.indexOf(node.value, searchFrom)
+      if (offset === -1) return
+      searchFrom = offset + node.value.length
+      lineStarts ??= [0, ...[...text.matchAll(/\n/g)].map((match) => match.index! + 1)]
+      const line = countBelow(lineStarts, offset + 1)
+      node.position = { start: { line, column: offset - lineStarts[line - 1]! + 1, offset }, end: { line, column: 1, offset: searchFrom } }
+    }
+    if ('children' in node) for (const child of node.children) visit(child)
+  }
+  visit(tree)
+  return found
+}
+
+/** Ids remark-rehype gives footnotes and their references: generated, and never linked to by hand. */
+function isFootnoteId(id: string): boolean {
+  return id.startsWith('user-content-') || id === 'footnote-label'
 }
 
 function positionOf(node: Element): SourceLink['position'] {
@@ -139,7 +212,7 @@ function forEachElement(parent: HastRoot | Element, callback: (element: Element)
 function takeExplicitId(node: Element): string | undefined {
   const last: ElementContent | undefined = node.children[node.children.length - 1]
   if (!last || last.type !== 'text') return undefined
-  const match = /\s*\{#([\w-]+)\}\s*$/.exec(last.value)
+  const match = /\s*\{#([^\s{}#]+)\}\s*$/.exec(last.value)
   if (!match) return undefined
   last.value = last.value.slice(0, match.index)
   return match[1]

@@ -108,9 +108,9 @@ function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: 
   if (name.startsWith('_') && name !== '_category_.json') return undefined
   if (section === 'content/docs') {
     if (name === '_category_.json') return 'category'
-    return name.endsWith('.md') ? 'doc' : 'asset'
+    return /\.mdx?$/.test(name) ? 'doc' : 'asset'
   }
-  if (name.endsWith('.md')) return 'page'
+  if (/\.mdx?$/.test(name)) return 'page'
   if (/\.(tsx|jsx)$/.test(name)) return 'component-page'
   // Modules that component pages import are code, not files to publish.
   if (/\.(m|c)?(ts|js)$/.test(name)) return undefined

@@ -20,11 +20,88 @@ export interface FrontMatter {
   readonly description: string | undefined
   readonly sidebarLabel: string | undefined
   readonly sidebarPosition: number | undefined
+  /** Docusaurus's doc id, which replaces the file name in the id and the URL (no "/"). */
+  readonly id: string | undefined
+  /** The URL, relative to the doc's folder or (starting with "/") to the docs root. */
+  readonly slug: string | undefined
+  /** Left out of a production build. */
+  readonly draft: boolean
+  /** Built, but kept out of the sidebar, the sitemap and search. */
+  readonly unlisted: boolean
+  readonly hideTitle: boolean
+  readonly hideTableOfContents: boolean
+  readonly tocMinHeadingLevel: number | undefined
+  readonly tocMaxHeadingLevel: number | undefined
+  /** A doc id, or null for none; undefined follows the sidebar. */
+  readonly paginationPrev: string | null | undefined
+  readonly paginationNext: string | null | undefined
+  readonly sidebarClassName: string | undefined
+  readonly keywords: readonly string[]
+  readonly tags: readonly DocTag[]
   /** Link syntax written in text values: shown as written, checked all the same. */
   readonly links: readonly SourceLink[]
 }
 
-const knownFrontMatter = ['title', 'description', 'sidebar_label', 'sidebar_position', 'id', 'slug', 'tags', 'keywords', 'hide_table_of_contents']
+/** A tag as front matter writes it: a label, and optionally where its page is. */
+export interface DocTag {
+  readonly label: string
+  readonly permalink: string | undefined
+}
+
+const usedFrontMatter = [
+  'title',
+  'description',
+  'sidebar_label',
+  'sidebar_position',
+  'id',
+  'slug',
+  'draft',
+  'unlisted',
+  'hide_title',
+  'hide_table_of_contents',
+  'toc_min_heading_level',
+  'toc_max_heading_level',
+  'pagination_prev',
+  'pagination_next',
+  'sidebar_class_name',
+  'keywords',
+  'tags',
+]
+
+/**
+ * Keys Docusaurus and VitePress pages carry that change nothing here: accepted without a warning,
+ * so a site moved over as it is reports only what is really wrong.
+ */
+const toleratedFrontMatter = [
+  'image',
+  'sidebar_custom_props',
+  'custom_edit_url',
+  'parse_number_prefixes',
+  'displayed_sidebar',
+  'pagination_label',
+  'sidebar_key',
+  'last_update',
+  'title_meta',
+  'authors',
+  'date',
+  'layout',
+  'hero',
+  'features',
+  'outline',
+  'aside',
+  'editLink',
+  'lastUpdated',
+  'prev',
+  'next',
+  'head',
+  'pageClass',
+  'navbar',
+  'sidebar',
+  'footer',
+  'search',
+  'comments',
+]
+
 
 /**
  * Longer front matter is refused unread: real front matter is a few hundred bytes, and the YAML
@@ -35,7 +112,26 @@ const maxFrontMatterLength = 512 * 1024
 /** Aliases (`*name`) allowed in one front matter, and how many nodes they may expand to (YAML's own guard). */
 const maxAliases = 100
 
-const empty: FrontMatter = { title: undefined, description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, links: [] }
+const empty: FrontMatter = {
+  title: undefined,
+  description: undefined,
+  sidebarLabel: undefined,
+  sidebarPosition: undefined,
+  id: undefined,
+  slug: undefined,
+  draft: false,
+  unlisted: false,
+  hideTitle: false,
+  hideTableOfContents: false,
+  tocMinHeadingLevel: undefined,
+  tocMaxHeadingLevel: undefined,
+  paginationPrev: undefined,
+  paginationNext: undefined,
+  sidebarClassName: undefined,
+  keywords: [],
+  tags: [],
+  links: [],
+}
 
 type Report = (message: string, offset: number | undefined, suggestion?: string, severity?: 'error' | 'warning') => void
 
@@ -103,7 +199,7 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
         suggestion: "Write it without link syntax, and link from the page's text.",
       }),
     )
-  for (const problem of reader.problems)
+  for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && toleratedFrontMatter.includes(String(problem.path[0])))))
     diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'front-matter-invalid', subject: 'Front matter ', unknownKey: { severity: 'warning' }, lineOffset: firstLine - 1 }))
   return { ...frontMatter, links: links.map(({ url, position }) => ({ url, position })) }
 }
@@ -221,9 +317,58 @@ function textLinks(root: ValueAt, positionOf: (path: ValuePath) => SourceLink['p
   return links
 }
 
+// A number is text too (`title: 2024`, `id: 404`), as YAML reads it.
+const text = (at: ValueAt) => (typeof at.value === 'number' ? String(at.value) : at.string())
+
 function knownKeys(root: ValueAt): Omit<FrontMatter, 'links'> {
-  root.mapping(knownFrontMatter)
-  // A number is text too (`title: 2024`), as YAML reads it.
-  const text = (at: ValueAt) => (typeof at.value === 'number' ? String(at.value) : at.string())
-  return { title: text(root.get('title')), description: text(root.get('description')), sidebarLabel: text(root.get('sidebar_label')), sidebarPosition: root.get('sidebar_position').number() }
+  // Tolerated keys are reported as unknown here and dropped before the problems are reported.
+  root.mapping(usedFrontMatter)
+  const tocLevel = (key: string) => root.get(key).number({ min: 2, max: 6, integer: true })
+  const tocMinHeadingLevel = tocLevel('toc_min_heading_level')
+  const tocMaxHeadingLevel = tocLevel('toc_max_heading_level')
+  if (tocMinHeadingLevel !== undefined && tocMaxHeadingLevel !== undefined && tocMaxHeadingLevel < tocMinHeadingLevel)
+    root.get('toc_max_heading_level').fail(`must not be below toc_min_heading_level (${tocMinHeadingLevel})`)
+  return {
+    title: text(root.get('title')),
+    description: text(root.get('description')),
+    sidebarLabel: text(root.get('sidebar_label')),
+    sidebarPosition: root.get('sidebar_position').number(),
+    ...routingKeys(root),
+    hideTitle: root.get('hide_title').boolean() ?? false,
+    hideTableOfContents: root.get('hide_table_of_contents').boolean() ?? false,
+    tocMinHeadingLevel,
+    tocMaxHeadingLevel,
+    paginationPrev: paginationTarget(root.get('pagination_prev')),
+    paginationNext: paginationTarget(root.get('pagination_next')),
+    sidebarClassName: root.get('sidebar_class_name').string(),
+    keywords: (root.get('keywords').listOrOne() ?? []).flatMap((item) => text(item) ?? []),
+    tags: (root.get('tags').list() ?? []).flatMap((item) => readTag(item) ?? []),
+  }
+}
+
+/** What decides a doc's route and whether it is built: read before any page is parsed (see preReadRouting). */
+export function routingKeys(root: ValueAt): Pick<FrontMatter, 'id' | 'slug' | 'draft' | 'unlisted'> {
+  const id = text(root.get('id'))
+  if (id !== undefined && (id.trim() === '' || id.includes('/'))) root.get('id').fail(`must be a name without "/", got ${JSON.stringify(id)}`, 'Use "slug" to place the page in another folder.')
+  const slug = text(root.get('slug'))
+  if (slug !== undefined && slug.trim() === '') root.get('slug').fail('must not be empty', 'Write a path such as "/setup" or "setup", or remove the key.')
+  return {
+    id: id?.trim() && !id.includes('/') ? id : undefined,
+    slug: slug?.trim() ? slug : undefined,
+    draft: root.get('draft').boolean() ?? false,
+    unlisted: root.get('unlisted').boolean() ?? false,
+  }
+}
+
+/** `pagination_next: null` hides the link; a text names a doc id. */
+function paginationTarget(at: ValueAt): string | null | undefined {
+  if (at.value === null) return null
+  return text(at)
+}
+
+function readTag(at: ValueAt): DocTag | undefined {
+  if (typeof at.value === 'string' || typeof at.value === 'number') return { label: String(at.value), permalink: undefined }
+  if (at.mapping(['label', 'permalink', 'description']) === undefined) return undefined
+  const label = at.get('label').require('a text') ? text(at.get('label')) : undefined
+  return label === undefined ? undefined : { label, permalink: at.get('permalink').string() }
 }

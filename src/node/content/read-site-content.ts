@@ -10,13 +10,18 @@ import { loadComponentPages, type ComponentPages } from './load-component-pages.
 import { parseContent, type ContentDocument, type DocumentListener, type ParsedContent } from './parse-content.js'
 import type { ParseCache } from './parse-cache.js'
 import { readContent } from './read-content.js'
+import { readSidebars, type SidebarsFile } from './read-sidebars.js'
 
 export interface SiteContent extends ParsedContent {
   readonly components: ComponentPages
+  /** The site's sidebars file, if it has one. */
+  readonly sidebars: SidebarsFile | undefined
 }
 
 export interface ContentOptions {
   readonly threads: number | undefined
+  /** Build drafts too. */
+  readonly drafts: boolean
   /** Where compiled component pages are written to be imported. */
   readonly cacheDir: string
   readonly timeLimitMs: number
@@ -35,15 +40,18 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
   const { files, diagnostics: unreadable } = await readContent(siteDir)
   const parsed = await parseContent(siteDir, files, config, {
     threads: options.threads,
+    drafts: options.drafts,
+    mdx: { siteDir, cacheDir: options.cacheDir, timeLimitMs: options.timeLimitMs },
     bodiesDir: options.bodiesDir,
     onDocument: options.onDocument,
     cache: options.cache,
     changedFiles: options.changedFiles,
   })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
+  const sidebars = await readSidebars(siteDir, options.timeLimitMs)
   return {
-    content: { ...parsed, components: components.components },
-    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics],
+    content: { ...parsed, components: components.components, sidebars: sidebars.sidebars },
+    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics, ...sidebars.diagnostics],
   }
 }
 

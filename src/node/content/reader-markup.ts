@@ -5,12 +5,13 @@
  * sanitiser already passed; the browser runtime adds a copy button to each frame.
  */
 import type { Element } from 'hast'
+import type { CodeBlock } from './highlight-code.js'
 
 export interface ReaderMarkupTargets {
   /** Headings with their id and text. */
   readonly headings: readonly { readonly node: Element; readonly id: string; readonly text: string }[]
-  /** `<pre>` elements. */
-  readonly codeBlocks: readonly Element[]
+  /** `<pre>` elements, each with the title its fence gave it. */
+  readonly codeBlocks: readonly CodeBlock[]
 }
 
 export function addReaderMarkup({ headings, codeBlocks }: ReaderMarkupTargets): void {
@@ -23,11 +24,14 @@ export function addReaderMarkup({ headings, codeBlocks }: ReaderMarkupTargets): 
       children: [{ type: 'text', value: '#' }],
     })
   }
-  for (const pre of codeBlocks) frameCodeBlock(pre)
+  for (const block of codeBlocks) frameCodeBlock(block)
 }
 
-/** Turns `<pre>` into `<div class="code-block"><span>language</span><pre tabindex="0">…</pre></div>`, in place. */
-function frameCodeBlock(pre: Element): void {
+/**
+ * Turns `<pre>` into `<div class="code-block"><div class="code-block-title">title</div>
+ * <span>language</span><pre tabindex="0">…</pre></div>`, in place (the title only if the fence has one).
+ */
+function frameCodeBlock({ pre, title }: CodeBlock): void {
   const code = pre.children.find((child): child is Element => child.type === 'element' && child.tagName === 'code')
   const classes = code?.properties?.className
   const languageClass = Array.isArray(classes) ? classes.find((name): name is string => typeof name === 'string' && name.startsWith('language-')) : undefined
@@ -35,5 +39,7 @@ function frameCodeBlock(pre: Element): void {
   const inner: Element = { type: 'element', tagName: 'pre', properties: { ...pre.properties, tabIndex: 0 }, children: pre.children }
   pre.tagName = 'div'
   pre.properties = { className: ['code-block'], dataLanguage: language }
-  pre.children = [{ type: 'element', tagName: 'span', properties: { className: ['code-block-language'], dataPagefindIgnore: '' }, children: [{ type: 'text', value: language }] }, inner]
+  const label: Element = { type: 'element', tagName: 'span', properties: { className: ['code-block-language'], dataPagefindIgnore: '' }, children: [{ type: 'text', value: language }] }
+  const heading: Element[] = title === undefined ? [] : [{ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] }]
+  pre.children = [...heading, label, inner]
 }

@@ -4,8 +4,9 @@
  *
  * In the order they are tried: a link that leaves the site (`https:`, `mailto:`, `//host`), a
  * `#heading` of the page itself, a file published as it is (`./shot.png` beside the page, or the
- * path it is served at), a Markdown source file (`./intro.md#setup`, or `/Guides/intro.md` from
- * the section's root), and otherwise a route path, resolved against the page as a browser would.
+ * path it is served at), a Markdown or MDX source file (`./intro.md#setup`, or `/Guides/intro.md`
+ * from the section's root: see markdownCandidates), and otherwise a route path, resolved against
+ * the page as a browser would.
  */
 import { posix } from 'node:path'
 import { canonicalPath, routeHref, safeDecode } from '../../shared/canonical-path.js'
@@ -18,11 +19,15 @@ export interface LinkTargets {
   readonly fileAssets: ReadonlyMap<string, string>
   /** The source file of each file published as it is, by the path it is served at: what a root-relative link may name. */
   readonly servedAssets: ReadonlyMap<string, string>
+  /** Markdown files left out of this build (drafts). */
+  readonly drafts: ReadonlySet<string>
 }
 
 /** The page a link is written in. */
 export interface LinkSource {
   readonly file: string
+  /** The file's path under its section folder (`Guides/intro.md` of `content/docs/Guides/intro.md`). */
+  readonly relative: string
   readonly kind: 'doc' | 'page' | 'component-page'
   readonly route: string
 }
@@ -33,15 +38,18 @@ export type ResolvedLink =
   | { readonly kind: 'anchor'; readonly hash: string }
   /** A file published as it is; `suffix` is the query and fragment as written (`#page=2`). */
   | { readonly kind: 'asset'; readonly file: string; readonly path: string; readonly suffix: string }
-  /** A Markdown file; `route` is undefined when no such file is published. */
-  | { readonly kind: 'document'; readonly file: string; readonly route: string | undefined; readonly hash: string }
+  /**
+   * A Markdown file; `route` is undefined when no such file is published (then `file` is where it
+   * was looked for first), `draft` when it is a draft this build leaves out.
+   */
+  | { readonly kind: 'document'; readonly file: string; readonly route: string | undefined; readonly hash: string; readonly draft: boolean }
   /**
    * A route path: `path` is its canonical form (undefined when it has none), `written` the path
    * as written (decoded, without query), `source` the file it names if read relative to the page.
    */
   | { readonly kind: 'route'; readonly path: string | undefined; readonly written: string; readonly source: string; readonly hash: string }
 
-const markdownLink = /^([^#?]*\.md)(#.*)?$/
+const markdownLink = /^([^#?]*\.mdx?)(#.*)?$/
 const scheme = /^[a-z][a-z\d+.-]*:/i
 
 export function resolveLink(url: string, from: LinkSource, targets: LinkTargets): ResolvedLink {
@@ -63,9 +71,9 @@ export function resolveLink(url: string, from: LinkSource, targets: LinkTargets)
 
   const markdown = markdownLink.exec(safeDecode(pathPart))
   if (markdown) {
-    const target = markdown[1]!
-    const file = target.startsWith('/') ? posix.join(`content/${from.kind === 'doc' ? 'docs' : 'pages'}`, target) : posix.join(folder, target)
-    return { kind: 'document', file, route: targets.routeOfFile.get(file), hash }
+    const candidates = markdownCandidates(markdown[1]!, from)
+    const file = candidates.find((candidate) => targets.routeOfFile.has(candidate) || targets.drafts.has(candidate)) ?? candidates[0]!
+    return { kind: 'document', file, route: targets.routeOfFile.get(file), hash, draft: targets.drafts.has(file) }
   }
   // Worked out when asked for: rewriting a link to a route needs neither, checking it does.
   return {
@@ -79,6 +87,19 @@ export function resolveLink(url: string, from: LinkSource, targets: LinkTargets)
     written,
     hash,
   }
+}
+
+/**
+ * The files a link to a Markdown file may name, in the order Docusaurus tries them: `./x.md` and
+ * `../x.md` only beside the linking file; `/x.md` from the section's root (`content/docs`), then
+ * from the site's folder; a bare `x.md` beside the file, then from those two.
+ */
+function markdownCandidates(target: string, from: LinkSource): string[] {
+  const root = from.file.slice(0, from.file.length - from.relative.length - 1)
+  const beside = posix.join(posix.dirname(from.file), target)
+  if (target.startsWith('./') || target.startsWith('../')) return [beside]
+  const fromRoots = [posix.join(root, target), posix.normalize(target.replace(/^\/+/, ''))]
+  return target.startsWith('/') ? fromRoots : [beside, ...fromRoots]
 }
 
 /**

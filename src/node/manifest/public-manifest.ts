@@ -1,21 +1,20 @@
 /**
- * The manifest as published: private routes keep only what their public shell already shows
- * (path, kind, file, that they are private and which groups they need). Their titles,
- * descriptions, headings and sidebar entries stay in the private output, as do private files.
+ * The manifest as published. Private routes are not in it at all, not even their paths: the
+ * public output knows only the private-path rules, as patterns (`privatePaths`). Their titles,
+ * headings and sidebar entries stay in the private output, as do private files. A site that
+ * publishes its private pages (privatePages: 'client-only') publishes the whole manifest.
  */
-import type { Manifest, Route } from '../../shared/manifest.js'
+import type { Manifest } from '../../shared/manifest.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
 import { publicSidebar } from './public-sidebar.js'
 
-export function publicManifest(manifest: Manifest): Manifest {
+export function publicManifest(manifest: Manifest, privatePages: ResolvedConfig['privatePages']): Manifest {
+  if (privatePages === 'client-only') return manifest
   const privatePaths = new Set(manifest.routes.filter((route) => route.access.private).map((route) => route.path))
   return {
     ...manifest,
-    routes: manifest.routes.map(
-      (route): Route =>
-        route.access.private ? { ...route, title: '', description: undefined, source: undefined, headings: [] } : route,
-    ),
+    routes: manifest.routes.filter((route) => !route.access.private),
     sidebars: Object.fromEntries(Object.entries(manifest.sidebars).map(([id, items]) => [id, publicSidebar(items, (path) => privatePaths.has(path))])),
-    // A private file's name can say what it is about; the gate reads the private manifest.
     assets: manifest.assets.filter((asset) => !asset.access.private),
   }
 }

@@ -18,6 +18,8 @@ export interface DocumentInput {
   readonly redirectTo: string | undefined
   /** Pages that must not be indexed: private shells, the 404 page. */
   readonly noIndex: boolean
+  /** HTML written at the end of <body> (the not-found page's sign-in shell script). */
+  readonly bodyEnd?: string
   /** The browser runtime's module and the settings it reads; none: a page without scripts. */
   readonly runtime?: { readonly script: string; readonly config: RuntimeConfig } | undefined
   /** The favicon's href. */
@@ -39,7 +41,8 @@ export function htmlDocument(input: DocumentInput): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
-    input.noIndex ? '<meta name="robots" content="noindex">' : '',
+    page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
+    input.noIndex || page.unlisted ? '<meta name="robots" content="noindex">' : '',
     input.redirectTo ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(input.redirectTo)}"><link rel="canonical" href="${escapeHtml(input.redirectTo)}">` : '',
     indexable ? shareTags(site, page, title, description) : '',
     '<meta name="generator" content="docsgen">',
@@ -50,7 +53,7 @@ export function htmlDocument(input: DocumentInput): string {
   ]
     .filter(Boolean)
     .join('\n')
-  return `<!doctype html>\n<html lang="${escapeHtml(site.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head}\n</head>\n<body>\n${input.body}\n</body>\n</html>\n`
+  return `<!doctype html>\n<html lang="${escapeHtml(site.lang)}" dir="ltr" data-theme="${site.colorMode.defaultMode}">\n<head>\n${head}\n</head>\n<body>\n${input.body}\n${input.bodyEnd ?? ''}</body>\n</html>\n`
 }
 
 /**

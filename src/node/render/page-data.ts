@@ -35,12 +35,10 @@ export function hasPageData(route: Route): boolean {
 }
 
 /** The data of a route, or undefined for routes that get none: private routes (never published) and the 404 page. */
-export function createPageData({ route, page, site, html, sidebar, redirectTo, build }: PageDataInput): PageData | undefined {
+export function createPageData(input: PageDataInput): PageData | undefined {
+  const { route, html, sidebar, redirectTo } = input
   if (!hasPageData(route)) return undefined
-  const currentHref = siteHref(site.baseUrl, route.path)
-  const navbar: Record<string, 'page' | 'true'> = {}
-  for (const item of site.navbar.items) if (item.active) navbar[item.href] = item.href === currentHref ? 'page' : 'true'
-  const common = { format: 2, path: route.path, title: documentTitle(site, page), description: page.description, navbar, build } as const
+  const common = commonData(input)
   // A redirect's data carries no page: the reader is sent on.
   if (redirectTo !== undefined) return { ...common, html: '', sidebar: undefined, redirect: redirectTo }
   const region = pageRegionOf(html)
@@ -49,4 +47,20 @@ export function createPageData({ route, page, site, html, sidebar, redirectTo, b
   if (!region.includes(drawn)) throw new Error(`createPageData: the sidebar of "${route.path}" is not in its page region`)
   // The sidebar comes before the page's content, so its first occurrence is the one replaced.
   return { ...common, html: region.replace(drawn, `${sidebarNavStart}</nav>`), sidebar: sidebar.branch.file, redirect: undefined }
+}
+
+/**
+ * The data of a private route, which only the gate answers (to a reader it verified): its page
+ * region whole, the sidebar drawn for the route's readers included, since no branch file of a
+ * private sidebar is published.
+ */
+export function createPrivatePageData(input: Omit<PageDataInput, 'redirectTo' | 'sidebar'>): PageData {
+  return { ...commonData(input), html: pageRegionOf(input.html), sidebar: undefined, redirect: undefined }
+}
+
+function commonData({ route, page, site, build }: Pick<PageDataInput, 'route' | 'page' | 'site' | 'build'>) {
+  const currentHref = siteHref(site.baseUrl, route.path)
+  const navbar: Record<string, 'page' | 'true'> = {}
+  for (const item of site.navbar.items) if (item.active) navbar[item.href] = item.href === currentHref ? 'page' : 'true'
+  return { format: 2, path: route.path, title: documentTitle(site, page), description: page.description, navbar, build } as const
 }

@@ -16,7 +16,7 @@ export function pageInputs(
   route: Route,
   document: ContentDocument | undefined,
   views: PageViews,
-  markups: { readonly public: SidebarMarkupCache; readonly full: SidebarMarkupCache },
+  markups: { readonly public: SidebarMarkupCache; readonly private: SidebarMarkupCache },
 ): { readonly inputs: string; readonly branch: SidebarBranch | undefined } {
   const hash = createHash('sha1')
   const add = (value: unknown) => hash.update(JSON.stringify(value) ?? '-').update('\0')
@@ -33,8 +33,9 @@ export function pageInputs(
   // The public branch is also published for client navigation (render-pages.ts).
   const branch = sidebar(views.publicSidebar(route), markups.public)
   if (route.access.private) {
+    // What the gate serves for it: its page data, with the sidebar its readers may see.
     add(views.privateView(route, ''))
-    sidebar(views.fullSidebar(route), markups.full)
+    sidebar(views.privateSidebar(route), markups.private)
   }
   return { inputs: hash.digest('base64url'), branch }
 }

@@ -3,62 +3,89 @@
  * previous/next links, which routes each category holds) is computed once here; per page only
  * the branch leading to the page is expanded, so a page's size does not grow with the site.
  */
-import { safeDecode, siteHref, underBaseUrl } from '../../shared/canonical-path.js'
+import { safeDecode, siteHref, stripRouteSuffix, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
-import type { Breadcrumb, CategoryCard, PageLink, PageView, SidebarViewItem, SiteView, TocEntry } from '../../shared/page-view.js'
+import { PRIVATE_SHELL_TITLE, type Breadcrumb, type CategoryCard, type PageLink, type PageView, type SidebarViewItem, type SiteView, type TocEntry } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { publicSidebar as publicSidebarItems } from '../manifest/public-sidebar.js'
+import { publicSidebar as publicSidebarItems, visibleSidebar } from '../manifest/public-sidebar.js'
 
 export interface PageViews {
   readonly site: SiteView
-  /** The view of a route as published: a shell for private routes. */
+  /** The view of a public route (of any route, when privatePages is 'client-only'). */
   readonly publicView: (route: Route, bodyHtml: string) => PageView
-  /** The full view of a private route, for the private output only. */
+  /**
+   * The full view of a private route, for the private output only. Its sidebar, cards and
+   * previous/next links show only what every reader of the route may open (the routes that need
+   * no group it does not need), so one group's titles never reach another group's readers.
+   */
   readonly privateView: (route: Route, bodyHtml: string) => PageView
   readonly publicSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
-  readonly fullSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
+  readonly privateSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
+  /** The sign-in shell: one page for every path under a private rule, naming none of them. */
+  readonly shellView: () => PageView
   /** Each collapsible category of the public sidebar with its items as drawn when a reader opens it. */
   readonly publicCategories: () => { readonly place: string; readonly items: readonly SidebarViewItem[] }[]
   readonly navbarFor: (route: Route) => SiteView
 }
 
-/** The neutral title a private route's shell shows; the real one is private too. */
-export const privateShellTitle = 'Private page'
 
 export function createPageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
   const href: HrefOf = (path, hash) => siteHref(config.baseUrl, path, hash)
+  // A site that publishes its private pages (client-only) shows them like public ones.
+  const published = config.privatePages === 'client-only'
+  const isPrivate = (path: string) => !published && (routes.get(path)?.access.private ?? false)
   const sidebarItems = manifest.sidebars[config.docs.sidebarId] ?? []
-  const publicItems = publicSidebarItems(sidebarItems, (path) => routes.get(path)?.access.private ?? false)
+  const publicItems = publicSidebarItems(sidebarItems, isPrivate)
   const publicIndex = indexSidebar(publicItems, href)
-  const fullIndex = indexSidebar(sidebarItems, href)
   const publicSidebar = sidebarViews(publicItems, publicIndex, href)
-  // Places in the full sidebar name no public file, so a private page's chevrons never fetch public items under wrong places.
-  const fullSidebar = sidebarViews(sidebarItems, fullIndex, href, 'private')
+  const forGroups = sidebarsByGroups(sidebarItems, routes, href)
+  const groupsOf = (route: Route) => (route.access.private ? route.access.groups : [])
   const docsRoot = routes.get(manifest.version.path) ?? routes.get(`${manifest.version.path}/`)
-  const site = siteView(config, href, docsRoot === undefined ? undefined : (docsRoot.redirectTo ?? docsRoot.path))
+  const isPublicLink = publicLinkTest(manifest, published)
+  const navbarItems = config.navbar.items.filter(isPublicLink)
+  const site = siteView(config, navbarItems, isPublicLink, href, docsRoot === undefined ? undefined : (docsRoot.redirectTo ?? docsRoot.path))
   // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.
-  const navbarRoutes = config.navbar.items.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
+  const navbarRoutes = navbarItems.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
 
-  const tocOf = (route: Route): TocEntry[] =>
-    route.headings
-      .filter((heading) => heading.depth >= config.tableOfContents.minHeadingLevel && heading.depth <= config.tableOfContents.maxHeadingLevel)
-      .map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
+  const tocOf = (route: Route): TocEntry[] => {
+    const display = route.display
+    if (display?.hideTableOfContents) return []
+    const min = display?.tocMinHeadingLevel ?? config.tableOfContents.minHeadingLevel
+    const max = display?.tocMaxHeadingLevel ?? Math.max(min, config.tableOfContents.maxHeadingLevel)
+    return route.headings.filter((heading) => heading.depth >= min && heading.depth <= max).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
+  }
 
-  const view = (route: Route, bodyHtml: string, index: SidebarIndex): PageView => {
+  /** Front matter's own previous/next (a route, or null for none) over the sidebar's; never a page the view may not show. */
+  const neighbour = (index: SidebarIndex, chosen: string | null | undefined, fromSidebar: string | undefined, isPublicView: boolean): PageLink | undefined => {
+    if (chosen === null) return undefined
+    if (chosen === undefined) return fromSidebar === undefined ? undefined : index.links.get(fromSidebar)
+    const target = routes.get(chosen)
+    if (!target || (isPublicView && isPrivate(chosen))) return undefined
+    return index.links.get(chosen) ?? { label: target.title, href: href(chosen) }
+  }
+
+  const view = (route: Route, bodyHtml: string, index: SidebarIndex, isPublicView: boolean): PageView => {
     const position = index.position.get(route.path) ?? -1
     const category = index.categories.get(route.path)
+    const display = route.display
+    const cards = category ? cardsOf(category, routes, href) : route.kind === 'tags' ? taggedCards(route, routes, href, isPublicView ? isPrivate : () => false) : []
     return {
       path: route.path,
       kind: kindOf(route),
-      title: route.title,
+      title: isTagPage(route, routes) ? `${cards.length} ${cards.length === 1 ? 'doc' : 'docs'} tagged with "${route.title}"` : route.title,
+      hideTitle: display?.hideTitle ?? false,
+      titleId: display?.titleId,
+      unlisted: display?.unlisted ?? false,
+      keywords: display?.keywords ?? [],
+      tags: (display?.tags ?? []).map((tag) => ({ label: tag.label, href: tag.path === undefined ? undefined : href(tag.path) })),
       description: route.description,
       bodyHtml,
       toc: tocOf(route),
       breadcrumbs: index.breadcrumbs.get(route.path) ?? [],
-      cards: category ? cardsOf(category, routes, href) : [],
-      previous: position > 0 ? index.links.get(index.order[position - 1]!) : undefined,
-      next: position !== -1 && position < index.order.length - 1 ? index.links.get(index.order[position + 1]!) : undefined,
+      cards,
+      previous: neighbour(index, display?.previous, position > 0 ? index.order[position - 1] : undefined, isPublicView),
+      next: neighbour(index, display?.next, position !== -1 && position < index.order.length - 1 ? index.order[position + 1] : undefined, isPublicView),
       gated: false,
       layout: layoutOf(route),
     }
@@ -66,26 +93,29 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
 
   return {
     site,
-    publicView: (route, bodyHtml) =>
-      route.access.private
-        ? {
-            path: route.path,
-            kind: kindOf(route),
-            title: privateShellTitle,
-            description: undefined,
-            bodyHtml: '',
-            toc: [],
-            breadcrumbs: [],
-            cards: [],
-            previous: undefined,
-            next: undefined,
-            gated: true,
-            layout: layoutOf(route),
-          }
-        : view(route, bodyHtml, publicIndex),
-    privateView: (route, bodyHtml) => view(route, bodyHtml, fullIndex),
+    publicView: (route, bodyHtml) => view(route, bodyHtml, publicIndex, true),
+    privateView: (route, bodyHtml) => view(route, bodyHtml, forGroups(groupsOf(route)).index, false),
     publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? publicSidebar(route.path) : undefined),
-    fullSidebar: (route) => (route.sidebar || route.kind === 'category' ? fullSidebar(route.path) : undefined),
+    privateSidebar: (route) => (route.sidebar || route.kind === 'category' ? forGroups(groupsOf(route)).sidebar(route.path) : undefined),
+    shellView: () => ({
+      path: '',
+      kind: 'page',
+      title: PRIVATE_SHELL_TITLE,
+      hideTitle: false,
+      titleId: undefined,
+      unlisted: false,
+      keywords: [],
+      tags: [],
+      description: undefined,
+      bodyHtml: '',
+      toc: [],
+      breadcrumbs: [],
+      cards: [],
+      previous: undefined,
+      next: undefined,
+      gated: true,
+      layout: 'plain',
+    }),
     publicCategories: () => categoryViews(publicItems, publicIndex, href, ''),
     navbarFor: (route) => ({
       ...site,
@@ -97,13 +127,49 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   }
 }
 
+/**
+ * The sidebar and its index as seen by readers in `groups`, for the private pages that need
+ * exactly those groups: built once per set of groups.
+ */
+function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<string, Route>, href: HrefOf) {
+  const sets = new Map<string, { index: SidebarIndex; sidebar: (current: string) => SidebarViewItem[] }>()
+  return (groups: readonly string[]) => {
+    const key = [...groups].sort().join('\n')
+    let set = sets.get(key)
+    if (set === undefined) {
+      const visible = visibleSidebar(items, (path) => {
+        const access = routes.get(path)?.access
+        return !access?.private || access.groups.every((group) => groups.includes(group))
+      })
+      const index = indexSidebar(visible, href)
+      // Places in a private sidebar name no public file, so its chevrons never fetch public items under wrong places.
+      set = { index, sidebar: sidebarViews(visible, index, href, 'private') }
+      sets.set(key, set)
+    }
+    return set
+  }
+}
+
+/** Whether a navbar or footer link may be published: links to a private page or file are private navigation (the gate serves them). */
+function publicLinkTest(manifest: Manifest, published: boolean): (link: { to: string | undefined }) => boolean {
+  const privateTargets = new Set(
+    published
+      ? []
+      : [
+          ...manifest.routes.filter((route) => route.access.private).map((route) => stripRouteSuffix(route.path)),
+          ...manifest.assets.filter((asset) => asset.access.private).map((asset) => asset.path),
+        ],
+  )
+  return (link) => link.to === undefined || !privateTargets.has(stripRouteSuffix(safeDecode(link.to.split('#')[0]!)))
+}
+
 /** Redirect routes are drawn as plain pages (their body links on, for browsers that ignore the refresh). */
 function kindOf(route: Route): PageView['kind'] {
   return route.kind === 'redirect' ? 'page' : route.kind
 }
 
 function layoutOf(route: Route): PageView['layout'] {
-  return route.kind === 'doc' || route.kind === 'category' ? 'docs' : 'plain'
+  return route.kind === 'doc' || route.kind === 'category' || route.kind === 'tags' ? 'docs' : 'plain'
 }
 
 /** The href of a route path (and anchor) on this site, its base URL included. */
@@ -116,7 +182,13 @@ function isActive(target: string | undefined, path: string, index: SidebarIndex)
   return index.descendants.get(target)?.has(path) ?? false
 }
 
-function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | undefined): SiteView {
+function siteView(
+  config: ResolvedConfig,
+  navbarItems: readonly ResolvedConfig['navbar']['items'][number][],
+  isPublicLink: (link: { to: string | undefined }) => boolean,
+  hrefOf: HrefOf,
+  mainDocPath: string | undefined,
+): SiteView {
   const href = (link: { to: string | undefined; href: string | undefined }) => {
     if (link.to === undefined) return link.href!
     const [path, hash] = link.to.split('#')
@@ -134,7 +206,7 @@ function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | 
       title: config.navbar.title,
       // The logo's src is a URL as written (maybe already encoded): only the base URL is added.
       logo: logo && { ...logo, src: underBaseUrl(config.baseUrl, logo.src) },
-      items: config.navbar.items.map((item) => ({
+      items: navbarItems.map((item) => ({
         label: item.label,
         href: href(item),
         position: item.position,
@@ -145,7 +217,7 @@ function siteView(config: ResolvedConfig, hrefOf: HrefOf, mainDocPath: string | 
     },
     footer: {
       style: config.footer.style,
-      columns: config.footer.links.map((column) => ({ title: column.title, items: column.items.map((item) => ({ label: item.label, href: href(item) })) })),
+      columns: config.footer.links.map((column) => ({ title: column.title, items: column.items.filter(isPublicLink).map((item) => ({ label: item.label, href: href(item) })) })),
       copyright: config.footer.copyright,
     },
     announcementBar: config.announcementBar,
@@ -253,7 +325,7 @@ function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string)
 function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf, place = ''): SidebarViewItem[] {
   const hrefOf = (path: string) => index.links.get(path)?.href ?? href(path)
   return items.map((item, position): SidebarViewItem => {
-    if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false }
+    if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false, ...(item.className ? { className: item.className } : {}) }
     const itemPlace = place === '' ? `${position}` : `${place}-${position}`
     const inside = index.contains.get(item)?.has(current) ?? false
     const active = inside || item.path === current
@@ -269,6 +341,22 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
       items: expanded ? sidebarView(item.items, current, index, href, itemPlace) : [],
     }
   })
+}
+
+/** The cards of a tags page: its routes, the private ones left out of the public view. */
+function taggedCards(route: Route, routes: ReadonlyMap<string, Route>, href: HrefOf, hidden: (path: string) => boolean): CategoryCard[] {
+  return (route.items ?? []).flatMap((path) => {
+    const target = routes.get(path)
+    if (!target || hidden(path)) return []
+    const count = target.kind === 'tags' ? target.items?.filter((item) => !hidden(item)).length : undefined
+    return [{ label: target.title, href: href(path), description: target.description, kind: target.kind === 'tags' ? 'category' : 'doc', count }]
+  })
+}
+
+/** A tag's own page (it lists docs), not the list of every tag. */
+function isTagPage(route: Route, routes: ReadonlyMap<string, Route>): boolean {
+  const first = route.items?.[0]
+  return route.kind === 'tags' && first !== undefined && routes.get(first)?.kind !== 'tags'
 }
 
 /** The items of every collapsible category under `items`, drawn with no current page, by place. */

@@ -1,8 +1,10 @@
 /**
  * Manifest → HTML for every route, handed to the write stage page by page as it is rendered.
- * Public routes get their full page; private routes get a shell for the public output and their
- * full page for the private output only. Bodies of private pages never pass through the public
- * branch, and every public page is checked for private text before it is handed on.
+ * Public routes get their full page in the public output; private routes get theirs in the
+ * private output only (privatePages 'gate'), nowhere ('exclude'), or in the public output like
+ * any page ('client-only'). Nothing of a private route, not even a file named after it, goes to
+ * the public output: every path under a private rule is answered with the one sign-in shell
+ * (renderShell). Every public page is checked for private text and paths before it is handed on.
  */
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -11,8 +13,9 @@ import { siteHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
-import type { PageData } from '../../shared/page-data.js'
-import type { PageView, SidebarViewItem } from '../../shared/page-view.js'
+import { pageDataFile, type PageData } from '../../shared/page-data.js'
+import { PRIVATE_SHELL_TITLE, type PageView, type SidebarViewItem } from '../../shared/page-view.js'
+import { SIGN_IN_SHELL_DATA_ID, type SignInShellData } from '../../client/shell/sign-in-shell.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { createBodyReader } from '../content/page-bodies.js'
@@ -20,7 +23,7 @@ import type { ContentDocument } from '../content/parse-content.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
-import { createPageData } from './page-data.js'
+import { createPageData, createPrivatePageData } from './page-data.js'
 import { pageInputs } from './page-inputs.js'
 import { createPageViews } from './page-views.js'
 import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
@@ -36,6 +39,8 @@ export interface RenderInput {
   readonly favicon?: string
   /** Distinctive text of private pages that no public page may contain. */
   readonly probes: readonly LeakProbe[]
+  /** The not-found page's script that shows the sign-in shell for private paths (privatePages 'gate'). */
+  readonly signInShellScript?: string
 }
 
 /** Where rendered pages go, by output: the write stage writes them as they come. */
@@ -57,9 +62,18 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const views = createPageViews(input.manifest, input.config)
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const publicSidebarMarkup = createSidebarMarkup()
-  const fullSidebarMarkup = createSidebarMarkup()
+  const privateSidebarMarkup = createSidebarMarkup()
   const diagnostics: Diagnostic[] = []
   const href = (path: string, hash?: string) => siteHref(input.config.baseUrl, path, hash)
+  const signInShell = signInShellMarkup(input)
+
+  /** What the gate answers a reader allowed to read a private route: its page data, the sidebar its readers may see inline. */
+  const privateData = (route: Route): string => {
+    const page = views.privateView(route, bodyOf(route))
+    const site = views.navbarFor(route)
+    const { html } = documentHtml(route, page, views.privateSidebar(route), privateSidebarMarkup)
+    return JSON.stringify(createPrivatePageData({ route, page, site, html, build: input.runtime?.config.build ?? '' }))
+  }
 
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
@@ -84,11 +98,13 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
       favicon: input.favicon,
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
+      bodyEnd: route.kind === 'notFound' ? signInShell : undefined,
     })
     return { html, sidebar: drawn }
   }
 
   const wanted = only === undefined ? undefined : new Set(only)
+  const published = input.config.privatePages === 'client-only'
   const bodies = createBodyReader()
   try {
     for (const route of input.manifest.routes) renderRoute(route)
@@ -101,20 +117,55 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     if (wanted && !wanted.has(route.path)) return
     checkHeap()
     if (output.unchanged) {
-      const markups = { public: publicSidebarMarkup, full: fullSidebarMarkup }
+      const markups = { public: publicSidebarMarkup, private: privateSidebarMarkup }
       const { inputs, branch } = pageInputs(route, documents.get(route.path), views, markups)
       if (output.unchanged(route, inputs, branch)) return
     }
-    const view = views.publicView(route, route.access.private ? '' : bodyOf(route))
+    if (route.access.private && !published) {
+      if (input.config.privatePages === 'gate') output.private(pageDataFile(route.path)!, privateData(route))
+      return
+    }
+    const body = bodyOf(route)
+    const view = views.publicView(route, body)
     // A component page may export its own description (the home page's, instead of the tagline).
-    const document = route.access.private ? undefined : documents.get(route.path)
+    const document = documents.get(route.path)
     const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
     const { html, sidebar } = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
-    pushAll(diagnostics, findLeaks(route.file, html, input.probes))
+    // A page's own body is the author's (their links are theirs); a redirect's is ours.
+    pushAll(diagnostics, findLeaks(route.file, html, input.probes, route.kind === 'redirect' ? '' : body))
     output.public(route.file, html)
     const redirectTo = route.redirectTo && href(route.redirectTo)
     const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, sidebar, redirectTo, build: input.runtime.config.build })
     if (data) output.data(data, sidebar?.branch)
-    if (route.access.private) output.private(route.file, documentHtml(route, views.privateView(route, bodyOf(route)), views.fullSidebar(route), fullSidebarMarkup).html)
   }
+}
+
+/** The data and script that make the not-found page the sign-in shell for private paths. */
+function signInShellMarkup({ signInShellScript, manifest, config }: RenderInput): string | undefined {
+  if (signInShellScript === undefined || manifest.privatePaths.length === 0) return undefined
+  const data: SignInShellData = {
+    baseUrl: config.baseUrl,
+    patterns: manifest.privatePaths.map((rule) => rule.pattern),
+    heading: PRIVATE_SHELL_TITLE,
+    title: `${PRIVATE_SHELL_TITLE} | ${config.title}`,
+  }
+  // JSON inside <script>: "<" escaped, so no text of it can close the element.
+  const json = JSON.stringify(data).replace(/</g, '\\u003c')
+  return `<script type="application/json" id="${SIGN_IN_SHELL_DATA_ID}">${json}</script>\n<script>${signInShellScript}</script>\n`
+}
+
+/** The sign-in shell: the one page answered for every path under a private rule, naming none of them. */
+export function renderShell(input: Pick<RenderInput, 'manifest' | 'config' | 'stylesheets' | 'runtime' | 'favicon'>): string {
+  const views = createPageViews(input.manifest, input.config)
+  const page = views.shellView()
+  return htmlDocument({
+    site: views.site,
+    page,
+    body: renderToStaticMarkup(createElement(Page, { site: views.site, page, sidebar: undefined })),
+    stylesheets: input.stylesheets,
+    runtime: input.runtime,
+    favicon: input.favicon,
+    redirectTo: undefined,
+    noIndex: true,
+  })
 }

@@ -16,10 +16,12 @@ export interface Stylesheet {
   readonly content: Uint8Array
 }
 
-const stylesheetUrl = new URL('../../client/theme/styles.css', import.meta.url)
+// The layout's styles, then those of what pages hold (admonitions, tabs, highlighted code, tags).
+const stylesheetUrls = [new URL('../../client/theme/styles.css', import.meta.url), new URL('../../client/theme/content.css', import.meta.url)]
 
 export async function themeStylesheet(baseUrl: string): Promise<Stylesheet> {
-  const content = Buffer.from((await transform(await readFile(stylesheetUrl, 'utf8'), { loader: 'css', minify: true })).code)
+  const css = (await Promise.all(stylesheetUrls.map((url) => readFile(url, 'utf8')))).join('\n')
+  const content = Buffer.from((await transform(css, { loader: 'css', minify: true })).code)
   const file = `${GENERATED_FOLDER}/styles.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`
   return { file, href: underBaseUrl(baseUrl, `/${file}`), content }
 }

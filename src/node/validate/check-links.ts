@@ -20,8 +20,9 @@ interface At {
   readonly link: SourceLink
 }
 
-export function checkLinks(manifest: Manifest, documents: readonly ContentDocument[], assetFiles: ParsedContent['assetFiles'], config: ResolvedConfig): Diagnostic[] {
-  const site = siteIndex(manifest, documents, assetFiles)
+export function checkLinks(manifest: Manifest, content: Pick<ParsedContent, 'documents' | 'assetFiles' | 'drafts'>, config: ResolvedConfig): Diagnostic[] {
+  const { documents, assetFiles } = content
+  const site = siteIndex(manifest, content)
   const problems: Diagnostic[] = []
   const rules = linkRules(site, documents, assetFiles, config, problems)
   for (const document of documents) {
@@ -36,17 +37,17 @@ export function checkLinks(manifest: Manifest, documents: readonly ContentDocume
         if (asset?.access.private) rules.privateLink(at, `${link.image ? 'shows' : 'links to'} the private file "${asset.path}"`, 'Use a public file instead')
       } else if (target.kind === 'document') {
         const route = target.route === undefined ? undefined : site.routes.get(target.route)
-        if (target.route === undefined) rules.missingDocument(at, target.file)
+        if (target.route === undefined) rules.missingDocument(at, target.file, target.draft)
         else if (route) rules.missingAnchor(at, route, target.hash)
       } else if (target.kind === 'route') {
-        checkRoute(at, target, site, rules)
+        checkRoute(at, target, site, rules, config.trailingSlash)
       }
     }
   }
   return problems
 }
 
-function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, site: SiteIndex, rules: LinkRules): void {
+function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, site: SiteIndex, rules: LinkRules, trailingSlash: boolean | undefined): void {
   const path = target.path
   const route = path === undefined ? undefined : site.byCanonical.get(path)
   if (!route) {
@@ -54,6 +55,8 @@ function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, si
     else rules.missingRoute(at, path)
     return
   }
+  // A page written as `intro.html` is not found at `intro/` on a static host (with trailingSlash set, content rewrote the link).
+  if (trailingSlash === undefined && target.written.endsWith('/') && target.written !== '/' && !route.path.endsWith('/')) rules.slashToFile(at, route)
   rules.missingAnchor(at, route, target.hash)
   if (route.access.private) rules.privateLink(at, `links to the private page "${route.path}"`, 'Link to a public page instead')
 }
@@ -61,8 +64,9 @@ function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, si
 type SiteIndex = ReturnType<typeof siteIndex>
 
 /** The routes and files links may reach, looked up by the forms links name them in. */
-function siteIndex(manifest: Manifest, documents: readonly ContentDocument[], assetFiles: ParsedContent['assetFiles']) {
+function siteIndex(manifest: Manifest, { documents, assetFiles, drafts }: Pick<ParsedContent, 'documents' | 'assetFiles' | 'drafts'>) {
   const targets: LinkTargets = {
+    drafts: new Set(drafts),
     routeOfFile: new Map(documents.map((document) => [document.file, document.route])),
     // Relative links reach files beside the pages only: static/ is served at the root, not beside them.
     fileAssets: new Map(manifest.assets.filter((asset) => asset.source.startsWith('content/')).map((asset) => [asset.source, asset.path])),
@@ -84,8 +88,9 @@ type LinkRules = ReturnType<typeof linkRules>
 function linkRules(site: SiteIndex, documents: readonly ContentDocument[], assetFiles: ParsedContent['assetFiles'], config: ResolvedConfig, problems: Diagnostic[]) {
   const suggest = createSuggester()
   const routePaths = [...site.routes.keys()]
-  const report = (policy: ResolvedConfig['onBrokenLinks'], ruleId: RuleId, { document, link }: At, message: string, suggestion: string) => {
-    if (policy !== 'ignore') problems.push(diagnostic({ file: document.file, ruleId, message, suggestion, severity: policy === 'throw' ? 'error' : 'warning', ...link.position }))
+  // The suggestion is worked out only for a problem that is reported: "did you mean" costs nothing when links are ignored.
+  const report = (policy: ResolvedConfig['onBrokenLinks'], ruleId: RuleId, { document, link }: At, message: string, suggestion: () => string) => {
+    if (policy !== 'ignore') problems.push(diagnostic({ file: document.file, ruleId, message, suggestion: suggestion(), severity: policy === 'throw' ? 'error' : 'warning', ...link.position }))
   }
   const shown = (at: At) => safeDecode(at.link.url)
   // A page can hold thousands of links to thousands of headings: each looked up, not searched for.
@@ -99,18 +104,23 @@ function linkRules(site: SiteIndex, documents: readonly ContentDocument[], asset
   return {
     missingAnchor(at: At, target: Route, hash: string): void {
       if (hash === '' || hasHeading(target, hash)) return
-      const near = suggest(hash, () => target.headings.map((heading) => heading.id))
-      const listed = target.headings.slice(0, 8).map((heading) => `#${heading.id}`)
-      const others = listed.length > 0 ? `Headings on that page: ${listed.join(', ')}${target.headings.length > 8 ? ', …' : ''}.` : 'That page has no headings; link to the page without a "#".'
-      report(config.onBrokenAnchors, 'missing-anchor', at, `Link "${at.link.url}" points to "#${hash}", which is not a heading on "${target.path}"`, near ? `Did you mean "#${near}"?` : others)
+      report(config.onBrokenAnchors, 'missing-anchor', at, `Link "${at.link.url}" points to "#${hash}", which is not a heading on "${target.path}"`, () => {
+        const near = suggest(hash, () => target.headings.map((heading) => heading.id), `#${target.path}`)
+        const listed = target.headings.slice(0, 8).map((heading) => `#${heading.id}`)
+        const others = listed.length > 0 ? `Headings on that page: ${listed.join(', ')}${target.headings.length > 8 ? ', …' : ''}.` : 'That page has no headings; link to the page without a "#".'
+        return near ? `Did you mean "#${near}"?` : others
+      })
     },
 
-    /** A link to a `.md` file that is not there. */
-    missingDocument(at: At, file: string): void {
-      const folder = posix.dirname(at.document.file)
-      const near = suggest(posix.relative(folder, file), () => documents.map((candidate) => posix.relative(folder, candidate.file)))
-      const suggestion = near ? `Did you mean "${near.startsWith('.') ? near : `./${near}`}"?` : 'Check the file name; links to .md files are relative to the linking file.'
-      report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, suggestion)
+    /** A link to a `.md` file that is not there, or is a draft this build leaves out. */
+    missingDocument(at: At, file: string, draft: boolean): void {
+      if (draft)
+        return report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a draft ("${file}"), which this build leaves out`, () => 'Link to it once it is published (remove "draft: true"), or remove the link.')
+      report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, () => {
+        const folder = posix.dirname(at.document.file)
+        const near = suggest(posix.relative(folder, file), () => documents.map((candidate) => posix.relative(folder, candidate.file)), `md:${folder}`)
+        return near ? `Did you mean "${near.startsWith('.') ? near : `./${near}`}"?` : 'Check the file name; links to .md files are relative to the linking file.'
+      })
     },
 
     /** An image, or a link that names a file by its extension, that reaches no file. */
@@ -120,29 +130,35 @@ function linkRules(site: SiteIndex, documents: readonly ContentDocument[], asset
       const staticFile = relativeLink ? site.staticBySource.get(target.source) : undefined
       if (staticFile) {
         const message = `${what} "${shown(at)}" reaches into static/, which is not published beside the pages`
-        return report(config.onBrokenLinks, 'missing-file', at, message, `Files in static/ are served at the site root: write "${staticFile.path}".`)
+        return report(config.onBrokenLinks, 'missing-file', at, message, () => `Files in static/ are served at the site root: write "${staticFile.path}".`)
       }
-      const folder = posix.dirname(at.document.file)
-      const candidates = () => (relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(folder, file.file)) : assetFiles.map((file) => file.path))
-      const near = suggest(relativeLink ? posix.normalize(target.written) : target.written, candidates)
       const message = relativeLink ? `${what} "${shown(at)}" names a file that does not exist (resolved as "${target.source}")` : `${what} "${shown(at)}" matches no file in static/ or beside the pages`
-      const fix = relativeLink ? "Put the file beside the page; paths are relative to the page's source file." : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).'
-      report(config.onBrokenLinks, 'missing-file', at, message, near ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?` : fix)
+      report(config.onBrokenLinks, 'missing-file', at, message, () => {
+        const folder = posix.dirname(at.document.file)
+        const candidates = () => (relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(folder, file.file)) : assetFiles.map((file) => file.path))
+        const near = suggest(relativeLink ? posix.normalize(target.written) : target.written, candidates, relativeLink ? `file:${folder}` : 'files')
+        const fix = relativeLink ? "Put the file beside the page; paths are relative to the page's source file." : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).'
+        return near ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?` : fix
+      })
     },
 
     missingRoute(at: At, resolved: string | undefined): void {
       const pathPart = at.link.url.split('#')[0]!
       const written = resolved ?? safeDecode(pathPart)
-      const withoutBase = withoutBaseUrl(written, config.baseUrl)
-      const near = suggest(written, () => routePaths)
       const resolvedNote = resolved !== undefined && resolved !== stripRouteSuffix(safeDecode(pathPart)) ? ` (resolved as "${resolved}")` : ''
-      const suggestion =
-        withoutBase !== undefined && site.byCanonical.has(stripRouteSuffix(withoutBase))
-          ? `Write the link without the base URL, as "${withoutBase}": docsgen publishes it under "${config.baseUrl}".`
-          : near
-            ? `Did you mean "${near}"?`
-            : 'Link to an existing route, or create the page.'
-      report(config.onBrokenLinks, 'missing-route', at, `Link "${shown(at)}" matches no page${resolvedNote}`, suggestion)
+      report(config.onBrokenLinks, 'missing-route', at, `Link "${shown(at)}" matches no page${resolvedNote}`, () => {
+        const withoutBase = withoutBaseUrl(written, config.baseUrl)
+        if (withoutBase !== undefined && site.byCanonical.has(stripRouteSuffix(withoutBase)))
+          return `Write the link without the base URL, as "${withoutBase}": docsgen publishes it under "${config.baseUrl}".`
+        const near = suggest(written, () => routePaths, 'routes')
+        return near ? `Did you mean "${near}"?` : 'Link to an existing route, or create the page.'
+      })
+    },
+
+    /** A link ending in "/" to a page written as `page.html`, which static hosts answer with 404. */
+    slashToFile(at: At, route: Route): void {
+      const message = `Link "${shown(at)}" ends with "/", but its page is written as "${route.file}": a static host answers "${route.path}/" with 404`
+      report(config.onBrokenLinks, 'missing-route', at, message, () => `Write "${route.path}" without the final "/", or set trailingSlash: true in the site config.`)
     },
 
     /** A public page that leads to something most readers cannot open (a warning whatever the policy). */

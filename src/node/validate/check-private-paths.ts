@@ -2,7 +2,9 @@
  * Private-path rules must be valid globs and must protect something: a rule that matches no
  * route leaves the pages it was meant for public (the spec's own `/docs/category/private/*`
  * matches none of its Private pages). Also: the redirect target for refused readers must be a
- * public route, or refused readers would loop.
+ * public route, or refused readers would loop, and so must the main doc the docs root sends
+ * everyone to. And a site that publishes its private pages
+ * (privatePages: 'client-only') hears so on every build.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
@@ -60,6 +62,33 @@ export function checkPrivatePaths(
       }),
     )
   }
+
+  // The docs root, and the not-found page's "read the docs" link, name the main doc publicly.
+  const routes = new Map(manifest.routes.map((route) => [route.path, route]))
+  for (const route of manifest.routes) {
+    if (route.kind !== 'redirect' || route.access.private || config.privatePages === 'client-only' || !routes.get(route.redirectTo!)?.access.private) continue
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'redirect-target-private',
+        message: `"${route.path}" sends readers on to the main doc "${route.redirectTo}", which is private, so every reader would be sent to sign in and its path would be public`,
+        suggestion: 'Set docs.mainDoc to a public doc (its path under content/docs, without the extension).',
+        ...(/mainDoc\s*:/.test(source.text) ? at('mainDoc') : {}),
+      }),
+    )
+  }
+
+  if (config.privatePages === 'client-only')
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'private-pages-public',
+        severity: 'warning',
+        message: "privatePages is 'client-only': private pages are written to the public output and only hidden in the browser, so anyone can read them",
+        suggestion: "Remove privatePages to serve them only to readers who sign in (the default, 'gate'), or set it to 'exclude' to leave them out.",
+        ...at('privatePages'),
+      }),
+    )
 
   const login = config.login
   if (login) {

@@ -1,8 +1,13 @@
 /**
- * The last line of defence for private pages (docs/architecture.md, "Private means private"): distinctive text of every private page (its title and
- * its longest plain sentences) is looked for in every public page as it is rendered. Finding one
- * is a build error, so a theme or stage that leaks private text fails CI instead of shipping.
+ * The last line of defence for private pages (docs/architecture.md, "Private means private"):
+ * every public file is searched, as it is written, for the distinctive text of every private page
+ * (its title and its longest plain sentences) and for the path of every private page and file,
+ * and every public file's own name is checked against them and the private-path rules. Finding
+ * one is a build error, so a theme or stage that leaks private text or paths fails CI instead of
+ * shipping. A private path in the body an author wrote is the author's link (validate warns
+ * about it: private-link); anywhere else in a public file it is a leak.
  */
+import { siteHref, stripRouteSuffix } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest } from '../../shared/manifest.js'
@@ -12,8 +17,10 @@ import type { ContentDocument } from '../content/parse-content.js'
 export interface LeakProbe {
   readonly route: string
   readonly source: string
-  /** Text as it appears in HTML. */
+  /** Text as it appears in HTML; for a path probe, one spelling of the path. */
   readonly text: string
+  /** A private page's or file's path, looked for between quotes (an attribute, a JSON text). */
+  readonly path?: 'page' | 'file'
 }
 
 const snippetsPerPage = 3
@@ -23,6 +30,11 @@ const minimumTitleLength = 12
 export function privateProbes(manifest: Manifest, documents: readonly ContentDocument[]): LeakProbe[] {
   const byRoute = new Map(documents.map((document) => [document.route, document]))
   const probes: LeakProbe[] = []
+  const paths = (route: string, source: string, path: string, kind: 'page' | 'file') => {
+    const spellings = new Set([path, stripRouteSuffix(path), `${stripRouteSuffix(path)}/`])
+    for (const spelling of [...spellings]) for (const form of [siteHref(manifest.baseUrl, spelling), escapeHtml(spelling), spelling]) spellings.add(form)
+    for (const text of spellings) probes.push({ route, source, text, path: kind })
+  }
   const bodies = createBodyReader()
   try {
     for (const route of manifest.routes) {
@@ -31,26 +43,79 @@ export function privateProbes(manifest: Manifest, documents: readonly ContentDoc
       if (route.title.length >= minimumTitleLength) probes.push({ route: route.path, source, text: `>${escapeHtml(route.title)}<` })
       const document = byRoute.get(route.path)
       for (const text of distinctiveSentences(document ? bodies.read(document.body) : '')) probes.push({ route: route.path, source, text })
+      paths(route.path, source, route.path, 'page')
     }
   } finally {
     bodies.close()
   }
+  for (const asset of manifest.assets) if (asset.access.private) paths(asset.path, asset.source, asset.path, 'file')
   return probes
 }
 
-export function findLeaks(file: string, html: string, probes: readonly LeakProbe[]): Diagnostic[] {
+/**
+ * The private text and paths in a public file. `authored` is the part of `text` the author wrote
+ * (a page's body): private text is looked for in it too, private paths are not (they are links).
+ */
+export function findLeaks(file: string, text: string, probes: readonly LeakProbe[], authored = ''): Diagnostic[] {
   const problems: Diagnostic[] = []
-  for (const probe of probes)
-    if (html.includes(probe.text))
-      problems.push(
-        diagnostic({
-          file: probe.source,
-          ruleId: 'private-leak',
-          message: `Text of private page "${probe.route}" appears in the public file "${file}": "${probe.text.replace(/^>|<$/g, '')}"`,
-          suggestion: 'This is a docsgen bug or a public page quoting private text; remove the text from the public page.',
-        }),
-      )
+  const generated = authored === '' ? text : text.replace(authored, '')
+  const quoted = quotedPaths(generated)
+  const reported = new Set<string>()
+  for (const probe of probes) {
+    if (probe.path ? !quoted.has(probe.text) : !text.includes(probe.text)) continue
+    if (probe.path && reported.has(probe.route)) continue
+    reported.add(probe.route)
+    problems.push(
+      diagnostic({
+        file: probe.source,
+        ruleId: 'private-leak',
+        ...(probe.path
+          ? {
+              message: `The path of private ${probe.path} "${probe.route}" appears in the public file "${file}"`,
+              suggestion: 'Only a link an author writes in a public page may name a private page (it gets a private-link warning); anywhere else this is a docsgen bug.',
+            }
+          : {
+              message: `Text of private page "${probe.route}" appears in the public file "${file}": "${probe.text.replace(/^>|<$/g, '')}"`,
+              suggestion: 'This is a docsgen bug or a public page quoting private text; remove the text from the public page.',
+            }),
+      }),
+    )
+  }
   return problems
+}
+
+/**
+ * Public files named after a private page or file, or served at a path a private-path rule
+ * covers: their names alone would tell what is private (and a static host would serve them).
+ */
+export function findPrivateFileNames(files: readonly string[], manifest: Manifest): Diagnostic[] {
+  const owners = new Map<string, string>()
+  for (const route of manifest.routes) if (route.access.private) owners.set(stripRouteSuffix(route.path), route.source ?? route.file)
+  for (const asset of manifest.assets) if (asset.access.private) owners.set(asset.path, asset.source)
+  const rules = manifest.privatePaths.map((rule) => new RegExp(rule.pattern))
+  return files.flatMap((file) => {
+    const served = stripRouteSuffix(`/${file}`)
+    const owner = owners.get(served)
+    if (owner === undefined && !rules.some((rule) => rule.test(served))) return []
+    return [
+      diagnostic({
+        file: owner ?? file,
+        ruleId: 'private-leak',
+        message: `The public file "${file}" is served at "${served}", ${owner === undefined ? 'a path a private-path rule covers' : 'the path of a private page or file'}`,
+        suggestion: 'This is a docsgen bug: nothing named after a private page may be published.',
+      }),
+    ]
+  })
+}
+
+/**
+ * Every text between quotes that starts with "/", up to the quote, "#" or "?" (attributes, JSON
+ * texts), and every `url=/…` (a meta refresh).
+ */
+function quotedPaths(text: string): Set<string> {
+  const found = new Set<string>()
+  for (const match of text.matchAll(/"(\/[^"#?]*)|'(\/[^'#?]*)|url=(\/[^"'#?;]*)/g)) found.add((match[1] ?? match[2] ?? match[3])!)
+  return found
 }
 
 /** Plain sentences (letters, digits, simple punctuation) of at least 40 characters, longest first. */

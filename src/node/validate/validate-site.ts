@@ -14,7 +14,7 @@ import { checkReservedPaths } from './check-reserved-paths.js'
 
 export interface ValidateInput {
   readonly manifest: Manifest
-  readonly content: Pick<ParsedContent, 'documents' | 'assetFiles'>
+  readonly content: Pick<ParsedContent, 'documents' | 'assetFiles' | 'drafts'>
   readonly config: ResolvedConfig
   readonly rules: { compiled: readonly CompiledRule[]; invalid: readonly InvalidRule[] }
   readonly configSource: ConfigSource
@@ -28,7 +28,7 @@ export interface Validation {
 
 export function validateSite(input: ValidateInput): Validation {
   const diagnostics = sortDiagnostics([
-    ...checkLinks(input.manifest, input.content.documents, input.content.assetFiles, input.config),
+    ...checkLinks(input.manifest, input.content, input.config),
     ...checkNavigation(input.manifest, input.config, input.configSource),
     ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
     ...checkReservedPaths(input.manifest),

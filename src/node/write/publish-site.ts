@@ -1,17 +1,25 @@
 /**
  * The write stage's end: what is site-wide (the stylesheet, the manifests, the sitemap, the files
- * published as they are, what the reader's browser uses) is written beside the pages, whatever an earlier build left in a reused
- * staging folder is swept away, and both folders are swapped in (see write-site.ts).
+ * published as they are, what the reader's browser uses; the gate's manifest and the sign-in
+ * shell in the private folder) is written beside the pages, whatever an earlier build left in a
+ * reused staging folder is swept away, and both folders are swapped in (see write-site.ts) —
+ * unless a public file carries private text or a path, or is named after a private page: then
+ * nothing is swapped in.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { Diagnostic } from '../../shared/diagnostic.js'
+import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
 import type { Manifest } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { publicManifest } from '../manifest/public-manifest.js'
+import { gateManifest, SHELL_FILE } from '../render/gate-manifest.js'
+import { renderShell } from '../render/render-pages.js'
 import { sitemap } from '../render/sitemap.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
-import type { ReaderFiles } from './reader-assets.js'
+import { findLeaks, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
+import type { PageHead, ReaderFiles } from './reader-assets.js'
 import type { WrittenPages } from './write-pages.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging, type Staging } from './write-site.js'
 
@@ -37,23 +45,46 @@ export interface PublishInput {
   readonly staging: SiteStaging
   readonly pages: WrittenPages
   readonly reader: ReaderFiles
+  /** What every page's head links to: the sign-in shell's too. */
+  readonly head: Pick<PageHead, 'runtime' | 'favicon'>
+  /** Private text and paths no public file may hold (none when privatePages is 'client-only'). */
+  readonly probes: readonly LeakProbe[]
 }
 
-export async function publishSite({ siteDir, manifest, config, stylesheet, staging, pages, reader }: PublishInput): Promise<{ files: number; bytes: number }> {
+export async function publishSite(input: PublishInput): Promise<{ files: number; bytes: number; diagnostics: Diagnostic[] }> {
+  const { siteDir, manifest, config, stylesheet, staging, pages, reader, head, probes } = input
+  const diagnostics: Diagnostic[] = []
   const publicWriter = createFileWriter(staging.public.dir)
+  const writePublic = (file: string, text: string) => {
+    diagnostics.push(...findLeaks(file, text, probes))
+    publicWriter.write(file, text)
+  }
   publicWriter.write(stylesheet.file, stylesheet.content)
-  publicWriter.write(`${GENERATED_FOLDER}/manifest.json`, json(publicManifest(manifest)))
+  writePublic(`${GENERATED_FOLDER}/manifest.json`, json(publicManifest(manifest, config.privatePages)))
+  // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)
-  if (config.url !== undefined) publicWriter.write('sitemap.xml', sitemap(manifest, config.url, config.baseUrl))
+  if (config.url !== undefined) writePublic('sitemap.xml', sitemap(manifest, config.url, config.baseUrl))
   const privateWriter = createFileWriter(staging.private.dir)
-  privateWriter.write('manifest.json', json(manifest))
-  for (const asset of manifest.assets) (asset.access.private ? privateWriter : publicWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
-  await sweepStaging(staging.public, [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths])
+  if (config.privatePages === 'gate') {
+    privateWriter.write('manifest.json', json(manifest))
+    privateWriter.write(GATE_MANIFEST_FILE, json(gateManifest(manifest, config)))
+    privateWriter.write(SHELL_FILE, renderShell({ manifest, config, stylesheets: [stylesheet.href], ...head }))
+  }
+  for (const asset of manifest.assets) {
+    const publish = !asset.access.private || config.privatePages === 'client-only'
+    if (publish || config.privatePages === 'gate') (publish ? publicWriter : privateWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
+  }
+  const publicFiles = [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths]
+  if (probes.length > 0) diagnostics.push(...findPrivateFileNames(publicFiles, manifest))
+  if (diagnostics.length > 0) {
+    await discardSite(staging)
+    return { files: 0, bytes: 0, diagnostics }
+  }
+  await sweepStaging(staging.public, publicFiles)
   await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths])
   await swapIn(staging.public)
   await swapIn(staging.private)
-  const files = pages.written.public.length + pages.written.data.length + reader.written.paths.length + publicWriter.written().files
-  return { files, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes }
+  return { files: publicFiles.length, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes, diagnostics }
 }
 
 function json(value: unknown): string {

@@ -11,13 +11,16 @@ import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { RuntimeConfig } from '../../shared/runtime-config.js'
 import { bundleClient } from '../bundle/bundle-client.js'
+import { bundleWidget, type WidgetBundle } from '../bundle/bundle-widget.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { CompiledRule } from '../manifest/private-path-rules.js'
 import { createPageViews } from '../render/page-views.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
+import { runtimeLogin } from './runtime-login.js'
 import { seoFiles } from './seo-files.js'
+import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { SEARCH_MODULE, startSearchIndex } from './write-search-index.js'
 import { sidebarDataFiles } from './write-sidebar-data.js'
 
@@ -57,14 +60,19 @@ export interface ReaderAssets {
 export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[]): ReaderAssets {
   const search = startSearchIndex({ baseUrl: config.baseUrl, lang: config.i18n.defaultLocale }, rules)
   const client = bundleClient()
+  // The login form, loaded by pages on demand: only for a site with sign-in.
+  const widget: Promise<WidgetBundle | undefined> = config.login === undefined ? Promise.resolve(undefined) : bundleWidget()
   // Awaited when the pages are rendered; a build that fails before that never asks.
   client.catch(() => undefined)
+  widget.catch(() => undefined)
+  const widgetFile = (bundle: WidgetBundle) => `${GENERATED_FOLDER}/${bundle.fileName}`
   let seo: ReturnType<typeof seoFiles> | undefined
   return {
     addDocument: search.addDocument,
     async head({ manifest, stylesheet }) {
       seo = seoFiles(manifest, config)
-      const [built, searchable, { favicon }] = await Promise.all([client, search.ready(), seo])
+      const [built, searchable, { favicon }, loginWidget] = await Promise.all([client, search.ready(), seo, widget])
+      const login = loginWidget && runtimeLogin(config, manifest, widgetFile(loginWidget))
       const runtime = {
         script: underBaseUrl(config.baseUrl, `/${built.entry}`),
         config: {
@@ -75,6 +83,7 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
           // Pages of one build share it; page data of another build is loaded as a full page instead.
           build: createHash('sha256').update(`${stylesheet.file} ${built.entry}`).digest('hex').slice(0, 12),
           respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
+          ...(login ? { login } : {}),
         },
       }
       return { stylesheets: [stylesheet.href], runtime, favicon }
@@ -94,8 +103,10 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
     const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
     const index = await indexed
     diagnostics.push(...index.diagnostics)
+    const loginWidget = await widget
+    const widgetFiles = loginWidget ? [{ file: widgetFile(loginWidget), content: loginWidget.contents }] : []
     return {
-      files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...texts],
+      files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...widgetFiles, ...texts],
       written: { paths: index.paths, bytes: index.bytes },
       diagnostics,
       summary: `${index.records} pages indexed, ${index.paths.length} index files`,

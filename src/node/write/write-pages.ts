@@ -101,22 +101,25 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
   const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
   const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined) => {
     const made = `${folders.ledger!.global} ${own}`
-    const files: [OutputSide, string][] = [['public', route.file]]
-    const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
-    if (dataFile !== undefined) files.push(['public', dataFile])
-    if (route.access.private) files.push(['private', route.file])
+    const files = routeFiles(route)
     if (keeper.keep(files, made)) {
-      kept.public.push(route.file)
-      if (route.access.private) kept.private.push(route.file)
-      if (dataFile !== undefined) {
-        kept.data.push(dataFile)
-        branch(sidebar)
+      for (const [side, file] of files) {
+        if (side === 'private') kept.private.push(file)
+        else if (file === route.file) kept.public.push(file)
+        else kept.data.push(file)
       }
+      if (files.some(([side, file]) => side === 'public' && file !== route.file)) branch(sidebar)
       return true
     }
     inputs = made
     rendered.push(route.path)
     return false
+  }
+  /** The files renderPages writes for a route (render-pages.ts): a private one's only in the private output, and only for the gate. */
+  const routeFiles = (route: Route): [OutputSide, string][] => {
+    if (route.access.private && input.config.privatePages !== 'client-only') return input.config.privatePages === 'gate' ? [['private', pageDataFile(route.path)!]] : []
+    const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
+    return dataFile === undefined ? [['public', route.file]] : [['public', route.file], ['public', dataFile]]
   }
   const output = { public: writer('public', publicWriter, false), private: writer('private', privateWriter, false), data }
   const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged } : output)

@@ -77,7 +77,7 @@ export interface SearchIndexResult {
 }
 
 export interface SearchIndex {
-  /** Sends a parsed document (with its body HTML) to the indexer, if it is a public doc or Markdown page. */
+  /** Sends a parsed document (its body on disk) to the indexer, if it is a public doc or Markdown page. */
   readonly addDocument: (document: ContentDocument) => void
   /** Whether the indexer runs: without it the build has no search (a warning says why). */
   readonly ready: () => Promise<boolean>
@@ -133,7 +133,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
   return {
     addDocument(document) {
-      if (document.kind === 'component-page' || accessFor(document.route, rules).private) return
+      if (document.kind === 'component-page' || document.display.unlisted || accessFor(document.route, rules).private) return
       add(document.route, recordOf(site, document.route, document.title, '', document.body))
     },
     ready: () => waitFor(ready),
@@ -154,7 +154,9 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
       try {
         for (const route of searchable) {
           const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.body)
-          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, recordHtml(record, bodies.read), probes))
+          const body = record.body ? bodies.read(record.body) : ''
+          // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
+          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, recordHtml(record, () => body), probes, body))
         }
       } finally {
         bodies.close()
@@ -167,9 +169,9 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   }
 }
 
-/** Public docs, Markdown pages and category pages; not component pages, redirects or the 404 page. */
+/** Public docs, Markdown pages and category pages; not unlisted pages, component pages, redirects or the 404 page. */
 function isSearchable(route: Route, document: ContentDocument | undefined): boolean {
-  if (route.access.private) return false
+  if (route.access.private || route.display?.unlisted) return false
   return route.kind === 'doc' || route.kind === 'category' || (route.kind === 'page' && document?.kind === 'page')
 }
 

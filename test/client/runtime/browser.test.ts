@@ -117,13 +117,14 @@ reader('back and forward bring the pages back where the reader left them', (cont
     await runtimeReady(page)
     await markDocument(page)
     await page.evaluate(() => window.scrollTo(0, 1500))
-    await page.waitForTimeout(300)
+    await page.waitForFunction(() => (history.state as { docsgenScroll?: number } | null)?.docsgenScroll === 1500)
     // Clicked where it is (a pointer click would scroll the link into view first).
     await page.evaluate(() => (document.querySelector('.pagination-nav-link--next') as HTMLElement).click())
     await page.waitForFunction(() => document.title.startsWith('Set up the service'))
     assert.is(await page.evaluate(() => window.scrollY), 0, 'a new page starts at the top')
     await page.evaluate(() => window.scrollTo(0, 700))
-    await page.waitForTimeout(300)
+    // The position is saved once scrolling has paused; going back before that would lose it.
+    await page.waitForFunction(() => (history.state as { docsgenScroll?: number } | null)?.docsgenScroll === 700)
     await page.goBack()
     await page.waitForFunction(() => document.title.startsWith('Introduction'))
     assert.is(await page.evaluate(() => Math.round(window.scrollY)), 1500)
@@ -142,11 +143,21 @@ reader('a slow route change shows the progress bar, which goes away when the pag
       await new Promise((resolve) => setTimeout(resolve, 1200))
       await route.continue()
     })
-    // Hovering would prefetch it; the click must wait for the slow answer.
-    await page.evaluate(() => (document.querySelector('a[href="/docs/Guides/setup"]') as HTMLElement).click())
-    await page.waitForTimeout(100)
-    assert.is(await page.locator('.route-progress').count(), 0, 'not before 200 ms')
-    await page.locator('.route-progress[role="progressbar"]').waitFor({ timeout: 1000 })
+    // Hovering would prefetch it; the click must wait for the slow answer. The page itself notes
+    // when the bar appears, so a busy machine cannot make the delay look shorter or longer.
+    await page.evaluate(() => {
+      const started = performance.now()
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector('.route-progress')) return
+        ;(window as unknown as { progressShownAfter: number }).progressShownAfter = performance.now() - started
+        observer.disconnect()
+      })
+      observer.observe(document.body, { childList: true, subtree: true })
+      ;(document.querySelector('a[href="/docs/Guides/setup"]') as HTMLElement).click()
+    })
+    await page.locator('.route-progress[role="progressbar"]').waitFor({ timeout: 2000 })
+    const shownAfter = await page.evaluate(() => (window as unknown as { progressShownAfter: number }).progressShownAfter)
+    assert.ok(shownAfter >= 199, `the bar appeared ${shownAfter} ms after the click: not before 200 ms`)
     await page.waitForFunction(() => document.title.startsWith('Set up the service'))
     await page.locator('.route-progress').waitFor({ state: 'detached', timeout: 2000 })
   }),

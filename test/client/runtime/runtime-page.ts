@@ -111,6 +111,12 @@ export async function settle(rounds = 5): Promise<void> {
   for (let round = 0; round < rounds; round++) await new Promise((resolve) => setImmediate(resolve))
 }
 
+/** Lets work run until `done()` holds, for work that takes real time (a dynamic import from disk); gives up after `ms`. */
+export async function settleUntil(done: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
 /** A click as a browser dispatches it. */
 export function click(page: RuntimePage, element: Element | null, init: { button?: number; ctrlKey?: boolean } = {}): boolean {
   if (!element) throw new Error('click: no element')

@@ -2,7 +2,7 @@ import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { setupSearchBox } from '../../../src/client/runtime/search-box.js'
 import { appendExcerpt } from '../../../src/client/runtime/search-panel.js'
-import { key, openRuntimePage, pageHtml, settle, type RuntimePage } from './runtime-page.js'
+import { key, openRuntimePage, pageHtml, settle, settleUntil, type RuntimePage } from './runtime-page.js'
 
 const searchModule = '/_docsgen/search/pagefind.js'
 
@@ -50,6 +50,8 @@ async function type(page: RuntimePage, text: string): Promise<void> {
   input(page).focus()
   input(page).value = text
   input(page).dispatchEvent(new page.window.Event('input', { bubbles: true }) as unknown as Event)
+  // The panel's module comes from disk the first time (real time); then the 120 ms pause before searching.
+  await settleUntil(() => page.document.querySelector('.search-panel') !== null)
   await new Promise((resolve) => setTimeout(resolve, 200))
   await settle(10)
 }
@@ -147,7 +149,8 @@ search('a site without a search index keeps the box hidden; an engine that fails
   try {
     setupSearchBox(broken.platform, '/missing.js', { navigate() {} })
     input(broken).dispatchEvent(new broken.window.FocusEvent('focus') as unknown as Event)
-    await settle(10)
+    // The panel's module is imported from disk first: real time, however many rounds that takes.
+    await settleUntil(() => broken.warnings.length > 0)
     assert.equal(broken.warnings, ['docsgen: the search could not be loaded'])
   } finally {
     await broken.close()

@@ -181,7 +181,7 @@ gated('shows the neutral title and the sign-in placeholder, and nothing of the p
   assert.not.match(html, 'data-pagefind-body')
   assert.match(
     html,
-    '<article class="markdown"><h1>Private page</h1><div class="login-gate" data-login-gate="" data-route="/docs/Private/Vault/KCSIE Filtering Responsibilities">',
+    '<article class="markdown"><h1>Private page</h1><div class="login-gate" data-login-gate="">',
   )
   assert.match(html, '<h2 class="login-gate-title">Sign in to read this page</h2>')
   assert.match(html, '<button type="button" class="login-button login-gate-button" data-login-button="">Log in</button>')
@@ -211,7 +211,7 @@ const notFound = suite('Not-found page')
 notFound('shows the not-found texts and links, without sidebar or ToC', () => {
   const page = samplePage({ path: '/404', kind: 'notFound', title: 'Page Not Found', bodyHtml: '', toc: [], layout: 'plain' })
   const html = render({ site: sampleSite(), page, sidebar: sampleSidebar() })
-  assert.match(html, '<h1 class="not-found-title">Page Not Found</h1><p class="not-found-text">We could not find what you were looking for.</p>')
+  assert.match(html, '<h1 class="not-found-title">Page Not Found</h1><div data-not-found=""><p class="not-found-text">We could not find what you were looking for.</p>')
   assert.match(html, '<a class="button" href="/">Go to the home page</a>')
   assert.match(html, 'href="/docs/Sanctum/intro">Read the docs introduction</a>')
   assert.not.match(html, '<aside')

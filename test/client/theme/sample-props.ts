@@ -36,6 +36,11 @@ export function samplePage(overrides: Partial<PageView> = {}): PageView {
     path: '/docs/Sanctum/Development/Setup an Apache2 Server',
     kind: 'doc',
     title: 'Set up an Apache2 server',
+    hideTitle: false,
+    titleId: undefined,
+    unlisted: false,
+    keywords: [],
+    tags: [],
     description: 'Install Apache2 on Ubuntu.',
     bodyHtml: '<p>This guide takes a fresh Ubuntu server.</p><h2 id="install">Install</h2><h3 id="firewall">Firewall</h3>',
     toc: [

@@ -38,25 +38,26 @@ async function differences(one: FixtureSite, other: FixtureSite): Promise<string
   return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((file) => a[file] !== b[file]).sort()
 }
 
+/** Builds `incremental` with its cache and `clean` without, asserts both succeed with the same diagnostics and bytes; returns the incremental build's changed routes. */
+function stepper(incremental: FixtureSite, clean: FixtureSite) {
+  const builder = createIncrementalBuild({ siteDir: incremental.dir })
+  return async (changed: string[] | undefined) => {
+    const result = await builder.build(changed)
+    const expected = await build({ siteDir: clean.dir, cache: false })
+    assert.is(expected.exitCode, 0, expected.diagnostics.map(formatDiagnostic).join('\n'))
+    assert.is(result.exitCode, 0)
+    assert.equal(result.diagnostics.map(formatDiagnostic), expected.diagnostics.map(formatDiagnostic))
+    assert.equal(await differences(incremental, clean), [])
+    return result.changedRoutes
+  }
+}
+
 const intro = 'content/docs/Guides/intro.md'
 const shortcuts = 'content/docs/Tools & Tips/Shortcuts & Tricks.md'
 
 test('after each one-file change an incremental build writes the bytes a clean build writes, and renders only the pages the change touches', async () => {
   await withTwoSites(async (change, incremental, clean) => {
-    const builder = createIncrementalBuild({ siteDir: incremental.dir })
-    const cleanBuild = async () => {
-      const result = await build({ siteDir: clean.dir, cache: false })
-      assert.is(result.exitCode, 0, result.diagnostics.map(formatDiagnostic).join('\n'))
-      return result
-    }
-    const step = async (changed: string[] | undefined) => {
-      const result = await builder.build(changed)
-      const expected = await cleanBuild()
-      assert.is(result.exitCode, 0)
-      assert.equal(result.diagnostics.map(formatDiagnostic), expected.diagnostics.map(formatDiagnostic))
-      assert.equal(await differences(incremental, clean), [])
-      return result.changedRoutes
-    }
+    const step = stepper(incremental, clean)
     const everything = await step(undefined)
     assert.is(everything.length, 11)
     assert.equal(await step(undefined), [], 'nothing changed: nothing rendered')
@@ -78,6 +79,31 @@ test('after each one-file change an incremental build writes the bytes a clean b
     // Same bytes as the saved cache when the caller does not say what changed.
     await change(shortcuts, (text) => `${text}\nOne more line.\n`)
     assert.equal(await step(undefined), ['/docs/Tools & Tips/Shortcuts & Tricks'])
+  })
+})
+
+test('an MDX page (parsed again every build) and a draft (left out, then published): an incremental build writes the bytes a clean build writes', async () => {
+  const widget = 'content/docs/Guides/Widget.mdx'
+  const later = 'content/docs/Guides/Later.md'
+  await withTwoSites(async (change, incremental, clean) => {
+    await change(widget, () => "export const count = 2\n\n# Widget\n\nIt has {count} parts. See the [introduction](./intro.md).\n")
+    await change(later, () => '---\ndraft: true\n---\n# Later\n\nNot yet.\n')
+    const step = stepper(incremental, clean)
+    const everything = await step(undefined)
+    assert.ok(everything.includes('/docs/Guides/Widget') && !everything.includes('/docs/Guides/Later'), everything.join(', '))
+    assert.equal(await step(undefined), [], 'nothing changed: nothing rendered, the MDX page included')
+
+    await change(widget, (text) => text.replace('count = 2', 'count = 3'))
+    assert.equal(await step([widget]), ['/docs/Guides/Widget'])
+
+    // Published: its page, and the pages whose sidebar or previous/next now show it.
+    await change(later, (text) => text.replace('draft: true', 'draft: false'))
+    const published = await step([later])
+    assert.ok(published.includes('/docs/Guides/Later') && !published.includes('/about'), published.join(', '))
+
+    // A Markdown page the MDX page links to, retitled: both outputs agree again.
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    assert.ok((await step([intro])).includes('/docs/Guides/intro'))
   })
 })
 

@@ -31,7 +31,16 @@ test('site defaults: English, broken links and anchors throw, ToC 2–3, light m
   assert.is(config?.footer.style, 'dark')
   assert.is(config?.docs.routeBasePath, '/docs')
   assert.is(config?.docs.versionLabel, 'Next')
+  assert.is(config?.privatePages, 'gate')
   assert.ok(Object.isFrozen(config?.login ?? config))
+})
+
+test("privatePages is 'gate', 'exclude' or 'client-only'", () => {
+  for (const mode of ['gate', 'exclude', 'client-only'] as const) assert.is(resolveConfig({ title: 'T', privatePages: mode }, 'site.config.ts', '').config?.privatePages, mode)
+  const { diagnostics } = resolveConfig({ title: 'T', privatePages: 'public' }, 'site.config.ts', "export default { title: 'T', privatePages: 'public' }")
+  assert.equal(diagnostics.map(formatDiagnostic), [
+    "site.config.ts:1:30: error: \"privatePages\" must be one of 'gate', 'exclude', 'client-only', got 'public'. [docsgen:config-invalid]",
+  ])
 })
 
 test('an external provider in the legacy pair becomes a second factor in a popup (spec 000 §6)', () => {

@@ -10,7 +10,7 @@ test('a report shows 20 warnings of a file and one line for the rest; the result
     assert.is(result.exitCode, 0)
     assert.is(result.diagnostics.length, 25)
     const lines = formatReport(result, { color: false, command: 'check' }).split('\n')
-    const known = 'Known keys: title, description, sidebar_label, sidebar_position, id, slug, tags, keywords, hide_table_of_contents.'
+    const known = 'Known keys: title, description, sidebar_label, sidebar_position, id, slug, draft, unlisted, hide_title, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, pagination_prev, pagination_next, sidebar_class_name, keywords, tags.'
     assert.equal(
       lines.filter((line) => line.startsWith('content/')),
       [

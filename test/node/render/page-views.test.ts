@@ -34,7 +34,7 @@ test('a page sees its branch open and only its own link marked, whichever pages 
     // A fresh instance has no views cached from other pages of the branch.
     const fresh = createPageViews(manifest, config)
     assert.equal(shared.publicSidebar(route), fresh.publicSidebar(route), route.path)
-    assert.equal(shared.fullSidebar(route), fresh.fullSidebar(route), route.path)
+    assert.equal(shared.privateSidebar(route), fresh.privateSidebar(route), route.path)
     if (shared.publicSidebar(route)) compared++
   }
   assert.ok(compared > 20, `compared ${compared}`)
@@ -42,9 +42,8 @@ test('a page sees its branch open and only its own link marked, whichever pages 
   const route = (path: string) => manifest.routes.find((candidate) => candidate.path === path)!
   assert.equal(marks(shared.publicSidebar(route('/docs/Sanctum/Microsoft/PowerShell'))!), ['> Sanctum', '  > Microsoft', '    * PowerShell'])
   assert.equal(marks(shared.publicSidebar(route('/docs/category/microsoft'))!), ['> Sanctum', '  > Microsoft'])
-  // The public sidebar of a private page's shell opens nothing; the full one opens its branch.
-  assert.equal(marks(shared.publicSidebar(route('/docs/Private/notice'))!), [])
-  assert.equal(marks(shared.fullSidebar(route('/docs/Private/notice'))!), ['> Private', '  * Notice'])
+  // A private page's own sidebar opens its branch.
+  assert.equal(marks(shared.privateSidebar(route('/docs/Private/notice'))!), ['> Private', '  * Notice'])
 })
 
 test.run()

@@ -26,7 +26,7 @@ test("cached branch markup with the current link marked equals rendering each pa
   for (const route of manifest.routes) {
     for (const [items, markup] of [
       [views.publicSidebar(route), publicMarkup],
-      [views.fullSidebar(route), fullMarkup],
+      [views.privateSidebar(route), fullMarkup],
     ] as const) {
       if (!items) continue
       const href = routeHref(route.path)

@@ -31,14 +31,15 @@ test('a worker that has not begun when the work runs out is stopped, not waited 
     chunkSize: 3,
     workers: 2,
     workerModule,
-    jobFor: (work) => ({ work }),
+    // Held for a minute: waited for, the test would take that long and then fail on its results.
+    jobFor: (work) => ({ work, holdMs: 60_000 }),
     here: (work) => {
       const items: number[] = []
       claimChunks(work, (start, end) => items.push(...Array.from({ length: end - start }, (_, offset) => start + offset)))
       return items
     },
   })
-  // Workers take far longer to start than 10 items take here, so this thread did them all.
+  // The workers had not begun when this thread had done all the items: stopped, with no result.
   assert.equal(results, [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]])
 })
 

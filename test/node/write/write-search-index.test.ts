@@ -8,6 +8,7 @@ import { build } from '../../../src/node/build.js'
 import { startSearchIndex } from '../../../src/node/write/write-search-index.js'
 import type { Manifest } from '../../../src/shared/manifest.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { plainDisplay } from '../../../src/node/content/content-document.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 test('the index holds public docs, Markdown pages and category pages (with their description); never a private route, a component page, a redirect or the 404 page', async () => {
@@ -54,7 +55,7 @@ test('an indexer that cannot start: a warning, pages whose search box stays off,
 
 test('a document sent before the manifest that the manifest makes private stops the index (a docsgen bug: nothing is published)', async () => {
   const search = startSearchIndex({ baseUrl: '/', lang: 'en' }, [])
-  const document = { file: 'content/docs/a.md', kind: 'doc', relative: 'a.md', id: 'a', route: '/docs/a', title: 'A', description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, body: { html: '<p>A</p>' }, headings: [], links: [], assets: [] } as const
+  const document = { file: 'content/docs/a.md', kind: 'doc', relative: 'a.md', id: 'a', route: '/docs/a', title: 'A', description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, body: { html: '<p>A</p>' }, headings: [], links: [], assets: [], display: plainDisplay } as const
   search.addDocument(document)
   const route = { path: '/docs/a', kind: 'doc', title: 'A', description: undefined, source: document.file, file: 'docs/a.html', headings: [], sidebar: undefined, redirectTo: undefined } as const
   const manifest: Manifest = { format: 1, baseUrl: '/', version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'a' }, routes: [{ ...route, access: { private: true, groups: [], rules: ['/docs/**'] } }], privatePaths: [], sidebars: {}, assets: [] }

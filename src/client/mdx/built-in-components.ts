@@ -1,0 +1,8 @@
+/** Components an MDX page may use without importing them, as Docusaurus's pages may. */
+import Admonition from './Admonition.js'
+import CodeBlock from './CodeBlock.js'
+import Details from './Details.js'
+import { TabItem, Tabs } from './Tabs.js'
+import TOCInline from './TOCInline.js'
+
+export const builtInComponents = { Admonition, CodeBlock, Details, Tabs, TabItem, TOCInline }

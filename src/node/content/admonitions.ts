@@ -1,0 +1,113 @@
+/**
+ * Admonitions and alerts, as the three syntaxes documentation sets use write them: Docusaurus's
+ * `:::note[Title]` (and its older `:::note Title`), VitePress's `::: tip Title` and
+ * `::: details`, and GitHub's `> [!NOTE]` alerts. Each becomes one mdast `admonition` node,
+ * which remark-rehype turns into the same markup (see admonitionHandler), so a page reads the
+ * same whichever syntax it was written in.
+ */
+import type { MarkdownIt } from 'markdown-it'
+import markdownItContainer from 'markdown-it-container'
+import type { Admonition, Blockquote, BlockContent, DefinitionContent, Parent } from 'mdast'
+import type { Element } from 'hast'
+import { defaultHandlers } from 'remark-rehype'
+
+type State = Parameters<typeof defaultHandlers.blockquote>[0]
+
+export const admonitionLabels = {
+  note: 'Note',
+  tip: 'Tip',
+  info: 'Info',
+  warning: 'Warning',
+  danger: 'Danger',
+  caution: 'Caution',
+  important: 'Important',
+  success: 'Success',
+  details: 'Details',
+  // VitePress's group of code blocks, shown one after the other with their titles, and its
+  // containers for Vue (`v-pre`, `raw`), whose content is shown as it is.
+  'code-group': '',
+  'v-pre': '',
+  raw: '',
+} as const
+
+export type AdmonitionKind = keyof typeof admonitionLabels
+
+declare module 'mdast' {
+  interface Admonition extends Parent {
+    type: 'admonition'
+    kind: AdmonitionKind
+    /** The title written after the name; undefined for the kind's own label. */
+    title: string | undefined
+    children: (BlockContent | DefinitionContent)[]
+  }
+  interface RootContentMap {
+    admonition: Admonition
+  }
+  interface BlockContentMap {
+    admonition: Admonition
+  }
+}
+
+const containerInfo = /^\s*([a-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?(?:\s+(.*?))?\s*$/i
+
+/** The kind and title written after the colons (`note[Title]`, ` tip Title`, `details`), or undefined when it is no admonition. */
+export function readContainerInfo(info: string): { kind: AdmonitionKind; title: string | undefined } | undefined {
+  const match = containerInfo.exec(info)
+  if (!match) return undefined
+  const kind = match[1]!.toLowerCase()
+  if (!Object.hasOwn(admonitionLabels, kind)) return undefined
+  // The title is shown as text: emphasis and code marks around words are dropped, not shown.
+  const title = (match[2] ?? match[3])?.replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, '$2').trim()
+  return { kind: kind as AdmonitionKind, title: title === '' ? undefined : title }
+}
+
+/** Lets markdown-it read `:::name` containers of the known kinds (others stay text). */
+export function useAdmonitions(instance: MarkdownIt): void {
+  instance.use(markdownItContainer, 'admonition', { validate: (params: string) => readContainerInfo(params) !== undefined })
+}
+
+const alertMarker = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\n|$)/i
+
+/** A GitHub alert (`> [!NOTE]` alone on the quote's first line) as an admonition; undefined for any other quote. */
+export function alertFrom(quote: Blockquote): Admonition | undefined {
+  const paragraph = quote.children[0]
+  if (paragraph?.type !== 'paragraph') return undefined
+  const head = paragraph.children[0]
+  const match = head?.type === 'text' ? alertMarker.exec(head.value) : null
+  if (!match || head?.type !== 'text') return undefined
+  head.value = head.value.slice(match[0].length)
+  if (head.value === '') paragraph.children.shift()
+  if (paragraph.children[0]?.type === 'break') paragraph.children.shift()
+  const children = paragraph.children.length === 0 ? quote.children.slice(1) : quote.children
+  return { type: 'admonition', kind: match[1]!.toLowerCase() as AdmonitionKind, title: undefined, children }
+}
+
+/**
+ * The markup of an admonition: a note region with a heading (its title) and its content, or
+ * `<details>` with a `<summary>` for VitePress's details; a code group is a plain group.
+ */
+export function admonitionHandler(state: State, node: Admonition): Element {
+  const children = state.all(node)
+  const label = node.title ?? admonitionLabels[node.kind]
+  const text = { type: 'text' as const, value: label }
+  if (node.kind === 'details')
+    return { type: 'element', tagName: 'details', properties: { className: ['admonition', 'admonition-details'] }, children: [{ type: 'element', tagName: 'summary', properties: {}, children: [text] }, ...state.wrap(children, true)] }
+  if (node.kind === 'code-group') return { type: 'element', tagName: 'div', properties: { className: ['code-group'] }, children: state.wrap(children, true) }
+  if (node.kind === 'v-pre' || node.kind === 'raw') return { type: 'element', tagName: 'div', properties: {}, children: state.wrap(children, true) }
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['admonition', `admonition-${node.kind}`], role: 'note' },
+    children: [
+      { type: 'element', tagName: 'p', properties: { className: ['admonition-heading'] }, children: [text] },
+      { type: 'element', tagName: 'div', properties: { className: ['admonition-content'] }, children: state.wrap(children, true) },
+    ],
+  }
+}
+
+/** What the sanitiser lets through for admonitions: only these classes, and role="note". */
+export const admonitionAttributes = {
+  div: [['className', 'admonition', 'admonition-content', 'code-group', ...Object.keys(admonitionLabels).map((kind) => `admonition-${kind}`)], ['role', 'note']],
+  p: [['className', 'admonition-heading']],
+  details: [['className', 'admonition', 'admonition-details']],
+} as const

@@ -1,0 +1,167 @@
+/**
+ * What Markdown and MDX pages share once parsed: how their links are rewritten to published URLs
+ * (through the one resolver, resolve-link.ts) and the ContentDocument made of a parsed page.
+ */
+import { posix } from 'node:path'
+import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
+import type { Heading, SourceLink } from '../../shared/manifest.js'
+import type { PageBody } from './page-bodies.js'
+import type { RewriteLink } from './parse-markdown.js'
+import type { ContentFile } from './read-content.js'
+import type { DocTag, FrontMatter } from './read-front-matter.js'
+import { resolveLink, type LinkSource, type LinkTargets } from './resolve-link.js'
+import { docId, parseNumberPrefix, withTrailingSlash } from './route-from-file.js'
+
+export interface ContentDocument {
+  readonly file: string
+  readonly kind: 'doc' | 'page' | 'component-page'
+  /** Path under its section folder (`Sanctum/intro.md`). */
+  readonly relative: string
+  /** For docs: the id (`Sanctum/intro`). */
+  readonly id: string | undefined
+  readonly route: string
+  readonly title: string
+  readonly description: string | undefined
+  readonly sidebarLabel: string | undefined
+  readonly sidebarPosition: number | undefined
+  /** Sanitised body HTML, kept on disk until rendered (page-bodies.ts); empty for component pages (rendered later). */
+  readonly body: PageBody
+  readonly headings: readonly Heading[]
+  readonly links: readonly SourceLink[]
+  /** Files beside the pages (`content/docs/Guides/shot.png`) that this page links to or shows. */
+  readonly assets: readonly string[]
+  /** How the page is shown, from its front matter. */
+  readonly display: DocumentDisplay
+}
+
+/** Front matter that changes how a page is shown and listed (Docusaurus's keys). */
+export interface DocumentDisplay {
+  readonly unlisted: boolean
+  readonly hideTitle: boolean
+  readonly hideTableOfContents: boolean
+  readonly tocMinHeadingLevel: number | undefined
+  readonly tocMaxHeadingLevel: number | undefined
+  /** Doc ids; null hides the link. */
+  readonly paginationPrev: string | null | undefined
+  readonly paginationNext: string | null | undefined
+  readonly sidebarClassName: string | undefined
+  readonly keywords: readonly string[]
+  readonly tags: readonly DocTag[]
+  /** The id written on the title (`# Title {#id}`). */
+  readonly titleId: string | undefined
+}
+
+export const plainDisplay: DocumentDisplay = {
+  unlisted: false,
+  hideTitle: false,
+  hideTableOfContents: false,
+  tocMinHeadingLevel: undefined,
+  tocMaxHeadingLevel: undefined,
+  paginationPrev: undefined,
+  paginationNext: undefined,
+  sidebarClassName: undefined,
+  keywords: [],
+  tags: [],
+  titleId: undefined,
+}
+
+/** The routes, files and drafts links are resolved against, as a parse job carries them. */
+export interface LinkTables {
+  readonly routeOfFile: readonly (readonly [string, string])[]
+  readonly assetOfFile: readonly (readonly [string, string])[]
+  readonly drafts: readonly string[]
+}
+
+/** How links are published: under the base URL, spelt as `trailingSlash` says. */
+export interface LinkStyle {
+  readonly baseUrl: string
+  readonly trailingSlash: boolean | undefined
+}
+
+export function linkTargetsOf(job: LinkTables): LinkTargets {
+  return {
+    routeOfFile: new Map(job.routeOfFile),
+    fileAssets: new Map(job.assetOfFile),
+    servedAssets: new Map(job.assetOfFile.map(([file, path]) => [path, file])),
+    drafts: new Set(job.drafts),
+  }
+}
+
+export function sourceOf(file: Pick<ContentFile, 'file' | 'relative' | 'kind'>, route: string): LinkSource {
+  return { file: file.file, relative: file.relative, kind: file.kind as 'doc' | 'page', route }
+}
+
+/** Rewrites the links written in `source` to their published URLs; files beside the pages they reach go into `assets`. */
+export function createLinkRewriter(job: LinkStyle, targets: LinkTargets, source: LinkSource, assets: Set<string>): RewriteLink {
+  return (url) => {
+    const target = resolveLink(url, source, targets)
+    if (target.kind === 'asset') {
+      assets.add(target.file)
+      return siteHref(job.baseUrl, target.path) + target.suffix
+    }
+    // A missing target is reported by validation (missing-file) from the collected links.
+    if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(job.baseUrl, target.route, target.hash || undefined)
+    // Other links are written as route paths (`/docs/intro`), as validation reads them, and
+    // published under the base URL, as Docusaurus does; with trailingSlash set, spelt as its pages are.
+    return underBaseUrl(job.baseUrl, target.kind === 'route' ? routeUrlWithTrailingSlash(url, job.trailingSlash) : url)
+  }
+}
+
+/** A link to a route with its path's final "/" added or removed as `trailingSlash` says; query and fragment kept. */
+function routeUrlWithTrailingSlash(url: string, trailingSlash: boolean | undefined): string {
+  const end = url.search(/[?#]/)
+  const path = end === -1 ? url : url.slice(0, end)
+  // A relative link ("../", "setup") is left as written: its final "/" changes what it resolves against.
+  if (trailingSlash === undefined || !path.startsWith('/')) return url
+  return withTrailingSlash(path, trailingSlash) + (end === -1 ? '' : url.slice(end))
+}
+
+/** What a parsed page (Markdown or MDX) gives its document. */
+export interface ParsedPage {
+  readonly frontMatter: FrontMatter
+  readonly title: string | undefined
+  readonly titleId: string | undefined
+  readonly description: string | undefined
+  readonly html: string
+  readonly headings: readonly Heading[]
+  readonly links: readonly SourceLink[]
+}
+
+export function contentDocument(file: ContentFile, route: string, parsed: ParsedPage, body: PageBody, assets: ReadonlySet<string>): ContentDocument {
+  const kind = file.kind as 'doc' | 'page'
+  const { frontMatter } = parsed
+  return {
+    file: file.file,
+    kind,
+    relative: file.relative,
+    id: kind === 'doc' ? docId(file.relative, frontMatter) : undefined,
+    route,
+    title: parsed.title ?? titleFromFileName(file.relative),
+    description: parsed.description,
+    sidebarLabel: frontMatter.sidebarLabel,
+    // As in Docusaurus, a file's number prefix (`02-setup.md`) places it when front matter does not.
+    sidebarPosition: frontMatter.sidebarPosition ?? parseNumberPrefix(posix.basename(file.relative)).prefix,
+    body,
+    headings: parsed.headings,
+    links: parsed.links,
+    assets: [...assets],
+    display: {
+      unlisted: frontMatter.unlisted,
+      hideTitle: frontMatter.hideTitle,
+      hideTableOfContents: frontMatter.hideTableOfContents,
+      tocMinHeadingLevel: frontMatter.tocMinHeadingLevel,
+      tocMaxHeadingLevel: frontMatter.tocMaxHeadingLevel,
+      paginationPrev: frontMatter.paginationPrev,
+      paginationNext: frontMatter.paginationNext,
+      sidebarClassName: frontMatter.sidebarClassName,
+      keywords: frontMatter.keywords,
+      tags: frontMatter.tags,
+      titleId: parsed.titleId,
+    },
+  }
+}
+
+export function titleFromFileName(relative: string): string {
+  const name = parseNumberPrefix(posix.basename(relative).replace(/\.(mdx?|tsx|jsx)$/, '')).name
+  return name === 'index' ? parseNumberPrefix(posix.basename(posix.dirname(relative))).name || 'Home' : name
+}

@@ -1,0 +1,36 @@
+/**
+ * The MDX pages' thread: imports each compiled page and renders it to HTML, with Docusaurus's
+ * built-in components at hand for pages that use them without importing them. Runs under
+ * runUserCode (MDX is the site's code), so a page cannot end, stall or outlive the build.
+ */
+import { createElement, type ComponentType } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { workerData } from 'node:worker_threads'
+import { builtInComponents } from '../../client/mdx/built-in-components.js'
+import type { DocusaurusSite } from '../../client/mdx/docusaurus-shims.js'
+import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
+
+export interface MdxPageJob {
+  readonly siteDir: string
+  readonly site: DocusaurusSite
+  readonly pages: readonly { readonly file: string; readonly moduleUrl: string }[]
+}
+
+export type MdxPageAnswer =
+  | { readonly file: string; readonly kind: 'ok'; readonly html: string }
+  | { readonly file: string; readonly kind: 'threw'; readonly message: string; readonly at: ReturnType<typeof thrownAt> }
+
+const job = workerData as MdxPageJob
+const thread = userCodeThread<MdxPageAnswer[], string>()
+;(globalThis as { __docsgenSite?: DocusaurusSite }).__docsgenSite = job.site
+const answers: MdxPageAnswer[] = []
+for (const page of job.pages) {
+  thread.step(page.file)
+  try {
+    const module = (await import(page.moduleUrl)) as { default: ComponentType<{ components: object }> }
+    answers.push({ file: page.file, kind: 'ok', html: renderToStaticMarkup(createElement(module.default, { components: builtInComponents })) })
+  } catch (error) {
+    answers.push({ file: page.file, kind: 'threw', message: describeThrown(error), at: thrownAt(error, job.siteDir) })
+  }
+}
+thread.done(answers)

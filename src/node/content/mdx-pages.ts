@@ -1,0 +1,184 @@
+/**
+ * The site's MDX pages: each parsed once (parse-mdx.ts), the partials they import parsed the same
+ * way, all bundled with esbuild in one build (`@site/…` from the site, `@theme/…` and
+ * `@docusaurus/…` from docsgen's own components, React from docsgen's copy, styles as empty
+ * modules) and rendered to HTML on a thread of their own (MDX is the site's code). A page's
+ * headings include those of the partials it shows, where it shows them.
+ */
+import { build, type Message, type Plugin } from 'esbuild'
+import { mkdir, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join, posix, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import type { Heading } from '../../shared/manifest.js'
+import { pushAll } from '../../shared/push-all.js'
+import { readTextFile } from '../files/read-text-file.js'
+import { runCompiledModules } from '../workers/compile-user-module.js'
+import { siblingModule } from '../workers/run-in-worker.js'
+import { userCodeFailure } from '../workers/user-code-failure.js'
+import type { DocusaurusSite } from '../../client/mdx/docusaurus-shims.js'
+import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
+import type { RewriteLink } from './parse-markdown.js'
+import { parseMdx, type MdxPage } from './parse-mdx.js'
+import type { SlugStyle } from './heading-slugger.js'
+
+export interface MdxRequest {
+  readonly siteDir: string
+  readonly cacheDir: string
+  readonly timeLimitMs: number
+  readonly slugify: SlugStyle
+  readonly site: DocusaurusSite
+  /** The MDX pages, by site-relative file, with their text. */
+  readonly pages: readonly { readonly file: string; readonly text: string }[]
+  /** How links are rewritten in a file (a page or a partial it imports). */
+  readonly rewriteFor: (file: string) => RewriteLink
+}
+
+export interface RenderedMdx {
+  readonly page: MdxPage
+  /** The page's headings, those of the partials it shows included. */
+  readonly headings: readonly Heading[]
+  readonly html: string
+}
+
+const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
+const require = createRequire(import.meta.url)
+
+export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<string, RenderedMdx>; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = []
+  const parsed = new Map<string, MdxPage>()
+  const parse = (file: string, text: string) => {
+    const page = parseMdx(text, file, request.rewriteFor(file), { slugify: request.slugify })
+    parsed.set(file, page)
+    pushAll(diagnostics, page.diagnostics)
+    for (const source of page.imports.values()) {
+      const partial = partialFile(file, source)
+      if (partial === undefined || parsed.has(partial)) continue
+      const read = readTextFile(join(request.siteDir, partial), partial, { markdown: true })
+      if (read.text !== undefined) parse(partial, read.text)
+    }
+  }
+  for (const page of request.pages) parse(page.file, page.text)
+
+  const html = await bundleAndRender(request, parsed, diagnostics)
+  const pages = new Map<string, RenderedMdx>()
+  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed, new Set()), html: html.get(file) ?? '' })
+  return { pages, diagnostics }
+}
+
+/** A partial a page imports (`./_setup.mdx`, `@site/docs/_setup.md`), site-relative; undefined for anything else or outside the site. */
+function partialFile(from: string, source: string): string | undefined {
+  if (!/\.mdx?$/.test(source)) return undefined
+  const path = source.startsWith('@site/') ? posix.normalize(source.slice('@site/'.length)) : source.startsWith('.') ? posix.join(posix.dirname(from), source) : undefined
+  return path === undefined || path.startsWith('..') || posix.isAbsolute(path) ? undefined : path
+}
+
+function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Set<string>): Heading[] {
+  const page = parsed.get(file)
+  if (!page || seen.has(file)) return []
+  seen.add(file)
+  return page.outline.flatMap((entry) => {
+    if (!('partial' in entry)) return [entry]
+    const partial = partialFile(file, page.imports.get(entry.partial) ?? '')
+    // A partial's own title heading is a heading where it is shown.
+    return partial === undefined ? [] : headingsOf(partial, parsed, new Set(seen))
+  })
+}
+
+/** The module of a parsed file: its compiled program, with the `toc` Docusaurus pages refer to. */
+function moduleOf(page: MdxPage, headings: readonly Heading[]): string {
+  const toc = headings.filter((heading) => heading.depth >= 2).map((heading) => ({ value: heading.text, id: heading.id, level: heading.depth }))
+  return /\b(?:const|let|var|function)\s+toc\b/.test(page.program!) ? page.program! : `${page.program}\nexport const toc = ${JSON.stringify(toc)};\n`
+}
+
+async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, string>> {
+  const html = new Map<string, string>()
+  const entries = request.pages.filter((page) => parsed.get(page.file)?.program !== undefined).map((page) => page.file)
+  if (entries.length === 0) return html
+  const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
+  let outputs: { path: string; text: string; entry: string | undefined }[]
+  try {
+    const result = await build({
+      entryPoints: entries.map((file) => `mdx-page:${file}`),
+      outdir,
+      bundle: true,
+      splitting: true,
+      outExtension: { '.js': '.mjs' },
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      logLevel: 'silent',
+      metafile: true,
+      sourcemap: 'inline',
+      plugins: [mdxPlugin(request, parsed)],
+    })
+    const entryOf = new Map(Object.entries(result.metafile.outputs).map(([path, output]) => [join(process.cwd(), path), output.entryPoint?.replace(/^mdx:/, '')]))
+    outputs = result.outputFiles.map((output) => ({ path: output.path, text: output.text, entry: entryOf.get(output.path) }))
+  } catch (error) {
+    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).map((message) => bundleDiagnostic(message, request.siteDir, entries[0]!)))
+    return html
+  }
+  // esbuild keeps the entries' folders under outdir.
+  for (const folder of new Set(outputs.map((output) => dirname(output.path)))) await mkdir(folder, { recursive: true })
+  const pages = outputs.filter((output) => output.entry !== undefined)
+  const job = (urls: readonly string[]): MdxPageJob => ({
+    siteDir: request.siteDir,
+    site: request.site,
+    pages: pages.map((page) => ({ file: page.entry!, moduleUrl: urls[outputs.indexOf(page)]! })),
+  })
+  const outcome = await runCompiledModules<MdxPageAnswer[], string>(outputs.map((output) => ({ path: output.path, code: output.text })), siblingModule('mdx-page-worker', import.meta.url), job, request.timeLimitMs).finally(() => rm(outdir, { recursive: true, force: true }))
+  if (outcome.kind !== 'done') {
+    const file = outcome.step ?? entries[0]!
+    diagnostics.push(userCodeFailure(outcome, { siteDir: request.siteDir, file, subject: 'The page', action: 'rendering', timeLimitMs: request.timeLimitMs, ruleId: 'page-render-failed', stopped: 'The page stopped its thread while rendering', throwsAt: 'this-file', suggestion: () => 'An MDX page must render in moments, without ending the process.' }))
+    return html
+  }
+  for (const answer of outcome.result) {
+    if (answer.kind === 'ok') html.set(answer.file, answer.html)
+    else diagnostics.push(diagnostic({ file: answer.file, ...(answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}), ruleId: 'page-render-failed', message: `The page threw while rendering: ${answer.message}` }))
+  }
+  return html
+}
+
+function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): Plugin {
+  // The theme's components, as TypeScript from src/ or compiled from dist/.
+  const docsgenModule = (name: string) => fileURLToPath(new URL(`../../client/mdx/${name}${import.meta.url.endsWith('.ts') ? '.tsx' : '.js'}`, import.meta.url))
+  return {
+    name: 'docsgen-mdx',
+    setup(build) {
+      build.onResolve({ filter: /^mdx-page:/ }, (args) => ({ path: args.path.slice('mdx-page:'.length), namespace: 'mdx' }))
+      build.onResolve({ filter: /\.mdx?$/ }, (args) => {
+        const from = args.namespace === 'mdx' ? args.importer : relative(request.siteDir, args.importer).split(sep).join('/')
+        const file = partialFile(from, args.path)
+        if (file !== undefined && parsed.get(file)?.program !== undefined) return { path: file, namespace: 'mdx' }
+        return { errors: [{ text: `Cannot import "${args.path}": no such Markdown file in the site, or it does not compile` }] }
+      })
+      build.onResolve({ filter: /^@site\// }, (args) => build.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: request.siteDir, kind: args.kind }))
+      build.onResolve({ filter: /^@theme\// }, (args) => {
+        const name = args.path.slice('@theme/'.length)
+        if (theme.includes(name)) return { path: docsgenModule(name) }
+        return { errors: [{ text: `"${args.path}" is not one of the theme components docsgen provides (${theme.map((entry) => `@theme/${entry}`).join(', ')})` }] }
+      })
+      build.onResolve({ filter: /^@docusaurus\/(Link|useBaseUrl|useDocusaurusContext|BrowserOnly|Head|router)$/ }, () => ({ path: docsgenModule('docusaurus-shims') }))
+      // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
+      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
+      build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
+      build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: args.path.includes('.module.') ? 'export default new Proxy({}, { get: (_, key) => String(key) })' : '', loader: 'js' }))
+      build.onLoad({ filter: /.*/, namespace: 'mdx' }, (args) => {
+        const page = parsed.get(args.path)!
+        return { contents: moduleOf(page, headingsOf(args.path, parsed, new Set())), loader: 'js', resolveDir: join(request.siteDir, dirname(args.path)) }
+      })
+    },
+  }
+}
+
+function bundleDiagnostic(message: Message, siteDir: string, fallback: string): Diagnostic {
+  const location = message.location
+  const inPage = location?.file.startsWith('mdx:') ?? false
+  const file = location?.file ? (inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')) : fallback
+  // Places inside a compiled page are places in its generated code; only the site's own files get a line.
+  const place = location && !inPage ? { line: location.line, column: location.column + 1 } : {}
+  return diagnostic({ file, ...place, ruleId: 'page-render-failed', message: `Cannot build the page: ${message.text}` })
+}

@@ -1,0 +1,44 @@
+/**
+ * A doc's id, slug and draft flag, read from its front matter before any page is parsed: routes
+ * depend on them, and links are rewritten to routes while pages are parsed. Read with the same
+ * reader as the rest of the front matter (its problems are reported once, by the full read); a
+ * slug whose route would not be a path of portable names is reported here and ignored.
+ */
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { routePathProblem } from '../../shared/portable-path.js'
+import { pushAll } from '../../shared/push-all.js'
+import { frontMatterNode } from './markdown-to-mdast.js'
+import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
+import type { ContentFile } from './read-content.js'
+import { routeFromFile } from './route-from-file.js'
+
+export type Routing = Pick<FrontMatter, 'id' | 'slug' | 'draft' | 'unlisted'>
+
+// Most pages set none of these: their front matter is not read twice.
+const routingKey = /^(?:id|slug|draft|unlisted)[ \t]*:/m
+
+export function readRouting(file: ContentFile, source: string, docsBase: string, buildsDrafts: boolean, diagnostics: Diagnostic[]): Routing | undefined {
+  const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
+  const found = frontMatterNode(text)
+  if (!found || !routingKey.test(found.node.value)) return undefined
+  const problems: Diagnostic[] = []
+  const { id, slug, draft, unlisted } = readFrontMatter({ type: 'root', children: [found.node] }, file.file, problems)
+  // A draft's page is not parsed in this build: its front matter problems are reported now.
+  if (draft && !buildsDrafts) pushAll(diagnostics, problems)
+  if (slug === undefined) return { id, slug, draft, unlisted }
+  const route = routeFromFile(file, docsBase, { id, slug })!
+  const problem = routePathProblem(route)
+  if (problem === undefined) return { id, slug, draft, unlisted }
+  const line = text.slice(0, found.length).split('\n').findIndex((candidate) => /^slug[ \t]*:/.test(candidate))
+  const column = /^slug[ \t]*:[ \t]*/.exec(text.split('\n')[line] ?? '')?.[0].length ?? 0
+  diagnostics.push(
+    diagnostic({
+      file: file.file,
+      ...(line === -1 ? {} : { line: line + 1, column: column + 1 }),
+      ruleId: 'front-matter-invalid',
+      message: `Front matter "slug" would put the page at "${route}", which ${problem}`,
+      suggestion: 'Write a slug of plain names, such as "/guides/setup" (from the docs root) or "setup" (beside the file).',
+    }),
+  )
+  return { id, slug: undefined, draft, unlisted }
+}

@@ -1,0 +1,32 @@
+/**
+ * A Docusaurus sidebars file beside the config (`sidebars.ts`, `sidebars.js`, …), evaluated like
+ * the config: on its own thread, within the time limit, its export as plain data. What it says is
+ * read into the sidebar by the manifest stage (sidebar-from-file.ts).
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Diagnostic } from '../../shared/diagnostic.js'
+import { loadDataModule } from '../config/load-config.js'
+
+export const sidebarsFileNames = ['sidebars.ts', 'sidebars.mts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs'] as const
+
+export interface SidebarsFile {
+  /** Relative to the site folder. */
+  readonly file: string
+  readonly source: string
+  /** The export, not yet read. */
+  readonly value: unknown
+}
+
+export async function readSidebars(siteDir: string, timeLimitMs: number): Promise<{ sidebars: SidebarsFile | undefined; diagnostics: readonly Diagnostic[] }> {
+  const file = sidebarsFileNames.find((name) => existsSync(join(siteDir, name)))
+  if (file === undefined) return { sidebars: undefined, diagnostics: [] }
+  const { loaded, diagnostics } = await loadDataModule(siteDir, file, { subject: 'sidebars file', ruleId: 'sidebar-invalid', timeLimitMs, suggestion })
+  return { sidebars: loaded && { file, source: loaded.source, value: loaded.value }, diagnostics }
+}
+
+function suggestion(kind: 'threw' | 'out-of-memory' | 'timed-out' | 'exited'): string {
+  if (kind === 'threw') return 'Fix the error in the sidebars file; it must evaluate without throwing.'
+  if (kind === 'timed-out') return 'Look for an endless loop or a wait that never ends; a sidebars file must evaluate in moments.'
+  return 'A sidebars file must evaluate to its sidebars (module.exports or export default) in moments, without ending the process.'
+}

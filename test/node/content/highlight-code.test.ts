@@ -1,0 +1,51 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { readCodeInfo } from '../../../src/node/content/code-block.js'
+import { parseMarkdown } from '../../../src/node/content/parse-markdown.js'
+
+const keep = () => undefined
+
+test('a fence with a title, line ranges, a magic comment and line numbers: highlighted at build time, lines marked, comment gone', () => {
+  const text = '```ts{1} title="src/app.ts" showLineNumbers\nconst a = 1 // one\n// highlight-next-line\nlet b = \'x\'\n/* multi\nline */\n```\n'
+  assert.equal(parseMarkdown(text, 'page.md', keep).html.split('\n'), [
+    '<div class="code-block" data-language="ts"><div class="code-block-title">src/app.ts</div><span class="code-block-language" data-pagefind-ignore="">ts</span><pre class="code-block--numbered" tabindex="0"><code class="language-ts hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> <span class="hljs-comment">// one</span></span>',
+    '<span class="code-line code-line--highlighted"><span class="hljs-keyword">let</span> b = <span class="hljs-string">\'x\'</span></span>',
+    '<span class="code-line"><span class="hljs-comment">/* multi</span></span>',
+    '<span class="code-line"><span class="hljs-comment">line */</span></span></code></pre></div>',
+  ])
+})
+
+test('an unknown language is plain text without an error; no language, no class; the class never carries the info string', () => {
+  const { html, diagnostics } = parseMarkdown('```unknownlang{2}\nplain <b>\n```\n\n```\nno lang\n```\n\n```js title=x\n1\n```\n', 'page.md', keep)
+  assert.equal(diagnostics, [])
+  assert.match(html, '<div class="code-block" data-language="unknownlang"><span class="code-block-language" data-pagefind-ignore="">unknownlang</span><pre tabindex="0"><code class="language-unknownlang"><span class="code-line">plain &#x3C;b></span></code></pre></div>')
+  assert.match(html, '<div class="code-block" data-language="text"><span class="code-block-language" data-pagefind-ignore="">text</span><pre tabindex="0"><code><span class="code-line">no lang</span></code></pre></div>')
+  assert.not.match(html, 'language-unknownlang{')
+  assert.not.match(html, 'data-meta')
+})
+
+test('magic comments in shell, HTML and ranges; VitePress titles and line numbers', () => {
+  const info = readCodeInfo('js', '[config.js] {1,3-4} :line-numbers')
+  assert.equal([info.language, info.title, [...info.highlighted], info.lineNumbers], ['js', 'config.js', [1, 3, 4], true])
+  const { html } = parseMarkdown('```bash\n# highlight-start\necho a\necho b\n# highlight-end\necho c\n```\n', 'page.md', keep)
+  assert.equal(html.match(/code-line--highlighted/g)?.length, 2)
+  assert.not.match(html, 'highlight-start')
+  // A huge range is capped, not allocated.
+  assert.ok(readCodeInfo('js', '{1-999999999}').highlighted.size <= 10_001)
+})
+
+test("a language's aliases and embedded languages are loaded with it; a name that is an object's key is no language", () => {
+  const { html } = parseMarkdown('```html\n<script>const a = 1</script>\n```\n\n```constructor\nx\n```\n\n```__proto__\ny\n```\n', 'page.md', keep)
+  assert.equal(html.split('\n'), [
+    '<div class="code-block" data-language="html"><span class="code-block-language" data-pagefind-ignore="">html</span><pre tabindex="0"><code class="language-html hljs"><span class="code-line"><span class="hljs-tag">&#x3C;<span class="hljs-name">script</span>></span><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span><span class="hljs-tag">&#x3C;/<span class="hljs-name">script</span>></span></span></code></pre></div>',
+    '<div class="code-block" data-language="constructor"><span class="code-block-language" data-pagefind-ignore="">constructor</span><pre tabindex="0"><code class="language-constructor"><span class="code-line">x</span></code></pre></div>',
+    '<div class="code-block" data-language="__proto__"><span class="code-block-language" data-pagefind-ignore="">__proto__</span><pre tabindex="0"><code class="language-__proto__"><span class="code-line">y</span></code></pre></div>',
+  ])
+})
+
+test('raw HTML cannot pass a code block its own meta to look like another language', () => {
+  const { html } = parseMarkdown('<pre><code class="language-js" data-meta="title=evil">x</code></pre>\n', 'page.md', keep)
+  assert.not.match(html, 'evil')
+})
+
+test.run()

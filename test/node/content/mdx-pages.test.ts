@@ -1,0 +1,115 @@
+/** MDX pages (issue 11 item 1): compiled, rendered on the server, with partials, site components and Docusaurus's built-ins. */
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { setupTabs } from '../../../src/client/runtime/tabs.js'
+import { build } from '../../../src/node/build.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { crawlOutput } from '../../helpers/crawl-output.js'
+import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { click, key, openRuntimePage, type RuntimePage } from '../../client/runtime/runtime-page.js'
+
+const mdx = suite('MDX pages')
+
+/** The page's article body. */
+const bodyOf = (html: string) => html.slice(html.indexOf('<div class="markdown-body">'), html.indexOf('</article>'))
+
+mdx('an MDX page renders with its exports, partials, site components, tabs, admonitions and inline ToC', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const body = bodyOf(await site.read('build/docs/Guides/install.html'))
+    assert.match(body, '<p>Install version 2.1 on your machine. See the <a href="/docs/Guides/intro">intro</a>.</p>')
+    assert.match(body, '<ul class="toc-inline"><li style="margin-left:0rem"><a href="#system">Pick your system</a></li><li style="margin-left:0rem"><a href="#configure-the-server">Configure the server</a></li></ul>')
+    assert.match(body, '<h2 id="system">Pick your system<a class="hash-link" href="#system" aria-label="Direct link to Pick your system" data-pagefind-ignore="">#</a></h2>')
+    assert.match(body, '<div class="tabs" data-group-id="os"><div class="tabs-list" role="tablist" aria-orientation="horizontal">')
+    assert.match(body, 'aria-selected="true" tabindex="0" data-value="linux">Linux</button>')
+    assert.match(body, 'data-value="mac" hidden="">Run <code>brew install tool</code>.</div>')
+    assert.match(body, '<div class="admonition admonition-tip" role="note"><p class="admonition-heading">Fast path</p>')
+    assert.match(body, '<div class="admonition admonition-warning" role="note"><p class="admonition-heading">Careful</p><div class="admonition-content">Back up first.</div></div>')
+    // The partial's heading and link, its link read from the partial's own folder.
+    assert.match(body, '<h2 id="configure-the-server">Configure the server<a class="hash-link" href="#configure-the-server" aria-label="Direct link to Configure the server" data-pagefind-ignore="">#</a></h2>\n<p>Edit the <a href="/docs/Guides/intro#settings">settings</a>.</p>')
+    assert.match(body, '<p class="greeting">Hello, reader!</p>')
+    for (const literal of [':::', 'import ', 'export ']) assert.not.match(body, literal)
+    // The partial's heading is in the page's ToC and is an anchor other pages may link to.
+    const route = result.manifest!.routes.find((entry) => entry.path === '/docs/Guides/install')!
+    assert.equal(route.headings.map((heading) => heading.id), ['system', 'configure-the-server'])
+    assert.match(await site.read('build/docs/Guides/install.html'), '<a class="table-of-contents-link" href="#configure-the-server">')
+    // Partials are not pages.
+    assert.not.ok((await site.list('build')).some((file) => file.includes('_setup')))
+    assert.equal(crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/' }).broken, [])
+  })
+})
+
+mdx('an MDX page: HTML comments are left out, code spans keep theirs, fenced code is highlighted with its title', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/code.mdx'), '# Code\n\n<!-- a note\nfor authors -->\n\nWrite `<!-- x -->` to hide text.\n\n```ts title="a.ts"\n// highlight-next-line\nconst a = 1\n```\n')
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const body = bodyOf(await site.read('build/docs/Guides/code.html'))
+    assert.not.match(body, 'for authors')
+    assert.match(body, '<p>Write <code>&lt;!-- x --&gt;</code> to hide text.</p>')
+    assert.match(body, '<div class="code-block" data-language="ts"><div class="code-block-title">a.ts</div><span class="code-block-language" data-pagefind-ignore="">ts</span><pre tabindex="0"><code class="language-ts hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span></span></code></pre></div>')
+  })
+})
+
+mdx('MDX errors are diagnostics with the place in the file: syntax, a component docsgen does not provide', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/broken.mdx'), '# Broken\n\nA {curly without end\n')
+    await writeFile(join(site.dir, 'content/docs/Guides/missing.mdx'), "import Nope from '@theme/Nope'\n\n<Nope />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/broken.mdx:3:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or write the page as .md. [docsgen:markdown-invalid]',
+      'content/docs/Guides/missing.mdx: error: Cannot build the page: "@theme/Nope" is not one of the theme components docsgen provides (@theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline). [docsgen:page-render-failed]',
+    ])
+  })
+})
+
+mdx('a page that throws while rendering fails the build, the others render', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/throws.mdx'), "export function Boom() {\n  throw new Error('kaboom')\n}\n\n<Boom />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), ['content/docs/Guides/throws.mdx: error: The page threw while rendering: kaboom. [docsgen:page-render-failed]'])
+  })
+})
+
+mdx('tabs switch without React: a click or an arrow key chooses, a group follows, the choice is remembered for the next page', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    const page = await site.read('content/docs/Guides/install.mdx')
+    await writeFile(join(site.dir, 'content/docs/Guides/install.mdx'), `${page}\n<Tabs groupId="os">\n  <TabItem value="mac" label="macOS">Mac again</TabItem>\n  <TabItem value="linux" label="Linux">Linux again</TabItem>\n</Tabs>\n`)
+    await build({ siteDir: site.dir })
+    const html = await site.read('build/docs/Guides/install.html')
+    // The runtime's tabs behaviour, as the browser runs it on this page.
+    const open = (stored?: string) => {
+      const opened = openRuntimePage(html, { url: 'https://mdx.example/docs/Guides/install' })
+      if (stored) opened.window.localStorage.setItem('docusaurus.tab.os', stored)
+      setupTabs(opened.platform)
+      return opened
+    }
+    const shown = (opened: RuntimePage) => [...opened.document.querySelectorAll('.tabs-panel')].filter((panel) => !(panel as HTMLElement).hidden).map((panel) => panel.textContent)
+    const first = open()
+    try {
+      // Each group starts on its own default until the reader chooses.
+      assert.equal(shown(first), ['Run apt install tool.', 'Mac again'])
+      click(first, first.document.querySelector('.tabs-tab[data-value="mac"]'))
+      assert.equal(shown(first), ['Run brew install tool.', 'Mac again'])
+      assert.is(first.window.localStorage.getItem('docusaurus.tab.os'), 'mac')
+      key(first, first.document.querySelector('.tabs-tab[aria-selected="true"]')!, 'ArrowRight')
+      assert.equal(shown(first), ['Run apt install tool.', 'Linux again'])
+      assert.is(first.window.localStorage.getItem('docusaurus.tab.os'), 'linux')
+    } finally {
+      await first.close()
+    }
+    // A page opened later starts on the remembered tab.
+    const later = open('mac')
+    try {
+      assert.equal(shown(later), ['Run brew install tool.', 'Mac again'])
+    } finally {
+      await later.close()
+    }
+  })
+})
+
+mdx.run()
