@@ -48,9 +48,10 @@ function benchSize(count) {
   const runs = runsFor(count)
   console.log(`\n━━ ${count.toLocaleString('en')} docs ━━`)
   const docsgen = []
-  for (let run = 0; run < runs; run++) docsgen.push(docsgenBuild(site))
+  for (let run = 0; run < runs; run++) docsgen.push(docsgenBuild(site, { cold: true }))
   printDocsgen(docsgen, join(site, 'build'))
   printPageWeight(join(site, 'build'))
+  printOneFileChange(site)
   if (!withHugo) return console.log('\nhugo: not run (not installed, or --no-hugo)')
   // Hugo's sidebar template is quadratic in the pages of a section: 10 000 docs take over a minute.
   if (count > 20_000) return console.log(`\nhugo: not run at ${count.toLocaleString('en')} docs (its sidebar template is quadratic: hours)`)
@@ -76,8 +77,9 @@ function corpus(count) {
   return site
 }
 
-/** One `docsgen build` in a new process: wall time as the shell sees it, and what the probe wrote. */
-function docsgenBuild(site) {
+/** One `docsgen build` in a new process: wall time as the shell sees it, and what the probe wrote. Cold: without the incremental cache. */
+function docsgenBuild(site, { cold }) {
+  if (cold) rmSync(join(site, '.docsgen', 'cache', 'incremental'), { recursive: true, force: true })
   const probe = join(probeDir, 'probe.json')
   rmSync(probe, { force: true })
   const started = performance.now()
@@ -124,6 +126,29 @@ function printDocsgen(runs, outDir) {
   for (const [index, stage] of runs[0].stages.entries()) {
     const of = (key) => median(runs.map((run) => run.stages[index]?.[key] ?? 0))
     console.log(`  ${stage.name.padEnd(10)} ${`${Math.round(of('milliseconds'))} ms`.padStart(9)}   ${mb(of('heapUsedBytes')).padStart(18)}   ${mb(of('peakRssBytes')).padStart(20)}`)
+  }
+}
+
+/**
+ * Builds after one doc's text changed, with the cache the last build left, twice: the first
+ * after a cold build (pages not rendered again are copied from the last output into the spare it
+ * stages in), the second as a watcher's builds run (most pages are already in the spare). The
+ * files are put back after.
+ */
+function printOneFileChange(site) {
+  const docs = join(site, 'content', 'docs')
+  const files = readdirSync(docs, { recursive: true }).map(String).filter((file) => file.endsWith('.md')).sort().slice(0, 2)
+  const texts = files.map((file) => readFileSync(join(docs, file), 'utf8'))
+  try {
+    for (const [index, file] of files.entries()) {
+      writeFileSync(join(docs, file), `${texts[index]}\nOne more line.\n`)
+      const run = docsgenBuild(site, { cold: false })
+      const stage = (name) => run.stages.find((item) => item.name === name)
+      console.log(`  one-file change ${index + 1} (${file}): ${seconds(run.wallMs)} wall, ${seconds(run.cpuMs)} CPU, peak ${mb(run.maxRssKb * 1024)}; render: ${stage('render')?.detail}`)
+      console.log(`    ${run.stages.map((item) => `${item.name} ${Math.round(item.milliseconds)} ms`).join(', ')}`)
+    }
+  } finally {
+    for (const [index, file] of files.entries()) writeFileSync(join(docs, file), texts[index])
   }
 }
 

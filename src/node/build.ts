@@ -13,6 +13,7 @@ import { pushAll } from '../shared/push-all.js'
 import { describeSiteConfig, readSiteConfig, type ConfigOverrides } from './config/read-site-config.js'
 import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
+import { openBuildCache } from './cache/build-cache.js'
 import { createBodyFolder } from './content/page-bodies.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
 import { themeStylesheet } from './render/theme-stylesheet.js'
@@ -50,6 +51,13 @@ export interface BuildOptions {
    * (NODE_OPTIONS=--max-old-space-size), which the stages' own loops also watch.
    */
   readonly heapLimitBytes?: number
+  /** false: neither use nor keep the incremental build cache (.docsgen/cache/incremental); default true. */
+  readonly cache?: boolean
+  /**
+   * The source files changed since the last build with the cache, relative to siteDir (a watcher
+   * knows them): the other Markdown files are not read to be compared. Default: every file is compared.
+   */
+  readonly changedPaths?: readonly string[]
   /** Settings laid over site.config.ts's (read-site-config.ts), for tools that build one site several ways. */
   readonly configOverrides?: ConfigOverrides
 }
@@ -77,6 +85,8 @@ export interface BuildResult {
   readonly bytes: number
   /** Whom the gate asks about a reader's token (identityProvider applied); undefined without `login`. */
   readonly login: { readonly orgID: string; readonly baseURL: string } | undefined
+  /** The routes this build rendered or removed: all of them without the cache, those whose pages changed with it. */
+  readonly changedRoutes: readonly string[]
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -109,9 +119,23 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   // The runtime's bundle and the search index are made while the site is parsed and rendered
   // (loaded only by a build that writes, as is rendering below).
   const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
-  // Pages' bodies wait on disk to be rendered (page-bodies.ts); a check renders nothing and keeps none.
-  const bodies = reader && run.atEnd(createBodyFolder(cacheDir))
-  const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument }
+  // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
+  // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
+  const cacheKey = JSON.stringify([site.source, options.configOverrides ?? null, options.drafts ?? false])
+  const cache = reader && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
+  // Pages' bodies wait on disk to be rendered (page-bodies.ts), in the cache when there is one.
+  const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
+  const contentOptions = {
+    threads: options.threads,
+    drafts: options.drafts ?? false,
+    cacheDir,
+    timeLimitMs,
+    loadComponents: !reader,
+    bodiesDir: bodies?.dir,
+    onDocument: reader?.addDocument,
+    cache: cache?.parse,
+    changedFiles: cache?.changedFiles,
+  }
   const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
@@ -131,7 +155,12 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, signInShellScript, ...head }
   // The search index is completed and written while the pages render.
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
-  const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir }
+  const ledger = cache?.ledgers.pageLedger(
+    cache.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes]),
+    { public: staging.public.reused, private: staging.private.reused },
+    { publicDir: outDir, privateDir },
+  )
+  const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir, ledger }
   // A stage that stops the build (out of memory) leaves no staging folder behind.
   const discardOnStop = async (error: unknown): Promise<never> => {
     await discardSite(staging)
@@ -147,7 +176,12 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head }
   const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
   if (run.failed()) return run.result(1, { manifest })
-  return run.result(0, { manifest, pages: { public: pages.written.public.length, private: pages.written.private.length }, privatePages: config.privatePages, bytes, login: login && { orgID: login.orgID, baseURL: login.baseURL } })
+  const routes = new Set(manifest.routes.map((route) => route.path))
+  cache?.ledgers.save(pages.ledger, [...routes])
+  const changedRoutes = [...pages.rendered, ...(cache?.ledgers.lastRoutes ?? []).filter((path) => !routes.has(path))]
+  const counts = { public: pages.written.public.length, private: pages.written.private.length }
+  const gateLogin = login && { orgID: login.orgID, baseURL: login.baseURL }
+  return run.result(0, { manifest, pages: counts, privatePages: config.privatePages, bytes, login: gateLogin, changedRoutes })
 }
 
 /** A stage ran out of memory: its diagnostic is kept, and the build ends there. */
@@ -218,6 +252,7 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
         privatePages: 'gate',
         bytes: 0,
         login: undefined,
+        changedRoutes: [],
         ...extra,
       }
     },

@@ -1,6 +1,8 @@
 /** The Node API of docsgen: what the package publishes (src/index.ts) and all the CLI uses. */
 export { build } from './build.js'
 export type { BuildOptions, BuildResult, StageTiming } from './build.js'
+export { createIncrementalBuild } from './cache/incremental-build.js'
+export type { IncrementalBuild } from './cache/incremental-build.js'
 export { withWidgetPage } from './bundle/with-widget-page.js'
 export { defineConfig } from './config/define-config.js'
 export type { SiteConfig, LoginConfig, NavItemConfig, PrivatePathConfig } from './config/define-config.js'

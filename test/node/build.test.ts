@@ -252,14 +252,31 @@ output('each stage is a measure on the performance timeline, with the memory as 
   })
 })
 
-output('pages wait for rendering in a body folder under .docsgen/cache, removed when the build ends, built or failed', async () => {
+output('pages wait for rendering in a body folder under .docsgen/cache: without the cache, removed when the build ends, built or failed', async () => {
   await withFixtureSite('basic-site', async (site) => {
     const bodyFolders = async () => (existsSync(join(site.dir, '.docsgen', 'cache')) ? (await site.list('.docsgen/cache')).filter((file) => file.startsWith('bodies-')) : [])
-    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.is((await build({ siteDir: site.dir, cache: false })).exitCode, 0)
     assert.equal(await bodyFolders(), [])
     await writeFile(join(site.dir, 'content', 'docs', 'Guides', 'intro.md'), '# Intro\n\n[broken](./nowhere.md)\n')
-    assert.is((await build({ siteDir: site.dir })).exitCode, 1)
+    assert.is((await build({ siteDir: site.dir, cache: false })).exitCode, 1)
     assert.equal(await bodyFolders(), [])
+  })
+})
+
+output('with the cache, bodies are kept in .docsgen/cache/incremental/bodies only while a cached page uses them', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const bodyFiles = async () => (await site.list('.docsgen/cache/incremental/bodies')).length
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.is(await bodyFiles(), 1)
+    // Another page links to its "First steps".
+    await writeFile(join(site.dir, 'content', 'docs', 'Guides', 'intro.md'), '# Intro\n\nChanged.\n\n## First steps\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.is(await bodyFiles(), 2)
+    for (const file of ['content/docs/Guides/Setup/Install the Server.md', 'content/docs/Private/index.md', 'content/docs/Private/Vault/secrets.md', 'content/docs/Tools & Tips/Shortcuts & Tricks.md', 'content/pages/about.md'])
+      await writeFile(join(site.dir, file), '# Rewritten\n\nAgain.\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    // Every page the first build parsed was parsed again: its body file went.
+    assert.is(await bodyFiles(), 2)
   })
 })
 

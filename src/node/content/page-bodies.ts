@@ -6,6 +6,7 @@
  * back by offset. A per-page cache across builds can hand out PageBodies in files it keeps.
  */
 import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs'
+import { createHash, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 import { threadId } from 'node:worker_threads'
 
@@ -13,7 +14,7 @@ import { threadId } from 'node:worker_threads'
  * A page's body HTML: its UTF-8 bytes in a body file (`store`, from `offset`, `length` long), or
  * the HTML itself for the few pages rendered late (component pages) and empty bodies.
  */
-export type PageBody = { readonly store: string; readonly offset: number; readonly length: number } | { readonly html: string }
+export type PageBody = { readonly store: string; readonly offset: number; readonly length: number; readonly hash: string } | { readonly html: string }
 
 export const emptyBody: PageBody = { html: '' }
 
@@ -22,24 +23,37 @@ export function bodySize(body: PageBody): number {
   return 'html' in body ? body.html.length : body.length
 }
 
-/** Writers made on this thread: each appends to a file of its own. */
+/** Writers made on this thread: each appends to a file of its own, named apart from other builds' in a kept folder. */
 let writers = 0
+const run = randomUUID().slice(0, 8)
+
+/** What a body's content is known by (an incremental build compares it with a cached page's). */
+export function bodyHash(body: PageBody): string {
+  return 'html' in body ? hashHtml(body.html) : body.hash
+}
+
+function hashHtml(html: string): string {
+  return createHash('sha1').update(html).digest('base64url')
+}
 
 /** Bodies are written in batches of about this many bytes: one write a page cost 1 s at 100 000 pages. */
 const batchBytes = 1024 * 1024
 
 export interface BodyWriter {
   readonly write: (html: string) => PageBody
-  /** Writes what is pending; call before the bodies are read. */
+  /** Writes what is pending (and says so); call before the bodies are read. */
   readonly close: () => void
 }
 
-/** A writer appending to a file of this thread in `dir`; `dir` undefined keeps no bodies (a check renders nothing). */
-export function createBodyWriter(dir: string | undefined): BodyWriter {
-  if (dir === undefined) return { write: () => emptyBody, close: () => {} }
-  const store = join(dir, `bodies-${threadId}-${writers++}.html`)
+/**
+ * A writer appending to a file of this thread in `dir`; `dir` undefined keeps no bodies (a check
+ * renders nothing). `written` is called each time the bodies given so far are on disk.
+ */
+export function createBodyWriter(dir: string | undefined, written: () => void = () => {}): BodyWriter {
+  if (dir === undefined) return { write: () => emptyBody, close: written }
+  const store = join(dir, `bodies-${run}-${threadId}-${writers++}.html`)
   let descriptor: number | undefined
-  let written = 0
+  let writtenBytes = 0
   let pending: string[] = []
   let pendingBytes = 0
   const flush = () => {
@@ -54,20 +68,22 @@ export function createBodyWriter(dir: string | undefined): BodyWriter {
     write(html) {
       if (html === '') return emptyBody
       const length = Buffer.byteLength(html)
-      const ref = { store, offset: written + pendingBytes, length }
+      const ref = { store, offset: writtenBytes + pendingBytes, length, hash: hashHtml(html) }
       pending.push(html)
       pendingBytes += length
       if (pendingBytes >= batchBytes) {
         flush()
-        written = ref.offset + length
+        writtenBytes = ref.offset + length
+        written()
       }
       return ref
     },
     close() {
-      written += pendingBytes
+      writtenBytes += pendingBytes
       flush()
       if (descriptor !== undefined) closeSync(descriptor)
       descriptor = undefined
+      written()
     },
   }
 }

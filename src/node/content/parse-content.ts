@@ -16,7 +16,8 @@ import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.j
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
 import { isMdx } from './mdx-syntax.js'
-import { createBodyReader, createBodyWriter, emptyBody } from './page-bodies.js'
+import { createBodyWriter, emptyBody } from './page-bodies.js'
+import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
 import type { parseMarkdown } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import type { ContentFile } from './read-content.js'
@@ -25,8 +26,8 @@ import { assetPathFor, routeFromFile, withTrailingSlash } from './route-from-fil
 
 export type { ContentDocument, DocumentDisplay } from './content-document.js'
 
-/** Sees a parsed document with its body HTML, which the document itself keeps on disk. */
-export type DocumentListener = (document: ContentDocument, html: string) => void
+/** Sees a parsed document once its body is on disk, where the listener can read it (page-bodies.ts). */
+export type DocumentListener = (document: ContentDocument) => void
 
 export interface ParsedContent {
   readonly documents: readonly ContentDocument[]
@@ -48,9 +49,14 @@ export interface ParseOptions {
   readonly mdx?: { readonly siteDir: string; readonly cacheDir: string; readonly timeLimitMs: number }
   /** Where the pages' bodies are kept until rendered (createBodyFolder); none for a check, which renders nothing. */
   readonly bodiesDir?: string
+  /** Parse results of earlier builds (its bodies folder replaces bodiesDir); this build's are saved into it. */
+  readonly cache?: ParseCache<ContentDocument>
+  /** The files changed since the cache was saved, when the caller knows (serve); the others are not read to be compared. */
+  readonly changedFiles?: ReadonlySet<string>
   /**
-   * Called with each Markdown document and its body HTML in file order, so later work can start
-   * before all are parsed: each as it is parsed on one thread; on several, once all are.
+   * Called with each Markdown and MDX document, so later work can start before all are parsed:
+   * the Markdown ones in file order (as their bodies are on disk on one thread; on several, once
+   * all are), then the MDX ones in file order.
    */
   readonly onDocument?: DocumentListener
 }
@@ -74,11 +80,15 @@ export interface ParseJob {
   readonly work?: SharedWork
   /** Where bodies go (page-bodies.ts); undefined keeps none. */
   readonly bodiesDir: string | undefined
+  /** Whether to return a ParseRecord of each file (for the parse cache). */
+  readonly record: boolean
 }
 
 export interface ParseJobResult {
   readonly documents: ContentDocument[]
   readonly diagnostics: Diagnostic[]
+  /** What a parse cache keeps of each file parsed, when the job asks. */
+  readonly records: ParseRecord[]
 }
 
 // A worker takes about 0.3 s to load its modules, and two threads parsing at once each run
@@ -100,30 +110,13 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
       pushAll(diagnostics, result.diagnostics)
       categories.set(posix.dirname(file.relative) === '.' ? '' : posix.dirname(file.relative), result.meta)
     } else if (file.kind === 'component-page') {
-      const route = routeOfFile.get(file.file)!
-      documents.push({
-        file: file.file,
-        kind: 'component-page',
-        relative: file.relative,
-        id: undefined,
-        route,
-        title: route === '/' ? config.title : titleFromFileName(file.relative),
-        description: route === '/' ? config.tagline || undefined : undefined,
-        sidebarLabel: undefined,
-        sidebarPosition: undefined,
-        body: emptyBody,
-        headings: [],
-        links: [],
-        assets: [],
-        display: plainDisplay,
-      })
+      documents.push(componentPage(file, routeOfFile.get(file.file)!, config))
     }
   }
 
   const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
   const markdown = pages.filter((file) => !mdxFiles.has(file.file))
   const mdx = pages.filter((file) => mdxFiles.has(file.file))
-  const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
   const job: ParseJob = {
     siteDir,
     files: markdown,
@@ -133,29 +126,18 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     drafts: [...drafts],
     trailingSlash: config.trailingSlash,
     slugify: config.markdown.slugify,
-    bodiesDir: options.bodiesDir,
+    bodiesDir: options.cache?.bodiesDir ?? options.bodiesDir,
+    record: options.cache !== undefined,
   }
-  // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown.
-  const parse = markdown.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
-  const results = !parse
-    ? []
-    : threads === 1
-      ? [runParseJob(job, parse, options.onDocument)]
-      : await shareWork({
-          total: markdown.length,
-          chunkSize: filesPerChunk,
-          workers: threads - 1,
-          workerModule: siblingModule('parse-worker', import.meta.url),
-          jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ ...job, work }, parse),
-        })
-  for (const result of results) {
-    pushAll(documents, result.documents)
-    pushAll(diagnostics, result.diagnostics)
-  }
-  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents, threads === 1 ? options.onDocument : undefined))
-  documents.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
-  if (threads > 1 && options.onDocument) tellDocuments(documents, options.onDocument)
+  // Only Markdown pages are kept across builds: MDX pages, which may import the site's own code, are always parsed again.
+  const cached = options.cache?.reuse(markdown, (file) => readPage(siteDir, file).text, cachedLinkRewriter(job), options.changedFiles)
+  const parsed = await parseMarkdownFiles({ ...job, files: cached?.parse ?? markdown }, cached?.documents ?? [], options)
+  pushAll(diagnostics, cached?.diagnostics ?? [])
+  pushAll(diagnostics, parsed.diagnostics)
+  pushAll(documents, parsed.documents)
+  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents))
+  options.cache?.save(documents, parsed.records)
+  documents.sort(byFile)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, drafts: [...drafts], diagnostics }
 }
@@ -190,22 +172,44 @@ function placeFiles(siteDir: string, files: readonly ContentFile[], config: Reso
   return { routeOfFile, assetFiles, drafts, mdxFiles }
 }
 
+/**
+ * The Markdown files of `job` parsed, on one thread or several, and told to the listener in file
+ * order among the `kept` documents (from the cache), which are returned with them.
+ */
+async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[], options: ParseOptions) {
+  const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(job.files.length / filesPerThreadMinimum)))
+  // Documents are told in file order, kept ones among parsed ones: the search index depends on the order.
+  const teller = options.onDocument && threads === 1 ? inFileOrder(kept, options.onDocument) : undefined
+  // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown to parse.
+  const parse = job.files.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
+  const results = !parse
+    ? []
+    : threads === 1
+      ? [runParseJob(job, parse, teller?.parsed)]
+      : await shareWork({
+          total: job.files.length,
+          chunkSize: filesPerChunk,
+          workers: threads - 1,
+          workerModule: siblingModule('parse-worker', import.meta.url),
+          jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
+          here: (work) => runParseJob({ ...job, work }, parse),
+        })
+  const documents = [...kept]
+  for (const result of results) pushAll(documents, result.documents)
+  teller?.rest()
+  if (threads > 1 && options.onDocument) for (const document of [...documents].sort(byFile)) options.onDocument(document)
+  return { documents, diagnostics: results.flatMap((result) => result.diagnostics), records: results.flatMap((result) => result.records) }
+}
+
 /** MDX pages: parsed, bundled and rendered together (mdx-pages.ts), each made a document like a Markdown page. */
-async function parseMdxPages(
-  files: readonly ContentFile[],
-  job: ParseJob,
-  config: ResolvedConfig,
-  options: ParseOptions,
-  documents: ContentDocument[],
-  onDocument: DocumentListener | undefined,
-): Promise<Diagnostic[]> {
+async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[]): Promise<Diagnostic[]> {
   if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
   const diagnostics: Diagnostic[] = []
   const targets = linkTargetsOf(job)
   const byFile = new Map(files.map((file) => [file.file, file]))
   const assets = new Map<string, Set<string>>()
   const texts = files.map((file) => {
-    const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
+    const read = readPage(job.siteDir, file)
     if (read.diagnostic) diagnostics.push(read.diagnostic)
     return { file: file.file, text: read.text ?? '' }
   })
@@ -223,17 +227,19 @@ async function parseMdxPages(
       return createLinkRewriter(job, targets, { file, relative, kind: page?.kind === 'page' ? 'page' : 'doc', route: targets.routeOfFile.get(file) ?? '/' }, found)
     },
   })
+  const made: ContentDocument[] = []
   const bodies = createBodyWriter(job.bodiesDir)
   try {
     for (const file of files) {
       const page = rendered.pages.get(file.file)!
-      const document = contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set())
-      documents.push(document)
-      onDocument?.(document, page.html)
+      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set()))
     }
   } finally {
     bodies.close()
   }
+  // Told once their bodies are on disk, where the listener reads them.
+  for (const document of made) options.onDocument?.(document)
+  pushAll(documents, made)
   return [...diagnostics, ...rendered.diagnostics]
 }
 
@@ -242,14 +248,19 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
   const targets = linkTargetsOf(job)
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
-  const bodies = createBodyWriter(job.bodiesDir)
+  const records: ParseRecord[] = []
+  // Told once their bodies are written, so that whoever is told can read them.
+  const untold: ContentDocument[] = []
+  const bodies = createBodyWriter(job.bodiesDir, () => {
+    for (const document of untold.splice(0)) onDocument?.(document)
+  })
   try {
     if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
     else parseFiles(job.files)
   } finally {
     bodies.close()
   }
-  return { documents, diagnostics }
+  return { documents, diagnostics, records }
 
   function parseFiles(files: readonly ContentFile[]): void {
     for (const file of files) {
@@ -262,25 +273,73 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
     // Read here, one file at a time, so that a site's sources are never all in memory at once.
-    const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
+    const read = readPage(job.siteDir, file)
     // An unreadable page stays, empty, so that links to it are not reported too.
     if (read.diagnostic) diagnostics.push(read.diagnostic)
-    const parsed = parse(read.text ?? '', file.file, createLinkRewriter(job, targets, sourceOf(file, route), assets), { slugify: job.slugify })
+    const rewrite = createLinkRewriter(job, targets, sourceOf(file, route), assets)
+    // The cache reuses this parse only while each link still rewrites to the href it did.
+    const links: [string, string | null][] = []
+    const recordingRewrite = (url: string) => {
+      const href = rewrite(url)
+      links.push([url, href ?? null])
+      return href
+    }
+    const parsed = parse(read.text ?? '', file.file, job.record ? recordingRewrite : rewrite, { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
+    if (job.record && read.text !== undefined) records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics })
     const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets)
     documents.push(document)
-    onDocument?.(document, parsed.html)
+    if (onDocument) untold.push(document)
   }
 }
 
-/** Documents parsed on other threads, told once all are, their bodies read back from disk. */
-function tellDocuments(documents: readonly ContentDocument[], onDocument: DocumentListener): void {
-  const bodies = createBodyReader()
-  try {
-    for (const document of documents) if (document.kind !== 'component-page') onDocument(document, bodies.read(document.body))
-  } finally {
-    bodies.close()
+function readPage(siteDir: string, file: ContentFile) {
+  return readTextFile(join(siteDir, file.file), file.file, { markdown: true })
+}
+
+/** What a link of a file becomes in this build: what the cache checks its parse against. */
+function cachedLinkRewriter(job: ParseJob): (file: ContentFile, url: string) => string | undefined {
+  const targets = linkTargetsOf(job)
+  return (file, url) => createLinkRewriter(job, targets, sourceOf(file, targets.routeOfFile.get(file.file)!), new Set())(url)
+}
+
+/** Tells `kept` documents (in file order) each before the first parsed one that comes after it, and the rest at the end. */
+function inFileOrder(kept: readonly ContentDocument[], onDocument: DocumentListener) {
+  let next = 0
+  const tellKept = (before: string | undefined) => {
+    for (; next < kept.length && (before === undefined || kept[next]!.file < before); next++) onDocument(kept[next]!)
   }
+  return {
+    parsed(document: ContentDocument) {
+      tellKept(document.file)
+      onDocument(document)
+    },
+    rest: () => tellKept(undefined),
+  }
+}
+
+/** A component page's document: what is known of it before it is rendered. */
+function componentPage(file: ContentFile, route: string, config: ResolvedConfig): ContentDocument {
+  return {
+    file: file.file,
+    kind: 'component-page',
+    relative: file.relative,
+    id: undefined,
+    route,
+    title: route === '/' ? config.title : titleFromFileName(file.relative),
+    description: route === '/' ? config.tagline || undefined : undefined,
+    sidebarLabel: undefined,
+    sidebarPosition: undefined,
+    body: emptyBody,
+    headings: [],
+    links: [],
+    assets: [],
+    display: plainDisplay,
+  }
+}
+
+function byFile(a: ContentDocument, b: ContentDocument): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0
 }
 
 /** Every folder under content/docs that holds docs, directly or deeper. */

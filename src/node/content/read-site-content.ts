@@ -7,7 +7,8 @@ import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { checkFileNames } from './check-file-names.js'
 import { loadComponentPages, type ComponentPages } from './load-component-pages.js'
-import { parseContent, type DocumentListener, type ParsedContent } from './parse-content.js'
+import { parseContent, type ContentDocument, type DocumentListener, type ParsedContent } from './parse-content.js'
+import type { ParseCache } from './parse-cache.js'
 import { readContent } from './read-content.js'
 import { readSidebars, type SidebarsFile } from './read-sidebars.js'
 
@@ -30,6 +31,9 @@ export interface ContentOptions {
   readonly bodiesDir: string | undefined
   /** Sees each Markdown document as soon as it is parsed (see ParseOptions.onDocument). */
   readonly onDocument?: DocumentListener | undefined
+  /** Parse results of earlier builds, and the files changed since, if known (see ParseOptions). */
+  readonly cache?: ParseCache<ContentDocument> | undefined
+  readonly changedFiles?: ReadonlySet<string> | undefined
 }
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
@@ -40,6 +44,8 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
     mdx: { siteDir, cacheDir: options.cacheDir, timeLimitMs: options.timeLimitMs },
     bodiesDir: options.bodiesDir,
     onDocument: options.onDocument,
+    cache: options.cache,
+    changedFiles: options.changedFiles,
   })
   const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   const sidebars = await readSidebars(siteDir, options.timeLimitMs)

@@ -29,10 +29,15 @@ export interface PageDataInput {
   readonly build: string
 }
 
+/** Whether a route has page data: not private routes (never published) nor the 404 page. */
+export function hasPageData(route: Route): boolean {
+  return !route.access.private && route.kind !== 'notFound'
+}
+
 /** The data of a route, or undefined for routes that get none: private routes (never published) and the 404 page. */
 export function createPageData(input: PageDataInput): PageData | undefined {
   const { route, html, sidebar, redirectTo } = input
-  if (route.access.private || route.kind === 'notFound') return undefined
+  if (!hasPageData(route)) return undefined
   const common = commonData(input)
   // A redirect's data carries no page: the reader is sent on.
   if (redirectTo !== undefined) return { ...common, html: '', sidebar: undefined, redirect: redirectTo }

@@ -24,6 +24,7 @@ import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
 import { createPageData, createPrivatePageData } from './page-data.js'
+import { pageInputs } from './page-inputs.js'
 import { createPageViews } from './page-views.js'
 import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
 
@@ -48,6 +49,12 @@ export interface PageOutput {
   readonly private: (file: string, html: string) => void
   /** The data client navigation loads for a public route, when pages load the runtime, and its sidebar's branch. */
   readonly data: (data: PageData, sidebar: SidebarBranch | undefined) => void
+  /**
+   * For an incremental build: whether the route's files already hold what its inputs
+   * (page-inputs.ts) render, so there is nothing to render; if not, the writes that follow are
+   * made from those inputs.
+   */
+  readonly unchanged?: (route: Route, inputs: string, sidebar: SidebarBranch | undefined) => boolean
 }
 
 /** Renders the given routes (default: all) on this thread; returns the private text found in public pages. */
@@ -109,6 +116,11 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   function renderRoute(route: Route): void {
     if (wanted && !wanted.has(route.path)) return
     checkHeap()
+    if (output.unchanged) {
+      const markups = { public: publicSidebarMarkup, private: privateSidebarMarkup }
+      const { inputs, branch } = pageInputs(route, documents.get(route.path), views, markups)
+      if (output.unchanged(route, inputs, branch)) return
+    }
     if (route.access.private && !published) {
       if (input.config.privatePages === 'gate') output.private(pageDataFile(route.path)!, privateData(route))
       return

@@ -26,19 +26,38 @@ export interface SidebarMarkup {
   readonly branch: SidebarBranch
 }
 
-export function createSidebarMarkup(): (items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup {
+/**
+ * Branches kept at once. Pages are rendered in route order, folder by folder, so a page's branch
+ * is nearly always one of the last few; a site's branches all together can weigh gigabytes (one
+ * per folder, each listing every top-level category).
+ */
+const branchesKept = 64
+
+/** Marks the current link in a branch's list; `branch` alone gives the list's branch without marking it (cheaper). */
+export type SidebarMarkupCache = ((items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup) & {
+  readonly branch: (items: readonly SidebarViewItem[]) => SidebarBranch
+}
+
+export function createSidebarMarkup(): SidebarMarkupCache {
   const cache = new Map<string, SidebarBranch>()
-  return (items, currentHref) => {
+  const branchOf = (items: readonly SidebarViewItem[]): SidebarBranch => {
     const neutral = withoutCurrentLink(items)
     const key = branchKey(neutral)
     let branch = cache.get(key)
     if (branch === undefined) {
       const html = renderToStaticMarkup(createElement(SidebarList, { items: neutral, currentHref: '' }))
       branch = { html, file: sidebarBranchFile(createHash('sha256').update(html).digest('hex').slice(0, 12)) }
-      cache.set(key, branch)
-    }
+      if (cache.size >= branchesKept) cache.delete(cache.keys().next().value!)
+    } else cache.delete(key)
+    // The last used last: the first key is the one unused longest.
+    cache.set(key, branch)
+    return branch
+  }
+  const markup = (items: readonly SidebarViewItem[], currentHref: string): SidebarMarkup => {
+    const branch = branchOf(items)
     return { html: markCurrentInSidebar(branch.html, currentHref), branch }
   }
+  return Object.assign(markup, { branch: branchOf })
 }
 
 function withoutCurrentLink(items: readonly SidebarViewItem[]): SidebarViewItem[] {

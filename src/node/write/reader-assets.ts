@@ -13,7 +13,7 @@ import type { RuntimeConfig } from '../../shared/runtime-config.js'
 import { bundleClient } from '../bundle/bundle-client.js'
 import { bundleWidget, type WidgetBundle } from '../bundle/bundle-widget.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import type { ContentDocument, DocumentListener } from '../content/parse-content.js'
+import type { ContentDocument } from '../content/parse-content.js'
 import type { CompiledRule } from '../manifest/private-path-rules.js'
 import { createPageViews } from '../render/page-views.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
@@ -44,8 +44,8 @@ export interface ReaderFiles {
 }
 
 export interface ReaderAssets {
-  /** Hands a parsed document and its body HTML on to the search index. */
-  readonly addDocument: DocumentListener
+  /** Hands a parsed document on to the search index. */
+  readonly addDocument: (document: ContentDocument) => void
   /** What every page's head links to, once the manifest is known. */
   readonly head: (input: { readonly manifest: Manifest; readonly stylesheet: Stylesheet }) => Promise<PageHead>
   /**

@@ -8,7 +8,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import * as pagefind from 'pagefind'
 import { createFileWriter } from './write-site.js'
-import type { SearchIndexJob, SearchIndexMessage, SearchIndexRequest, SearchRecord } from './write-search-index.js'
+import { createBodyReader } from '../content/page-bodies.js'
+import { recordHtml, type SearchIndexJob, type SearchIndexMessage, type SearchIndexRequest, type SearchRecord } from './write-search-index.js'
 
 /** Pagefind's own ready-made interfaces: the runtime draws its own results, so these are not published. */
 const unusedFile = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/
@@ -35,6 +36,8 @@ let next = 0
 let sending = 0
 let target: { dir: string; folder: string } | undefined
 const refused: string[] = []
+// Each body is read as its record goes to the indexer: the queue holds only where bodies are.
+const bodies = createBodyReader()
 
 port.on('message', (request: SearchIndexRequest) => {
   if (request.kind === 'add') queue.push(request.records)
@@ -63,7 +66,7 @@ function pump(): void {
       next = 0
     }
     sending++
-    index.addHTMLFile({ url: record.url, content: record.html }).then((answer) => {
+    index.addHTMLFile({ url: record.url, content: recordHtml(record, bodies.read) }).then((answer) => {
       refused.push(...answer.errors)
       sending--
       pump()
@@ -95,6 +98,7 @@ async function end(): Promise<void> {
   if (closed) return
   closed = ended = true
   queue.length = 0
+  bodies.close()
   await pagefind.close()
   port.close()
 }

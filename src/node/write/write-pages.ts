@@ -11,17 +11,20 @@ import { pageDataFile, type PageData, type SidebarData } from '../../shared/page
 import { pushAll } from '../../shared/push-all.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
 import { bodySize, emptyBody } from '../content/page-bodies.js'
+import { hasPageData } from '../render/page-data.js'
 import { renderPages, type RenderInput } from '../render/render-pages.js'
 import { createPageViews } from '../render/page-views.js'
 import type { SidebarBranch } from '../render/sidebar-markup.js'
 import { findLeaks } from '../validate/find-private-leaks.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
-import { createFileWriter } from './write-site.js'
+import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
+import { createFileWriter, type FileWriter } from './write-site.js'
 
-/** The staging folders pages are written to. */
+/** The staging folders pages are written to, and what an incremental build knows they and the last output hold. */
 export interface PageFolders {
   readonly publicDir: string
   readonly privateDir: string
+  readonly ledger?: PageLedger | undefined
 }
 
 export interface WrittenPages {
@@ -29,6 +32,10 @@ export interface WrittenPages {
   /** Every page and page data file written, relative to its folder: the rest of a reused staging folder is swept. */
   readonly written: { readonly public: readonly string[]; readonly private: readonly string[]; readonly data: readonly string[] }
   readonly diagnostics: readonly Diagnostic[]
+  /** What each page file was made from, for the next incremental build (empty without a ledger). */
+  readonly ledger: { readonly public: readonly [string, LedgerEntry][]; readonly private: readonly [string, LedgerEntry][] }
+  /** The routes rendered (not kept as they were). */
+  readonly rendered: readonly string[]
 }
 
 /** What a page thread receives: the input, the folders and the routes it renders. */
@@ -55,34 +62,78 @@ export async function writePages(
 
 /** The render stage's line. */
 export function describePages(pages: WrittenPages): string {
-  return `${pages.written.public.length} public pages, ${pages.written.private.length} private`
+  const line = `${pages.written.public.length} public pages, ${pages.written.private.length} private`
+  // An incremental build (output-ledger.ts) kept the others as they were.
+  return pages.rendered.length < pages.written.public.length ? `${line}, ${pages.rendered.length} rendered` : line
 }
 
-/** Renders and writes the given routes (default: all) on this thread. */
+/** Renders and writes the given routes (default: all) on this thread; with a ledger, keeps the pages whose inputs are unchanged. */
 export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[]): WrittenPages {
+  const keeper = createPageKeeper(folders.ledger, folders)
+  // What the page being written is made from, when there is a ledger to note it in.
+  let inputs: string | undefined
   const publicWriter = createFileWriter(folders.publicDir)
   const privateWriter = createFileWriter(folders.privateDir)
   const dataWriter = createFileWriter(folders.publicDir)
   const dataProblems: Diagnostic[] = []
-  const writeData = (file: string, content: string) => {
-    pushAll(dataProblems, findLeaks(file, content, input.probes))
-    dataWriter.write(file, content)
+  const writer = (side: OutputSide, files: FileWriter, check: boolean) => (file: string, content: string, made = inputs) => {
+    if (check) pushAll(dataProblems, findLeaks(file, content, input.probes))
+    files.write(file, content)
+    if (made !== undefined) keeper.record(side, file, made)
   }
+  const writeData = writer('public', dataWriter, true)
   // Each branch's list once per thread; threads that share a branch write the same bytes to it.
   const branches = new Set<string>()
+  const branch = (sidebar: SidebarBranch | undefined) => {
+    if (sidebar === undefined || branches.has(sidebar.file)) return
+    branches.add(sidebar.file)
+    // Named after its content: a file of that name is that content.
+    if (keeper.keep([['public', sidebar.file]], sidebar.file)) return kept.data.push(sidebar.file)
+    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData), folders.ledger && sidebar.file)
+  }
   const data = (page: PageData, sidebar: SidebarBranch | undefined) => {
     const file = pageDataFile(page.path)
     if (file === undefined) throw new Error(`writeRoutes: "${page.path}" is not a route path`)
     writeData(file, JSON.stringify(page))
-    if (sidebar === undefined || branches.has(sidebar.file)) return
-    branches.add(sidebar.file)
-    writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData))
+    branch(sidebar)
   }
-  const diagnostics = renderPages(input, routes, { public: publicWriter.write, private: privateWriter.write, data })
+  const rendered: string[] = []
+  const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
+  const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined) => {
+    const made = `${folders.ledger!.global} ${own}`
+    const files = routeFiles(route)
+    if (keeper.keep(files, made)) {
+      for (const [side, file] of files) {
+        if (side === 'private') kept.private.push(file)
+        else if (file === route.file) kept.public.push(file)
+        else kept.data.push(file)
+      }
+      if (files.some(([side, file]) => side === 'public' && file !== route.file)) branch(sidebar)
+      return true
+    }
+    inputs = made
+    rendered.push(route.path)
+    return false
+  }
+  /** The files renderPages writes for a route (render-pages.ts): a private one's only in the private output, and only for the gate. */
+  const routeFiles = (route: Route): [OutputSide, string][] => {
+    if (route.access.private && input.config.privatePages !== 'client-only') return input.config.privatePages === 'gate' ? [['private', pageDataFile(route.path)!]] : []
+    const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
+    return dataFile === undefined ? [['public', route.file]] : [['public', route.file], ['public', dataFile]]
+  }
+  const output = { public: writer('public', publicWriter, false), private: writer('private', privateWriter, false), data }
+  const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged } : output)
+  if (!folders.ledger) rendered.push(...(routes ?? input.manifest.routes.map((route) => route.path)))
   return {
     bytes: publicWriter.written().bytes + dataWriter.written().bytes,
-    written: { public: publicWriter.written().paths, private: privateWriter.written().paths, data: dataWriter.written().paths },
+    written: {
+      public: [...publicWriter.written().paths, ...kept.public],
+      private: [...privateWriter.written().paths, ...kept.private],
+      data: [...dataWriter.written().paths, ...kept.data],
+    },
     diagnostics: [...diagnostics, ...dataProblems],
+    ledger: keeper.ledger(),
+    rendered,
   }
 }
 
@@ -91,14 +142,7 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   if (threads === 1 && options.threads === undefined) return writeRoutes(input, folders, routes.map((route) => route.path))
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
-  const shares: string[][] = Array.from({ length: options.threads ?? threads }, () => [])
-  const sizes = shares.map(() => 0)
-  const weight = (path: string) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000
-  for (const route of [...routes].sort((a, b) => weight(b.path) - weight(a.path))) {
-    const smallest = sizes.indexOf(Math.min(...sizes))
-    shares[smallest]!.push(route.path)
-    sizes[smallest]! += weight(route.path)
-  }
+  const shares = contiguousShares(routes, options.threads ?? threads, (path) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000)
   const [own = [], ...others] = shares
   // Start the workers before rendering this thread's share, so they run at the same time.
   const pending = others.map((share) =>
@@ -109,7 +153,27 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
       routes: share,
     } satisfies WritePagesJob),
   )
-  return merge([writeRoutes(input, folders, own), ...(await Promise.all(pending))])
+  // Handled now: if this thread's share fails, a worker's failure must not go unhandled meanwhile.
+  const theirs = Promise.all(pending)
+  theirs.catch(() => undefined)
+  return merge([writeRoutes(input, folders, own), ...(await theirs)])
+}
+
+/**
+ * Routes split into `count` runs of about equal weight, each in route order: pages of one folder
+ * stay together, so each thread renders a sidebar branch once (sidebar-markup.ts keeps only the
+ * last few).
+ */
+function contiguousShares(routes: readonly Route[], count: number, weight: (path: string) => number): string[][] {
+  const total = routes.reduce((sum, route) => sum + weight(route.path), 0)
+  const shares: string[][] = Array.from({ length: count }, () => [])
+  let done = 0
+  for (const route of routes) {
+    const share = Math.min(count - 1, Math.floor((done * count) / Math.max(total, 1)))
+    shares[share]!.push(route.path)
+    done += weight(route.path)
+  }
+  return shares
 }
 
 function merge(results: readonly WrittenPages[]): WrittenPages {
@@ -121,5 +185,7 @@ function merge(results: readonly WrittenPages[]): WrittenPages {
       data: results.flatMap((result) => result.written.data),
     },
     diagnostics: results.flatMap((result) => result.diagnostics),
+    ledger: { public: results.flatMap((result) => result.ledger.public), private: results.flatMap((result) => result.ledger.private) },
+    rendered: results.flatMap((result) => result.rendered),
   }
 }

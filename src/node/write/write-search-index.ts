@@ -13,8 +13,8 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
-import { createBodyReader } from '../content/page-bodies.js'
-import type { ContentDocument, DocumentListener } from '../content/parse-content.js'
+import { createBodyReader, type PageBody } from '../content/page-bodies.js'
+import type { ContentDocument } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { createWorker, siblingModule } from '../workers/run-in-worker.js'
@@ -24,11 +24,22 @@ export const SEARCH_FOLDER = `${GENERATED_FOLDER}/search`
 /** The module the runtime imports on first use of the search box. */
 export const SEARCH_MODULE = `${SEARCH_FOLDER}/pagefind.js`
 
+/**
+ * A small HTML document of what is searchable on a page: `open`, the page's body, `close`. The
+ * body stays on disk (page-bodies.ts) until the indexer takes the record, so records waiting for
+ * a slow indexer hold little.
+ */
 export interface SearchRecord {
   /** The page's href (base URL included). */
   readonly url: string
-  /** A small HTML document of what is searchable on the page. */
-  readonly html: string
+  readonly open: string
+  readonly body: PageBody | undefined
+  readonly close: string
+}
+
+/** A record's HTML, its body read with `read`. */
+export function recordHtml(record: SearchRecord, read: (body: PageBody) => string): string {
+  return `${record.open}${record.body ? read(record.body) : ''}${record.close}`
 }
 
 /** What the indexer's thread receives as workerData (see search-index-worker.ts). */
@@ -66,8 +77,8 @@ export interface SearchIndexResult {
 }
 
 export interface SearchIndex {
-  /** Sends a parsed document (with its body HTML) to the indexer, if it is a public doc or Markdown page. */
-  readonly addDocument: DocumentListener
+  /** Sends a parsed document (its body on disk) to the indexer, if it is a public doc or Markdown page. */
+  readonly addDocument: (document: ContentDocument) => void
   /** Whether the indexer runs: without it the build has no search (a warning says why). */
   readonly ready: () => Promise<boolean>
   /** Adds the category pages, checks every record for private text and has the index written. */
@@ -121,9 +132,9 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   }
   const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
   return {
-    addDocument(document, html) {
+    addDocument(document) {
       if (document.kind === 'component-page' || document.display.unlisted || accessFor(document.route, rules).private) return
-      add(document.route, recordOf(site, document.route, document.title, '', html))
+      add(document.route, recordOf(site, document.route, document.title, '', document.body))
     },
     ready: () => waitFor(ready),
     async finish({ manifest, documents, probes, dir }) {
@@ -142,10 +153,10 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
       const bodies = createBodyReader()
       try {
         for (const route of searchable) {
-          const body = route.kind === 'category' ? '' : bodies.read(byRoute.get(route.path)!.body)
-          const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', body)
+          const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.body)
+          const body = record.body ? bodies.read(record.body) : ''
           // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
-          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, record.html, probes, body))
+          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, recordHtml(record, () => body), probes, body))
         }
       } finally {
         bodies.close()
@@ -178,12 +189,12 @@ function routesMismatch(fed: ReadonlySet<string>, searchable: readonly Route[]):
 }
 
 function categoryRecord(site: { readonly baseUrl: string; readonly lang: string }, route: Route): SearchRecord {
-  return recordOf(site, route.path, route.title, route.description ? `<p>${escapeHtml(route.description)}</p>` : '', '')
+  return recordOf(site, route.path, route.title, route.description ? `<p>${escapeHtml(route.description)}</p>` : '', undefined)
 }
 
-function recordOf(site: { readonly baseUrl: string; readonly lang: string }, path: string, title: string, lead: string, body: string): SearchRecord {
-  const html = `<html lang="${escapeHtml(site.lang)}"><head><title>${escapeHtml(title)}</title></head><body><main data-pagefind-body><h1>${escapeHtml(title)}</h1>${lead}${body}</main></body></html>`
-  return { url: siteHref(site.baseUrl, path), html }
+function recordOf(site: { readonly baseUrl: string; readonly lang: string }, path: string, title: string, lead: string, body: PageBody | undefined): SearchRecord {
+  const open = `<html lang="${escapeHtml(site.lang)}"><head><title>${escapeHtml(title)}</title></head><body><main data-pagefind-body><h1>${escapeHtml(title)}</h1>${lead}`
+  return { url: siteHref(site.baseUrl, path), open, body, close: '</main></body></html>' }
 }
 
 function searchIndexFailed(message: string): Diagnostic {

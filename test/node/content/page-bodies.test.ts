@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { bodySize, createBodyFolder, createBodyReader, createBodyWriter, emptyBody } from '../../../src/node/content/page-bodies.js'
+import { bodySize, createBodyFolder, createBodyReader, createBodyWriter, emptyBody, type PageBody } from '../../../src/node/content/page-bodies.js'
 
 function withCache(use: (cacheDir: string) => void): void {
   const root = mkdtempSync(join(tmpdir(), 'docsgen-bodies-'))
@@ -34,6 +34,24 @@ test('bodies written by two writers on one thread, past a batch and with any cha
   })
 })
 
+test('a writer says when the bodies given so far are on disk: after each full batch and when closed', () => {
+  withCache((cacheDir) => {
+    const folder = createBodyFolder(cacheDir)
+    const readable: string[][] = []
+    const given: PageBody[] = []
+    const writer = createBodyWriter(folder.dir, () => {
+      const reader = createBodyReader()
+      readable.push(given.map((body) => reader.read(body).slice(0, 8)))
+      reader.close()
+    })
+    for (const index of [1, 2, 3]) given.push(writer.write(`<p>${index}</p>${'x'.repeat(600 * 1024)}`))
+    // The second body filled the batch: told while it was being given, before its caller held it.
+    assert.equal(readable, [['<p>1</p>']])
+    writer.close()
+    assert.equal(readable, [['<p>1</p>'], ['<p>1</p>', '<p>2</p>', '<p>3</p>']])
+  })
+})
+
 test('an empty body, a body given as HTML and a writer with no folder need no file', () => {
   const writer = createBodyWriter(undefined)
   assert.equal(writer.write('<p>kept nowhere</p>'), emptyBody)
@@ -58,7 +76,7 @@ test('a body past the end of its file is a docsgen bug, said as such', () => {
     const body = writer.write('<p>short</p>')
     writer.close()
     const store = (body as { store: string }).store
-    assert.throws(() => createBodyReader().read({ store, offset: 5, length: 100 }), (error: Error) => error.message === `page-bodies: ${store} ends before 105`)
+    assert.throws(() => createBodyReader().read({ store, offset: 5, length: 100, hash: '' }), (error: Error) => error.message === `page-bodies: ${store} ends before 105`)
   })
 })
 

@@ -1,0 +1,33 @@
+/**
+ * The cache of incremental builds, in .docsgen/cache/incremental/: parse results by source file
+ * (content/parse-cache.ts) and what each output file was rendered from (write/output-ledger.ts),
+ * both under a key of docsgen's code and the site's config (build-key.ts). A build with the cache
+ * parses the files that changed and renders the pages whose inputs changed; its output is the
+ * same bytes as a build without it.
+ */
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { openParseCache, type ParseCache } from '../content/parse-cache.js'
+import type { ContentDocument } from '../content/parse-content.js'
+import { openLedgerFile, type LedgerFile } from '../write/output-ledger.js'
+import { buildKey } from './build-key.js'
+
+export interface BuildCache {
+  readonly parse: ParseCache<ContentDocument>
+  readonly ledgers: LedgerFile
+  /** The source files changed since the last build, when the caller knows (site-relative, `/`). */
+  readonly changedFiles: ReadonlySet<string> | undefined
+  /** What every page is made from besides its own inputs. */
+  readonly globalInputs: (shared: unknown) => string
+}
+
+export function openBuildCache(cacheDir: string, configSource: string, changedPaths: readonly string[] | undefined): BuildCache {
+  const dir = join(cacheDir, 'incremental')
+  const key = buildKey(configSource)
+  return {
+    parse: openParseCache(dir, key),
+    ledgers: openLedgerFile(join(dir, 'output.json'), key),
+    changedFiles: changedPaths && new Set(changedPaths.map((path) => path.split('\\').join('/'))),
+    globalInputs: (shared) => createHash('sha1').update(key).update(JSON.stringify(shared)).digest('base64url'),
+  }
+}

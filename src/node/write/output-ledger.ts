@@ -1,0 +1,125 @@
+/**
+ * What each file of the output folders was rendered from, so an incremental build renders only
+ * the pages whose inputs changed. A page's inputs are a hash of everything its files are made
+ * from (render-pages.ts). The staging folder is the spare of the build before last
+ * (write-site.ts): a page whose files there were rendered from the same inputs is left as it is;
+ * one whose files in the last output were is copied from there; any other is rendered. A file
+ * counts only while its size and modification time are what the ledger says, so a folder changed
+ * or removed by anything else is never trusted.
+ */
+import { copyFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+
+/** A file's inputs hash, size and modification time when it was written. */
+export type LedgerEntry = readonly [inputs: string, size: number, mtimeMs: number]
+
+export interface FolderLedgers {
+  readonly public: Readonly<Record<string, LedgerEntry>>
+  readonly private: Readonly<Record<string, LedgerEntry>>
+}
+
+export type OutputSide = keyof FolderLedgers
+
+/** What a page thread knows of earlier outputs. */
+export interface PageLedger {
+  /** What every page is made from besides its own inputs (the config, the head, private text to look for). */
+  readonly global: string
+  /** The files of the staging folders (a spare of an earlier build), by their ledger. */
+  readonly staging: FolderLedgers
+  /** The last output's folders and their ledger. */
+  readonly output: FolderLedgers & { readonly publicDir: string; readonly privateDir: string }
+}
+
+export interface PageKeeper {
+  /**
+   * Whether `files` are already made from `inputs`: left in the staging folder or copied from the
+   * last output. False: the caller writes them.
+   */
+  readonly keep: (files: readonly (readonly [OutputSide, string])[], inputs: string) => boolean
+  /** Notes a file just written into the staging folder, made from `inputs`. */
+  readonly record: (side: OutputSide, file: string, inputs: string) => void
+  /** The ledger of every file kept or recorded. */
+  readonly ledger: () => Record<OutputSide, [string, LedgerEntry][]>
+}
+
+export function createPageKeeper(ledger: PageLedger | undefined, staging: { readonly publicDir: string; readonly privateDir: string }): PageKeeper {
+  const entries: Record<OutputSide, [string, LedgerEntry][]> = { public: [], private: [] }
+  const stagingDir = (side: OutputSide) => (side === 'public' ? staging.publicDir : staging.privateDir)
+  const record = (side: OutputSide, file: string, inputs: string) => {
+    const stat = statSync(join(stagingDir(side), file))
+    entries[side].push([file, [inputs, stat.size, stat.mtimeMs]])
+  }
+  const holds = (dir: string, entry: LedgerEntry | undefined, file: string, inputs: string) => {
+    if (entry === undefined || entry[0] !== inputs) return false
+    try {
+      const stat = statSync(join(dir, file))
+      return stat.isFile() && stat.size === entry[1] && stat.mtimeMs === entry[2]
+    } catch {
+      return false
+    }
+  }
+  return {
+    keep(files, inputs) {
+      if (ledger === undefined) return false
+      const inStaging = files.every(([side, file]) => holds(stagingDir(side), ledger.staging[side][file], file, inputs))
+      const outputDir = (side: OutputSide) => (side === 'public' ? ledger.output.publicDir : ledger.output.privateDir)
+      if (!inStaging && !files.every(([side, file]) => holds(outputDir(side), ledger.output[side][file], file, inputs))) return false
+      for (const [side, file] of files) {
+        if (inStaging) entries[side].push([file, ledger.staging[side][file]!])
+        else {
+          mkdirSync(dirname(join(stagingDir(side), file)), { recursive: true })
+          copyFileSync(join(outputDir(side), file), join(stagingDir(side), file))
+          record(side, file, inputs)
+        }
+      }
+      return true
+    },
+    record,
+    ledger: () => entries,
+  }
+}
+
+/** What the cache keeps between builds: the ledgers of the output folders and of their spares. */
+interface SavedLedgers {
+  readonly format: 1
+  readonly key: string
+  readonly output: FolderLedgers
+  readonly spare: FolderLedgers
+  /** The routes of the last output. */
+  readonly routes: readonly string[]
+}
+
+const noLedgers: FolderLedgers = { public: {}, private: {} }
+
+export interface LedgerFile {
+  /** The page ledger for a build staging into spares (`reused` says whether each was), under `global` inputs. */
+  readonly pageLedger: (global: string, reused: Record<OutputSide, boolean>, output: { readonly publicDir: string; readonly privateDir: string }) => PageLedger
+  /** The routes of the last output (none without a cache). */
+  readonly lastRoutes: readonly string[]
+  /** Keeps what the output now holds, once swapped in: its spares hold what it held. */
+  readonly save: (written: { readonly public: readonly [string, LedgerEntry][]; readonly private: readonly [string, LedgerEntry][] }, routes: readonly string[]) => void
+}
+
+export function openLedgerFile(file: string, key: string): LedgerFile {
+  let saved: SavedLedgers | undefined
+  try {
+    const read = JSON.parse(readFileSync(file, 'utf8')) as SavedLedgers
+    if (read.format === 1 && read.key === key) saved = read
+  } catch {
+    // No cache yet, or one cut short: every page is rendered.
+  }
+  return {
+    pageLedger: (global, reused, output) => ({
+      global,
+      staging: { public: reused.public ? (saved?.spare.public ?? {}) : {}, private: reused.private ? (saved?.spare.private ?? {}) : {} },
+      output: { ...(saved?.output ?? noLedgers), ...output },
+    }),
+    lastRoutes: saved?.routes ?? [],
+    save(written, routes) {
+      const output: FolderLedgers = { public: Object.fromEntries(written.public), private: Object.fromEntries(written.private) }
+      const temporary = `${file}.${process.pid}`
+      writeFileSync(temporary, JSON.stringify({ format: 1, key, output, spare: saved?.output ?? noLedgers, routes } satisfies SavedLedgers))
+      renameSync(temporary, file)
+    },
+  }
+}

@@ -1,0 +1,143 @@
+import { readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { build } from '../../../src/node/build.js'
+import { createIncrementalBuild } from '../../../src/node/cache/incremental-build.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { fixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
+
+/** Every output file's bytes, deployable and private. */
+async function tree(site: FixtureSite): Promise<Record<string, string>> {
+  const files: Record<string, string> = {}
+  for (const folder of ['build', '.docsgen/private']) {
+    for (const file of await site.list(folder)) files[`${folder}/${file}`] = await readFile(join(site.dir, folder, file), 'latin1')
+  }
+  return files
+}
+
+/** A site built incrementally, step by step, against the same changes built clean each time. */
+async function withTwoSites(use: (change: (file: string, edit: (text: string) => string) => Promise<void>, incremental: FixtureSite, clean: FixtureSite) => Promise<void>) {
+  const [incremental, clean] = await Promise.all([fixtureSite('basic-site'), fixtureSite('basic-site')])
+  try {
+    const change = async (file: string, edit: (text: string) => string) => {
+      for (const site of [incremental, clean]) {
+        const path = join(site.dir, file)
+        await writeFile(path, edit(await readFile(path, 'utf8').catch(() => '')))
+      }
+    }
+    await use(change, incremental, clean)
+  } finally {
+    await Promise.all([incremental.remove(), clean.remove()])
+  }
+}
+
+/** The output files that differ between two sites, by name (the bytes are too long to read in a failure). */
+async function differences(one: FixtureSite, other: FixtureSite): Promise<string[]> {
+  const [a, b] = await Promise.all([tree(one), tree(other)])
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((file) => a[file] !== b[file]).sort()
+}
+
+/** Builds `incremental` with its cache and `clean` without, asserts both succeed with the same diagnostics and bytes; returns the incremental build's changed routes. */
+function stepper(incremental: FixtureSite, clean: FixtureSite) {
+  const builder = createIncrementalBuild({ siteDir: incremental.dir })
+  return async (changed: string[] | undefined) => {
+    const result = await builder.build(changed)
+    const expected = await build({ siteDir: clean.dir, cache: false })
+    assert.is(expected.exitCode, 0, expected.diagnostics.map(formatDiagnostic).join('\n'))
+    assert.is(result.exitCode, 0)
+    assert.equal(result.diagnostics.map(formatDiagnostic), expected.diagnostics.map(formatDiagnostic))
+    assert.equal(await differences(incremental, clean), [])
+    return result.changedRoutes
+  }
+}
+
+const intro = 'content/docs/Guides/intro.md'
+const shortcuts = 'content/docs/Tools & Tips/Shortcuts & Tricks.md'
+
+test('after each one-file change an incremental build writes the bytes a clean build writes, and renders only the pages the change touches', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    const everything = await step(undefined)
+    assert.is(everything.length, 11)
+    assert.equal(await step(undefined), [], 'nothing changed: nothing rendered')
+
+    // A body change: that page only (its sidebar, title and neighbours are as they were).
+    await change(shortcuts, (text) => text.replace('Keyboard shortcuts.', 'Keyboard shortcuts, and more.'))
+    assert.equal(await step([shortcuts]), ['/docs/Tools & Tips/Shortcuts & Tricks'])
+
+    // A new page: it, and every page whose sidebar or previous/next link now shows it.
+    await change('content/docs/Guides/Zebra.md', () => '# Zebra\n\nStripes. See the [introduction](./intro.md#first-steps).\n')
+    const added = await step(['content/docs/Guides/Zebra.md'])
+    assert.ok(added.includes('/docs/Guides/Zebra') && added.length < 11, added.join(', '))
+
+    // A title change: the page, and the pages whose sidebar shows its label or that link to it as previous or next.
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    const retitled = await step([intro])
+    for (const path of ['/docs/Guides/intro', '/docs/Guides/Setup/Install the Server', '/docs/category/guides']) assert.ok(retitled.includes(path), `${path} in ${retitled.join(', ')}`)
+
+    // Same bytes as the saved cache when the caller does not say what changed.
+    await change(shortcuts, (text) => `${text}\nOne more line.\n`)
+    assert.equal(await step(undefined), ['/docs/Tools & Tips/Shortcuts & Tricks'])
+  })
+})
+
+test('an MDX page (parsed again every build) and a draft (left out, then published): an incremental build writes the bytes a clean build writes', async () => {
+  const widget = 'content/docs/Guides/Widget.mdx'
+  const later = 'content/docs/Guides/Later.md'
+  await withTwoSites(async (change, incremental, clean) => {
+    await change(widget, () => "export const count = 2\n\n# Widget\n\nIt has {count} parts. See the [introduction](./intro.md).\n")
+    await change(later, () => '---\ndraft: true\n---\n# Later\n\nNot yet.\n')
+    const step = stepper(incremental, clean)
+    const everything = await step(undefined)
+    assert.ok(everything.includes('/docs/Guides/Widget') && !everything.includes('/docs/Guides/Later'), everything.join(', '))
+    assert.equal(await step(undefined), [], 'nothing changed: nothing rendered, the MDX page included')
+
+    await change(widget, (text) => text.replace('count = 2', 'count = 3'))
+    assert.equal(await step([widget]), ['/docs/Guides/Widget'])
+
+    // Published: its page, and the pages whose sidebar or previous/next now show it.
+    await change(later, (text) => text.replace('draft: true', 'draft: false'))
+    const published = await step([later])
+    assert.ok(published.includes('/docs/Guides/Later') && !published.includes('/about'), published.join(', '))
+
+    // A Markdown page the MDX page links to, retitled: both outputs agree again.
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    assert.ok((await step([intro])).includes('/docs/Guides/intro'))
+  })
+})
+
+test('a renamed heading that another page links to: the linking page is rewritten, or reported, exactly as a clean build does', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const builder = createIncrementalBuild({ siteDir: incremental.dir })
+    assert.is((await builder.build()).exitCode, 0)
+    // Install the Server links to intro.md#first-steps.
+    await change(intro, (text) => text.replace('## First steps', '## Getting started'))
+    const broken = await builder.build([intro])
+    const expected = await build({ siteDir: clean.dir, cache: false })
+    assert.is(expected.exitCode, 1)
+    assert.is(broken.exitCode, 1)
+    assert.equal(broken.diagnostics.map(formatDiagnostic), expected.diagnostics.map(formatDiagnostic))
+    // The heading comes back: the link is whole again and both outputs agree.
+    await change(intro, (text) => text.replace('## Getting started', '## First steps'))
+    assert.is((await builder.build([intro])).exitCode, 0)
+    assert.is((await build({ siteDir: clean.dir, cache: false })).exitCode, 0)
+    assert.equal(await differences(incremental, clean), [])
+  })
+})
+
+test('a cache whose output folder was changed by hand, or removed, is not trusted', async () => {
+  await withTwoSites(async (_change, incremental, clean) => {
+    const builder = createIncrementalBuild({ siteDir: incremental.dir })
+    await builder.build()
+    await builder.build()
+    await writeFile(join(incremental.dir, 'build', 'about.html'), 'edited by hand')
+    await rename(join(incremental.dir, '.docsgen', 'spare'), join(incremental.dir, '.docsgen', 'spare-moved'))
+    const result = await builder.build()
+    assert.ok(result.changedRoutes.includes('/about'), result.changedRoutes.join(', '))
+    await build({ siteDir: clean.dir, cache: false })
+    assert.equal(await differences(incremental, clean), [])
+  })
+})
+
+test.run()
