@@ -119,6 +119,7 @@ function addToggles(document: Document, scope: ParentNode): void {
   }
 }
 
+/** The list slides open or shut, unless the reader asked for reduced motion. */
 function unfold(window: Window, list: HTMLElement, open: boolean): void {
   if (typeof list.animate !== 'function' || mediaQuery(window, '(prefers-reduced-motion: reduce)')?.matches) return
   const height = `${list.scrollHeight}px`
