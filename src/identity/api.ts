@@ -54,6 +54,11 @@ function challengeList(result: unknown, what: string): readonly Challenge[] {
 }
 
 export function createProviderAPI(send: Transport): ProviderAPI {
+  return { ...signInCalls(send), ...tokenCalls(send), ...otherCalls(send) }
+}
+
+/** The calls of a sign-in: a handle and factor in, challenges out, answers attested. */
+function signInCalls(send: Transport): Pick<ProviderAPI, 'id' | 'attest' | 'challenge' | 'challengePack' | 'recover'> {
   return {
     async id(body, { orgId, token, signal }) {
       const response = await send({ method: 'POST', path: '/id/v2', body, orgId, token, signal, retry: true })
@@ -95,7 +100,12 @@ export function createProviderAPI(send: Transport): ProviderAPI {
       const response = await send({ method: 'POST', path: '/recover', body, orgId, signal, retry: true })
       return challengeList(response.envelope.result, 'POST /recover')
     },
+  }
+}
 
+/** The calls on a token the person already holds. */
+function tokenCalls(send: Transport): Pick<ProviderAPI, 'tokenForOrganization' | 'validateToken' | 'revokeToken'> {
+  return {
     async tokenForOrganization(metadata, { orgId, token, signal }) {
       const response = await send({ method: 'POST', path: '/token/v2', body: { metadata }, orgId, token, signal })
       const result = response.envelope.result as Record<string, unknown> | undefined
@@ -122,7 +132,12 @@ export function createProviderAPI(send: Transport): ProviderAPI {
         // Revocation errors are swallowed: logging out locally must always work.
       }
     },
+  }
+}
 
+/** Anonymous persons, analytics, SSO and the OAuth 2 code exchange. */
+function otherCalls(send: Transport): Pick<ProviderAPI, 'createAnonymousPerson' | 'sendAnalytics' | 'resolveSSO' | 'exchangeCode'> {
+  return {
     async createAnonymousPerson({ orgId, signal }) {
       const response = await send({
         method: 'POST',

@@ -57,56 +57,43 @@ export interface LoginFlow {
   done(): Promise<User>
 }
 
+const initialState: FlowState = {
+  status: 'initial',
+  config: undefined,
+  attempt: 0,
+  prompt: undefined,
+  error: undefined,
+  recoveryCodes: undefined,
+  user: undefined,
+}
+
 export function createLoginFlow(events: EventBus, run: FlowRunner): LoginFlow {
-  let state: FlowState = {
-    status: 'initial',
-    config: undefined,
-    attempt: 0,
-    prompt: undefined,
-    error: undefined,
-    recoveryCodes: undefined,
-    user: undefined,
-  }
+  let state = initialState
   const listeners = new Set<(state: FlowState) => void>()
-  let controller: AbortController | undefined
-  let stopListening = () => {}
 
   const update = (patch: Partial<FlowState>) => {
     state = { ...state, ...patch }
     for (const listener of [...listeners]) listener(state)
   }
 
-  const stopRun = () => {
-    stopListening()
-    controller?.abort()
-    controller = undefined
-  }
+  // The app (or cancel()) publishes flowCancelled to stop the flow.
+  const runs = createRunSlot(events, () => update({ status: 'initial', prompt: undefined, error: undefined }))
 
   function start(config: FlowConfig, attempt: number) {
-    stopRun()
-    const run_ = new AbortController()
-    controller = run_
-    // The app (or cancel()) publishes flowCancelled to stop the flow.
-    stopListening = events.subscribe('flowCancelled', () => {
-      if (controller !== run_) return
-      stopRun()
-      update({ status: 'initial', prompt: undefined, error: undefined })
-    })
+    const current = runs.begin()
     update({ status: 'authenticating', config, attempt, prompt: undefined, error: undefined, recoveryCodes: undefined })
-    run(config, run_.signal, (prompt) => {
-      if (controller === run_) update({ prompt })
+    run(config, current.signal, (prompt) => {
+      if (current.isCurrent()) update({ prompt })
     }).then(
       ({ user, recoveryCodes }) => {
-        if (controller !== run_) return
-        stopListening()
-        controller = undefined
+        if (!current.isCurrent()) return
+        current.finish()
         if (recoveryCodes && recoveryCodes.length > 0) update({ status: 'storeRecoveryCodes', prompt: undefined, recoveryCodes, user })
         else update({ status: 'success', prompt: undefined, user })
       },
       (error) => {
-        if (controller !== run_) return
-        stopListening()
-        controller = undefined
+        if (!current.isCurrent()) return
+        current.finish()
         if (isIdentityError(error, 'flowCancelled')) update({ status: 'initial', prompt: undefined })
         else update({ status: 'error', prompt: undefined, error: toIdentityError(error) })
       },
@@ -144,7 +131,7 @@ export function createLoginFlow(events: EventBus, run: FlowRunner): LoginFlow {
     retry({ reset = false } = {}) {
       assertStatus('retry', 'authenticating', 'error')
       if (reset || !state.config) {
-        stopRun()
+        runs.stop()
         update({ status: 'initial', config: undefined, attempt: 0, prompt: undefined, error: undefined })
         return
       }
@@ -154,21 +141,65 @@ export function createLoginFlow(events: EventBus, run: FlowRunner): LoginFlow {
       if (state.status !== 'authenticating') return
       events.publish('flowCancelled', undefined)
     },
-    done() {
-      return new Promise<User>((resolve, reject) => {
-        const settle = (current: FlowState) => {
-          if (current.status === 'success') resolve(current.user!)
-          else if (current.status === 'error') reject(current.error)
-          else if (current.status === 'initial') reject(flowCancelledError())
-          else return false
-          return true
-        }
-        if (state.status !== 'authenticating' && state.status !== 'storeRecoveryCodes' && settle(state)) return
-        const unsubscribe = flow.subscribe((current) => {
-          if (settle(current)) unsubscribe()
-        })
-      })
-    },
+    done: () => nextOutcome(flow),
   }
   return flow
+}
+
+interface CurrentRun {
+  readonly signal: AbortSignal
+  /** False once another run began, or this one was stopped or finished. */
+  isCurrent(): boolean
+  /** The run ended on its own: nothing left to abort. */
+  finish(): void
+}
+
+/**
+ * One run at a time: beginning a run stops the one before; a flowCancelled event stops the
+ * current one and calls `onCancelled`.
+ */
+function createRunSlot(events: EventBus, onCancelled: () => void): { begin(): CurrentRun; stop(): void } {
+  let controller: AbortController | undefined
+  let stopListening = () => {}
+  const stop = () => {
+    stopListening()
+    controller?.abort()
+    controller = undefined
+  }
+  const begin = (): CurrentRun => {
+    stop()
+    const run = new AbortController()
+    controller = run
+    stopListening = events.subscribe('flowCancelled', () => {
+      if (controller !== run) return
+      stop()
+      onCancelled()
+    })
+    return {
+      signal: run.signal,
+      isCurrent: () => controller === run,
+      finish: () => {
+        stopListening()
+        controller = undefined
+      },
+    }
+  }
+  return { begin, stop }
+}
+
+/** Settles at the flow's next success (the user), error or cancellation. */
+function nextOutcome(flow: LoginFlow): Promise<User> {
+  return new Promise<User>((resolve, reject) => {
+    const settle = (current: FlowState) => {
+      if (current.status === 'success') resolve(current.user!)
+      else if (current.status === 'error') reject(current.error)
+      else if (current.status === 'initial') reject(flowCancelledError())
+      else return false
+      return true
+    }
+    if (flow.state.status !== 'authenticating' && flow.state.status !== 'storeRecoveryCodes' && settle(flow.state)) return
+    const unsubscribe = flow.subscribe((current) => {
+      if (settle(current)) unsubscribe()
+    })
+  })
 }

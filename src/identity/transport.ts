@@ -94,55 +94,13 @@ export function createTransport(options: TransportOptions): Transport {
   const version = options.sdkVersion ?? SDK_VERSION
 
   /** One attempt: fetch and read the body, both inside the deadline and the caller's signal. */
-  function attempt(request: ProviderRequest, retryCount: number): Promise<{ response: Response; text: string }> {
-    const headers: Record<string, string> = {}
-    let body: string | undefined
-    if (request.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded'
-      body = new URLSearchParams(request.form).toString()
-    } else if (request.body !== undefined) {
-      headers['Content-Type'] = 'application/json'
-      body = JSON.stringify(request.body)
-    }
-    if (request.versionHeader !== false) headers['SlashID-SdkVersion'] = version
-    if (request.orgId) headers['SlashID-OrgID'] = request.orgId
-    if (request.token) headers['Authorization'] = `Bearer ${request.token}`
-    if (retryCount > 0) headers['SlashID-SdkRetryCount'] = String(retryCount)
-
-    const controller = new AbortController()
-    const outer = request.signal
-    return new Promise((resolve, reject) => {
-      const done = () => {
-        clock.clearTimeout(timer)
-        outer?.removeEventListener('abort', onCancel)
-      }
-      const onCancel = () => {
-        done()
-        controller.abort()
-        reject(flowCancelledError())
-      }
-      const timer = clock.setTimeout(() => {
-        outer?.removeEventListener('abort', onCancel)
-        controller.abort()
-        reject(new RequestTimedOut())
-      }, requestTimeoutMs)
-      if (outer?.aborted) return onCancel()
-      outer?.addEventListener('abort', onCancel, { once: true })
-      const init: RequestInit = { method: request.method, headers, signal: controller.signal }
+  const attempt = (request: ProviderRequest, retryCount: number): Promise<{ response: Response; text: string }> => {
+    const { headers, body } = encodeRequest(request, version, retryCount)
+    return withinDeadline(clock, requestTimeoutMs, request.signal, (signal) => {
+      const init: RequestInit = { method: request.method, headers, signal }
       if (body !== undefined) init.body = body
       if (request.keepalive) init.keepalive = true
-      fetch(baseURL + request.path, init)
-        .then(async (response) => ({ response, text: await response.text() }))
-        .then(
-          (value) => {
-            done()
-            resolve(value)
-          },
-          (error) => {
-            done()
-            reject(error)
-          },
-        )
+      return fetch(baseURL + request.path, init).then(async (response) => ({ response, text: await response.text() }))
     })
   }
 
@@ -167,40 +125,100 @@ export function createTransport(options: TransportOptions): Transport {
         if (n + 1 < attempts) logger.warn(`${request.method} ${request.path}: no answer, sending again (${n + 1}/${RETRY_COUNT})`)
         continue
       }
-      return parse(request, answer.response, answer.text)
+      return readAnswer(request, answer.response, answer.text, clock)
     }
-    if (lastFailure instanceof RequestTimedOut) {
-      throw new IdentityError(
-        'timeout',
-        `The provider did not answer ${request.method} ${request.path} within ${requestTimeoutMs} ms`,
-        { reason: 'requestTimeout' },
-      )
+    throw noAnswerError(request, lastFailure, requestTimeoutMs)
+  }
+}
+
+/** The headers and body of one attempt; `retryCount` tells the provider which re-send it is. */
+function encodeRequest(request: ProviderRequest, version: string, retryCount: number): { headers: Record<string, string>; body: string | undefined } {
+  const headers: Record<string, string> = {}
+  let body: string | undefined
+  if (request.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded'
+    body = new URLSearchParams(request.form).toString()
+  } else if (request.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(request.body)
+  }
+  if (request.versionHeader !== false) headers['SlashID-SdkVersion'] = version
+  if (request.orgId) headers['SlashID-OrgID'] = request.orgId
+  if (request.token) headers['Authorization'] = `Bearer ${request.token}`
+  if (retryCount > 0) headers['SlashID-SdkRetryCount'] = String(retryCount)
+  return { headers, body }
+}
+
+/**
+ * Runs `work` with an abort signal of its own, fired when `ms` pass (rejecting with
+ * RequestTimedOut) or when the caller's `outer` signal aborts (rejecting with flowCancelled).
+ */
+function withinDeadline<T>(clock: Clock, ms: number, outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController()
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      clock.clearTimeout(timer)
+      outer?.removeEventListener('abort', onCancel)
     }
-    throw new IdentityError(
-      'networkError',
-      `The request ${request.method} ${request.path} failed: ${(lastFailure as Error)?.message ?? String(lastFailure)}`,
-      { cause: lastFailure },
+    const onCancel = () => {
+      done()
+      controller.abort()
+      reject(flowCancelledError())
+    }
+    const timer = clock.setTimeout(() => {
+      outer?.removeEventListener('abort', onCancel)
+      controller.abort()
+      reject(new RequestTimedOut())
+    }, ms)
+    if (outer?.aborted) return onCancel()
+    outer?.addEventListener('abort', onCancel, { once: true })
+    work(controller.signal).then(
+      (value) => {
+        done()
+        resolve(value)
+      },
+      (error) => {
+        done()
+        reject(error)
+      },
+    )
+  })
+}
+
+/** The error after the last attempt got no answer: a timeout when it ran out of time, else a network error. */
+function noAnswerError(request: ProviderRequest, lastFailure: unknown, requestTimeoutMs: number): IdentityError {
+  if (lastFailure instanceof RequestTimedOut) {
+    return new IdentityError(
+      'timeout',
+      `The provider did not answer ${request.method} ${request.path} within ${requestTimeoutMs} ms`,
+      { reason: 'requestTimeout' },
     )
   }
+  return new IdentityError(
+    'networkError',
+    `The request ${request.method} ${request.path} failed: ${(lastFailure as Error)?.message ?? String(lastFailure)}`,
+    { cause: lastFailure },
+  )
+}
 
-  function parse(request: ProviderRequest, response: Response, text: string): ProviderResponse {
-    const correlationId = response.headers.get('SlashID-Correlation-ID') ?? undefined
-    const retryAfterMs =
-      response.status === 429 || response.status === 503 ? readRetryAfter(response.headers.get('Retry-After'), clock.now()) : undefined
-    let body: unknown
-    if (text !== '') {
-      try {
-        body = JSON.parse(text)
-      } catch {
-        if (!response.ok) throw errorFromServer(response.status, undefined, correlationId, retryAfterMs)
-        throw new IdentityError('apiResponseError', `${request.method} ${request.path}: the answer is not JSON`, {
-          httpStatus: response.status,
-          correlationId,
-        })
-      }
+/** The answer read: its JSON body and envelope, or the SDK's named error for an HTTP error. */
+function readAnswer(request: ProviderRequest, response: Response, text: string, clock: Clock): ProviderResponse {
+  const correlationId = response.headers.get('SlashID-Correlation-ID') ?? undefined
+  const retryAfterMs =
+    response.status === 429 || response.status === 503 ? readRetryAfter(response.headers.get('Retry-After'), clock.now()) : undefined
+  let body: unknown
+  if (text !== '') {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      if (!response.ok) throw errorFromServer(response.status, undefined, correlationId, retryAfterMs)
+      throw new IdentityError('apiResponseError', `${request.method} ${request.path}: the answer is not JSON`, {
+        httpStatus: response.status,
+        correlationId,
+      })
     }
-    const envelope = readEnvelope(body)
-    if (!response.ok) throw errorFromServer(response.status, envelope.errors, correlationId, retryAfterMs)
-    return { status: response.status, headers: response.headers, body, envelope }
   }
+  const envelope = readEnvelope(body)
+  if (!response.ok) throw errorFromServer(response.status, envelope.errors, correlationId, retryAfterMs)
+  return { status: response.status, headers: response.headers, body, envelope }
 }

@@ -40,21 +40,12 @@ export function setupClientNavigation(platform: Platform, { scope, loader, progr
   const region = document.querySelector('[data-page-region]')
   if (!region) return { navigate: (href) => location.assign(href) }
   const pageKey = () => `${location.pathname}${location.search}`
-  let shown = pageKey()
   let latest = 0
 
-  const saveScroll = () => history.replaceState({ ...(history.state as object | null), docsgenScroll: window.scrollY }, '')
   history.scrollRestoration = 'manual'
   showCanonicalAddress(window, document)
-  shown = pageKey()
-  const restored = (history.state as { docsgenScroll?: unknown } | null)?.docsgenScroll
-  if (typeof restored === 'number' && location.hash === '') window.scrollTo(0, restored)
-  let scrollTimer: number | undefined
-  window.addEventListener('scroll', () => {
-    window.clearTimeout(scrollTimer)
-    scrollTimer = window.setTimeout(saveScroll, scrollSaveDelayMs)
-  }, { passive: true })
-  window.addEventListener('pagehide', saveScroll)
+  let shown = pageKey()
+  const saveScroll = keepScrollPosition(window)
 
   const fullLoad = (url: URL, mode: Mode) => {
     progress.done()
@@ -83,7 +74,11 @@ export function setupClientNavigation(platform: Platform, { scope, loader, progr
       return go(target, targetPath, mode === 'pop' ? 'replace' : mode, undefined, redirects + 1)
     }
     try {
-      draw(url, data, sidebar, mode, scrollY)
+      drawPage(document, region, data, sidebar, scope.baseUrl)
+      showAddress(history, `${siteHref(scope.baseUrl, data.path)}${url.search}${url.hash}`, mode)
+      shown = pageKey()
+      afterSwap()
+      placeReader(window, document, region, url.hash, mode === 'pop' ? scrollY : undefined)
     } catch (error) {
       platform.warn('docsgen: could not draw the page', error)
       showCrashPage(document, region, error, () => void go(url, path, 'replace'))
@@ -91,49 +86,19 @@ export function setupClientNavigation(platform: Platform, { scope, loader, progr
     progress.done()
   }
 
-  const draw = (url: URL, data: PageData, sidebar: string | undefined, mode: Mode, scrollY: number | undefined) => {
-    region.innerHTML = data.html
-    const nav = region.querySelector('.sidebar-nav')
-    if (nav && sidebar !== undefined) nav.innerHTML = markCurrentInSidebar(sidebar, siteHref(scope.baseUrl, data.path))
-    document.title = data.title
-    updateHead(document, data, scope.baseUrl)
-    for (const link of document.querySelectorAll('.navbar .navbar-link')) {
-      const current = data.navbar[link.getAttribute('href') ?? '']
-      link.classList.toggle('navbar-link--active', current !== undefined)
-      if (current) link.setAttribute('aria-current', current)
-      else link.removeAttribute('aria-current')
-    }
-    const address = `${siteHref(scope.baseUrl, data.path)}${url.search}${url.hash}`
-    if (mode === 'push') history.pushState({ docsgenScroll: 0 }, '', address)
-    else history.replaceState(history.state, '', address)
-    shown = pageKey()
-    afterSwap()
-    const target = url.hash ? document.getElementById(decodeFragment(url.hash.slice(1))) : null
-    if (mode === 'pop' && typeof scrollY === 'number') window.scrollTo(0, scrollY)
-    else if (target) target.scrollIntoView()
-    else window.scrollTo(0, 0)
-    const focus = target ?? region.querySelector<HTMLElement>('h1') ?? region.querySelector<HTMLElement>('main')
-    if (focus) {
-      if (!focus.hasAttribute('tabindex')) focus.setAttribute('tabindex', '-1')
-      focus.focus({ preventScroll: true })
-    }
-  }
-
   const navigate = (href: string) => {
     const url = new URL(href, location.href)
-    const path = clientRoute(url, location.origin, scope)
-    if (path === undefined || (`${url.pathname}${url.search}` === pageKey() && url.hash !== '')) location.assign(url.href)
+    const path = pathToLoad(url, location, scope)
+    if (path === undefined) location.assign(url.href)
     else void go(url, path, 'push')
   }
 
   document.addEventListener('click', (event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    const link = closestTarget(event.target, 'a[href]') as HTMLAnchorElement | null
-    if (!link || (link.target !== '' && link.target !== '_self') || link.hasAttribute('download')) return
+    const link = linkFollowedHere(event)
+    if (!link) return
     const url = new URL(link.getAttribute('href')!, location.href)
-    const path = clientRoute(url, location.origin, scope)
-    // A jump within this page is the browser's own.
-    if (path === undefined || (`${url.pathname}${url.search}` === pageKey() && url.hash !== '')) return
+    const path = pathToLoad(url, location, scope)
+    if (path === undefined) return
     event.preventDefault()
     void go(url, path, 'push')
   })
@@ -145,6 +110,74 @@ export function setupClientNavigation(platform: Platform, { scope, loader, progr
     void go(url, path, 'pop', (event.state as { docsgenScroll?: number } | null)?.docsgenScroll)
   })
   return { navigate }
+}
+
+/**
+ * Where the reader was on a page is kept in its history entry (saved a moment after scrolling
+ * stops and when the page is left) and restored on reload; returns the function that saves it now.
+ */
+function keepScrollPosition(window: Window): () => void {
+  const { history, location } = window
+  const saveScroll = () => history.replaceState({ ...(history.state as object | null), docsgenScroll: window.scrollY }, '')
+  const restored = (history.state as { docsgenScroll?: unknown } | null)?.docsgenScroll
+  if (typeof restored === 'number' && location.hash === '') window.scrollTo(0, restored)
+  let scrollTimer: number | undefined
+  window.addEventListener('scroll', () => {
+    window.clearTimeout(scrollTimer)
+    scrollTimer = window.setTimeout(saveScroll, scrollSaveDelayMs)
+  }, { passive: true })
+  window.addEventListener('pagehide', saveScroll)
+  return saveScroll
+}
+
+/** The new page's content, sidebar, title, head and the navbar's current link. */
+function drawPage(document: Document, region: Element, data: PageData, sidebar: string | undefined, baseUrl: string): void {
+  region.innerHTML = data.html
+  const nav = region.querySelector('.sidebar-nav')
+  if (nav && sidebar !== undefined) nav.innerHTML = markCurrentInSidebar(sidebar, siteHref(baseUrl, data.path))
+  document.title = data.title
+  updateHead(document, data, baseUrl)
+  for (const link of document.querySelectorAll('.navbar .navbar-link')) {
+    const current = data.navbar[link.getAttribute('href') ?? '']
+    link.classList.toggle('navbar-link--active', current !== undefined)
+    if (current) link.setAttribute('aria-current', current)
+    else link.removeAttribute('aria-current')
+  }
+}
+
+/** The path to load for `url`, or undefined when the browser goes there itself (another site, a jump within this page). */
+function pathToLoad(url: URL, location: Location, scope: SiteScope): string | undefined {
+  const path = clientRoute(url, location.origin, scope)
+  return path === undefined || (`${url.pathname}${url.search}` === `${location.pathname}${location.search}` && url.hash !== '') ? undefined : path
+}
+
+/** The address of the page drawn: a new history entry, or this one changed (back, forward, redirects). */
+function showAddress(history: History, address: string, mode: Mode): void {
+  if (mode === 'push') history.pushState({ docsgenScroll: 0 }, '', address)
+  else history.replaceState(history.state, '', address)
+}
+
+/** The link a plain left click follows in this tab; modifier keys, other targets and downloads are the browser's. */
+function linkFollowedHere(event: MouseEvent): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null
+  const link = closestTarget(event.target, 'a[href]') as HTMLAnchorElement | null
+  return !link || (link.target !== '' && link.target !== '_self') || link.hasAttribute('download') ? null : link
+}
+
+/**
+ * Scrolls to where the reader was (`scrollY`, back and forward), else to the `#hash`'s heading,
+ * else to the top; focus moves to that heading or the page's title so screen readers announce it.
+ */
+function placeReader(window: Window, document: Document, region: Element, hash: string, scrollY: number | undefined): void {
+  const target = hash ? document.getElementById(decodeFragment(hash.slice(1))) : null
+  if (typeof scrollY === 'number') window.scrollTo(0, scrollY)
+  else if (target) target.scrollIntoView()
+  else window.scrollTo(0, 0)
+  const focus = target ?? region.querySelector<HTMLElement>('h1') ?? region.querySelector<HTMLElement>('main')
+  if (focus) {
+    if (!focus.hasAttribute('tabindex')) focus.setAttribute('tabindex', '-1')
+    focus.focus({ preventScroll: true })
+  }
 }
 
 /** The page's description and canonical address follow the page shown. */

@@ -38,36 +38,12 @@ export async function attachSearchPanel(platform: Platform, { form, input, searc
   await engine.options?.({ excerptLength: 18 })
   await engine.init?.()
 
-  const panel = form.appendChild(document.createElement('div'))
-  panel.className = 'search-panel'
-  panel.hidden = true
-  const status = panel.appendChild(document.createElement('p'))
-  status.className = 'search-status'
-  status.setAttribute('role', 'status')
-  const list = panel.appendChild(document.createElement('ul'))
-  list.className = 'search-results'
-  list.id = 'search-results'
-  list.setAttribute('role', 'listbox')
-  list.setAttribute('aria-label', 'Search results')
-  input.setAttribute('role', 'combobox')
-  input.setAttribute('aria-controls', list.id)
-  input.setAttribute('aria-autocomplete', 'list')
-  input.setAttribute('aria-expanded', 'false')
-
+  const { panel, status, list } = addPanel(document, form, input)
   let active = -1
   let latest = 0
   let timer: number | undefined
-  const options = () => Array.from(list.querySelectorAll<HTMLAnchorElement>('[role="option"]'))
-  const setActive = (index: number) => {
-    const all = options()
-    active = all.length === 0 ? -1 : (index + all.length) % all.length
-    all.forEach((option, position) => option.setAttribute('aria-selected', String(position === active)))
-    const chosen = all[active]
-    if (chosen) {
-      input.setAttribute('aria-activedescendant', chosen.id)
-      chosen.scrollIntoView?.({ block: 'nearest' })
-    } else input.removeAttribute('aria-activedescendant')
-  }
+  const options = () => optionsOf(list)
+  const setActive = (index: number) => void (active = selectOption(input, list, index))
   const show = (visible: boolean) => {
     panel.hidden = !visible
     input.setAttribute('aria-expanded', String(visible && options().length > 0))
@@ -128,6 +104,43 @@ export async function attachSearchPanel(platform: Platform, { form, input, searc
     if (!form.contains(event.target as Node)) show(false)
   })
   if (input.value.trim() !== '') await run()
+}
+
+/** The panel under the box: a status line and the results' listbox, the box made its combobox. */
+function addPanel(document: Document, form: HTMLFormElement, input: HTMLInputElement): { panel: HTMLDivElement; status: HTMLParagraphElement; list: HTMLUListElement } {
+  const panel = form.appendChild(document.createElement('div'))
+  panel.className = 'search-panel'
+  panel.hidden = true
+  const status = panel.appendChild(document.createElement('p'))
+  status.className = 'search-status'
+  status.setAttribute('role', 'status')
+  const list = panel.appendChild(document.createElement('ul'))
+  list.className = 'search-results'
+  list.id = 'search-results'
+  list.setAttribute('role', 'listbox')
+  list.setAttribute('aria-label', 'Search results')
+  input.setAttribute('role', 'combobox')
+  input.setAttribute('aria-controls', list.id)
+  input.setAttribute('aria-autocomplete', 'list')
+  input.setAttribute('aria-expanded', 'false')
+  return { panel, status, list }
+}
+
+function optionsOf(list: HTMLElement): HTMLAnchorElement[] {
+  return Array.from(list.querySelectorAll<HTMLAnchorElement>('[role="option"]'))
+}
+
+/** Marks the option at `index` (wrapping around) as the one Enter opens; returns its position, -1 when there is none. */
+function selectOption(input: HTMLInputElement, list: HTMLElement, index: number): number {
+  const all = optionsOf(list)
+  const active = all.length === 0 ? -1 : (index + all.length) % all.length
+  all.forEach((option, position) => option.setAttribute('aria-selected', String(position === active)))
+  const chosen = all[active]
+  if (chosen) {
+    input.setAttribute('aria-activedescendant', chosen.id)
+    chosen.scrollIntoView?.({ block: 'nearest' })
+  } else input.removeAttribute('aria-activedescendant')
+  return active
 }
 
 /** One result: a link the client navigation follows, in the listbox's option role. */

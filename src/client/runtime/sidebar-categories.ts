@@ -8,6 +8,7 @@
 import { sidebarDataFile, type SidebarData } from '../../shared/page-data.js'
 import { STORAGE_KEYS } from '../../shared/runtime-config.js'
 import { closestTarget, mediaQuery, type Platform } from './platform.js'
+import type { SafeStorage } from './safe-storage.js'
 
 export interface SidebarCategories {
   /** Applies the remembered choices to the sidebar in the page (after a navigation drew a new one). */
@@ -22,42 +23,8 @@ export function collapseDuration(heightPx: number): number {
 
 export function setupSidebarCategories(platform: Platform, baseUrl: string): SidebarCategories {
   const { window, document, session, warn } = platform
-  const fetched = new Map<string, Promise<string>>()
-  const remembered = (): Record<string, boolean> => {
-    try {
-      const value = JSON.parse(session.get(STORAGE_KEYS.sidebar) ?? '{}') as unknown
-      return value && typeof value === 'object' ? (value as Record<string, boolean>) : {}
-    } catch {
-      return {}
-    }
-  }
-  const remember = (place: string, open: boolean) => session.set(STORAGE_KEYS.sidebar, JSON.stringify({ ...remembered(), [place]: open }))
-
-  const itemsOf = (place: string): Promise<string> => {
-    let pending = fetched.get(place)
-    if (!pending) {
-      pending = platform.fetch(`${baseUrl}${sidebarDataFile(place)}`).then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`)
-        return ((await response.json()) as SidebarData).html
-      })
-      pending.catch(() => fetched.delete(place))
-      fetched.set(place, pending)
-    }
-    return pending
-  }
-
-  const addToggles = (scope: ParentNode) => {
-    for (const category of scope.querySelectorAll<HTMLElement>('.sidebar-category[data-place]')) {
-      if (toggleOf(category)) continue
-      const toggle = document.createElement('button')
-      toggle.type = 'button'
-      toggle.className = 'sidebar-category-toggle'
-      toggle.setAttribute('data-sidebar-toggle', category.getAttribute('data-place')!)
-      toggle.setAttribute('aria-expanded', String(category.classList.contains('sidebar-category--expanded')))
-      toggle.setAttribute('aria-label', `Toggle the category ${category.firstElementChild?.textContent ?? ''}`)
-      category.firstElementChild?.after(toggle)
-    }
-  }
+  const remember = (place: string, open: boolean) => session.set(STORAGE_KEYS.sidebar, JSON.stringify({ ...rememberedChoices(session), [place]: open }))
+  const itemsOf = createItemsLoader(platform, baseUrl)
 
   const setOpen = async (toggle: HTMLElement, open: boolean, animate: boolean): Promise<void> => {
     const category = toggle.closest('.sidebar-category')
@@ -82,18 +49,12 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
     category.classList.toggle('sidebar-category--collapsed', !open)
     if (!list) return
     list.hidden = !open
-    if (animate) unfold(list, open)
-  }
-
-  const unfold = (list: HTMLElement, open: boolean) => {
-    if (typeof list.animate !== 'function' || mediaQuery(window, '(prefers-reduced-motion: reduce)')?.matches) return
-    const height = `${list.scrollHeight}px`
-    list.animate(open ? [{ height: '0px' }, { height }] : [{ height }, { height: '0px' }], { duration: collapseDuration(list.scrollHeight), easing: 'ease-in-out' })
+    if (animate) unfold(window, list, open)
   }
 
   const applyRemembered = (scope: ParentNode) => {
-    addToggles(scope)
-    const choices = remembered()
+    addToggles(document, scope)
+    const choices = rememberedChoices(session)
     for (const toggle of scope.querySelectorAll<HTMLElement>('[data-sidebar-toggle]')) {
       const choice = choices[toggle.getAttribute('data-sidebar-toggle')!]
       const open = toggle.getAttribute('aria-expanded') === 'true'
@@ -115,6 +76,54 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
   })
   applyRemembered(document)
   return { refresh: () => applyRemembered(document) }
+}
+
+/** The reader's open and closed categories for this tab, by place; none when unreadable. */
+function rememberedChoices(session: SafeStorage): Record<string, boolean> {
+  try {
+    const value = JSON.parse(session.get(STORAGE_KEYS.sidebar) ?? '{}') as unknown
+    return value && typeof value === 'object' ? (value as Record<string, boolean>) : {}
+  } catch {
+    return {}
+  }
+}
+
+/** A category's items from the build's sidebar data, fetched once per place (again after a failure). */
+function createItemsLoader(platform: Platform, baseUrl: string): (place: string) => Promise<string> {
+  const fetched = new Map<string, Promise<string>>()
+  return (place) => {
+    let pending = fetched.get(place)
+    if (!pending) {
+      pending = platform.fetch(`${baseUrl}${sidebarDataFile(place)}`).then(async (response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`)
+        return ((await response.json()) as SidebarData).html
+      })
+      pending.catch(() => fetched.delete(place))
+      fetched.set(place, pending)
+    }
+    return pending
+  }
+}
+
+/** A chevron button beside each collapsible category in `scope` that has none yet. */
+function addToggles(document: Document, scope: ParentNode): void {
+  for (const category of scope.querySelectorAll<HTMLElement>('.sidebar-category[data-place]')) {
+    if (toggleOf(category)) continue
+    const toggle = document.createElement('button')
+    toggle.type = 'button'
+    toggle.className = 'sidebar-category-toggle'
+    toggle.setAttribute('data-sidebar-toggle', category.getAttribute('data-place')!)
+    toggle.setAttribute('aria-expanded', String(category.classList.contains('sidebar-category--expanded')))
+    toggle.setAttribute('aria-label', `Toggle the category ${category.firstElementChild?.textContent ?? ''}`)
+    category.firstElementChild?.after(toggle)
+  }
+}
+
+/** The list slides open or shut, unless the reader asked for reduced motion. */
+function unfold(window: Window, list: HTMLElement, open: boolean): void {
+  if (typeof list.animate !== 'function' || mediaQuery(window, '(prefers-reduced-motion: reduce)')?.matches) return
+  const height = `${list.scrollHeight}px`
+  list.animate(open ? [{ height: '0px' }, { height }] : [{ height }, { height: '0px' }], { duration: collapseDuration(list.scrollHeight), easing: 'ease-in-out' })
 }
 
 function toggleOf(category: Element): HTMLElement | null {

@@ -55,25 +55,8 @@ export function createLoginDialog(platform: Platform, login: RuntimeLogin, onSig
   return {
     async open(closable) {
       if (dialog) return
-      dialog = document.createElement('div')
-      dialog.className = 'login-dialog'
-      dialog.setAttribute('data-login-dialog', '')
-      dialog.setAttribute('role', 'dialog')
-      dialog.setAttribute('aria-modal', 'true')
-      dialog.setAttribute('aria-label', 'Log in')
-      const panel = dialog.appendChild(document.createElement('div'))
-      panel.className = 'login-dialog-panel'
-      if (closable) {
-        const button = panel.appendChild(document.createElement('button'))
-        button.type = 'button'
-        button.className = 'login-dialog-close'
-        button.setAttribute('aria-label', 'Close')
-        button.textContent = '×'
-        button.addEventListener('click', close)
-        dialog.addEventListener('keydown', (event) => (event as KeyboardEvent).key === 'Escape' && close())
-      }
-      const host = panel.appendChild(document.createElement('div'))
-      host.setAttribute('data-login-widget', '')
+      const { element, host } = dialogElement(document, closable ? close : undefined)
+      dialog = element
       document.body.appendChild(dialog)
       const shown = dialog
       let module: WidgetModule
@@ -113,6 +96,30 @@ export function createLoginDialog(platform: Platform, login: RuntimeLogin, onSig
       }
     },
   }
+}
+
+/** The dialog and the element the form mounts in; with a Close button and Escape when `close` is given. */
+function dialogElement(document: Document, close: (() => void) | undefined): { element: HTMLElement; host: HTMLElement } {
+  const element = document.createElement('div')
+  element.className = 'login-dialog'
+  element.setAttribute('data-login-dialog', '')
+  element.setAttribute('role', 'dialog')
+  element.setAttribute('aria-modal', 'true')
+  element.setAttribute('aria-label', 'Log in')
+  const panel = element.appendChild(document.createElement('div'))
+  panel.className = 'login-dialog-panel'
+  if (close) {
+    const button = panel.appendChild(document.createElement('button'))
+    button.type = 'button'
+    button.className = 'login-dialog-close'
+    button.setAttribute('aria-label', 'Close')
+    button.textContent = '×'
+    button.addEventListener('click', close)
+    element.addEventListener('keydown', (event) => (event as KeyboardEvent).key === 'Escape' && close())
+  }
+  const host = panel.appendChild(document.createElement('div'))
+  host.setAttribute('data-login-widget', '')
+  return { element, host }
 }
 
 /** The provider's SDK page in a hidden frame (passkeys, shared storage), unless this page is that page. */

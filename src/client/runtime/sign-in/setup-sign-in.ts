@@ -6,13 +6,12 @@
  * them to privateRedirectPath (uxMode 'redirect') or shows the form. Signing out removes every
  * private byte the page was given: the page body and the private navigation.
  */
-import { STORAGE_KEYS, type RuntimeConfig } from '../../../shared/runtime-config.js'
+import { STORAGE_KEYS, type RuntimeConfig, type RuntimeLogin } from '../../../shared/runtime-config.js'
 import { routePathOf } from '../link-target.js'
 import type { Platform } from '../platform.js'
 import { mayOpen, navItemShown, requiredGroups } from './access-rules.js'
-import { createGateClient, type PrivateNavItem } from './gate-client.js'
 import { createLoginDialog } from './login-dialog.js'
-import { drawPrivateNavigation, removePrivateNavigation } from './private-navigation.js'
+import { createPrivateContent } from './private-content.js'
 import { readUserToken, type Reader } from './read-user-token.js'
 
 export interface SignIn {
@@ -28,56 +27,23 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
   if (!login) return undefined
   const { window, document } = platform
   const region = document.querySelector<HTMLElement>('[data-page-region]')
-  const gate = createGateClient(platform, config.baseUrl)
   const fail = (error: Error) => platform.warn(error.message, error)
-  const stored = (): Reader | undefined => {
-    const reader = readUserToken(platform.local.get(key), platform.now?.() ?? Date.now())
-    // An expired or unreadable token signs nobody in: it is dropped.
-    if (!reader && platform.local.get(key) !== null) platform.local.remove(key)
-    return reader
-  }
-  let reader = stored()
-  let navigation: readonly PrivateNavItem[] = []
-  // The page region as served (the sign-in shell) while private content is drawn over it.
-  let served: { html: string; title: string } | undefined
+  let reader = storedReader(platform)
   const dialog = createLoginDialog(platform, login, (token) => {
     platform.local.set(key, token)
     signedIn()
   })
-
   const pathHere = () => routePathOf(new URL(window.location.href), config.baseUrl)
-
-  const drawControls = () => {
-    for (const button of document.querySelectorAll('.navbar [data-login-button]')) button.textContent = reader ? 'Log out' : 'Log in'
-    // The navbar's links, and their copies in the mobile menu.
-    for (const item of document.querySelectorAll<HTMLElement>('.navbar-item')) {
-      const target = new URL(item.querySelector('a')?.getAttribute('href') ?? '', window.location.href)
-      const path = target.origin === window.location.origin ? routePathOf(target, config.baseUrl) : undefined
-      let shown = path === undefined || mayOpen(reader, requiredGroups(path, login.rules))
-      if (item.hasAttribute('data-auth')) shown &&= navItemShown({ auth: true, groups: groupsOf(item, fail) }, reader)
-      item.hidden = !shown
-    }
-  }
+  const drawControls = () => drawSignInControls(window, document, reader, login.rules, config.baseUrl, fail)
 
   const refuse = () => {
     if (login.privatePages === 'client-only' && region) region.hidden = true
     if (login.uxMode === 'redirect') window.location.replace(sameOriginPath(window, login.privateRedirectPath, config.baseUrl))
     else void dialog.open(true)
   }
-
-  const showPrivate = async (path: string, token: string) => {
-    const answer = await gate.page(path, token)
-    if (token !== reader?.token || path !== pathHere()) return
-    if (answer.kind === 'ok') {
-      if (!region) return
-      served ??= { html: region.innerHTML, title: document.title }
-      region.innerHTML = answer.value.html
-      document.title = answer.value.title
-      redraw()
-      drawPrivateNavigation(document, navigation, fail)
-    } else if (answer.kind === 'signedOut') signOut()
-    else if (answer.kind === 'refused') refuse()
-    else if (answer.kind === 'failed') platform.warn('docsgen: the private page could not be loaded', answer.error)
+  const content = createPrivateContent(platform, { baseUrl: config.baseUrl, region, redraw, fail, reader: () => reader, pathHere, signOut: () => signOut(), refuse })
+  const loadNavigation = (token: string) => {
+    if (login.privatePages === 'gate') void content.loadNavigation(token)
   }
 
   const applyAccess = () => {
@@ -87,29 +53,17 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
     if (required !== undefined) {
       if (!mayOpen(reader, required)) return refuse()
       if (region) region.hidden = false
-      if (login.privatePages === 'gate' && reader) void showPrivate(path!, reader.token)
+      if (login.privatePages === 'gate' && reader) void content.showPage(path!, reader.token)
       return
     }
     if (login.forceLogin && !reader) void dialog.open(false)
   }
 
-  const loadNavigation = async (token: string) => {
-    if (login.privatePages !== 'gate') return
-    const answer = await gate.navigation(token)
-    if (token !== reader?.token) return
-    if (answer.kind === 'ok') {
-      navigation = answer.value.filter((item) => navItemShown({ auth: item.kind === 'navbar' && (item.groups?.length ?? 0) > 0, groups: item.groups ?? [] }, reader))
-      removePrivateNavigation(document)
-      drawPrivateNavigation(document, navigation, fail)
-    } else if (answer.kind === 'signedOut') signOut()
-    else if (answer.kind === 'failed') platform.warn('docsgen: the private navigation could not be loaded', answer.error)
-  }
-
   const signedIn = () => {
-    reader = stored()
+    reader = storedReader(platform)
     if (dialog.isOpen()) dialog.close()
     applyAccess()
-    if (reader) void loadNavigation(reader.token)
+    if (reader) loadNavigation(reader.token)
   }
 
   /** Drops everything private from the page; `revoke` also tells the provider (the tab that signed out does). */
@@ -117,15 +71,7 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
     const token = reader?.token ?? platform.local.get(key)
     platform.local.remove(key)
     reader = undefined
-    navigation = []
-    if (served && region) {
-      region.innerHTML = served.html
-      document.title = served.title
-      served = undefined
-      redraw()
-    }
-    // After the region is put back: it was kept with whatever private entries it held then.
-    removePrivateNavigation(document)
+    content.clear()
     dialog.close()
     drawControls()
     // The rules may send the reader away (uxMode 'redirect'): the provider is told first, for a short while at most.
@@ -142,19 +88,37 @@ export function setupSignIn(platform: Platform, config: RuntimeConfig, redraw: (
   })
   window.addEventListener('storage', (event) => {
     if (event.key !== key && event.key !== null) return
-    const next = stored()
+    const next = storedReader(platform)
     if (next?.token === reader?.token) return
     if (next) signedIn()
     else signOut()
   })
   applyAccess()
-  if (reader) void loadNavigation(reader.token)
+  if (reader) loadNavigation(reader.token)
   return {
     refresh() {
-      served = undefined
-      drawPrivateNavigation(document, navigation, fail)
+      content.pageChanged()
       applyAccess()
     },
+  }
+}
+
+/** The reader from the stored token; an expired or unreadable token signs nobody in: it is dropped. */
+function storedReader(platform: Platform): Reader | undefined {
+  const reader = readUserToken(platform.local.get(key), platform.now?.() ?? Date.now())
+  if (!reader && platform.local.get(key) !== null) platform.local.remove(key)
+  return reader
+}
+
+/** The navbar's 'Log in' / 'Log out', and its links (with their copies in the mobile menu) this reader may open. */
+function drawSignInControls(window: Window, document: Document, reader: Reader | undefined, rules: RuntimeLogin['rules'], baseUrl: string, fail: (error: Error) => void): void {
+  for (const button of document.querySelectorAll('.navbar [data-login-button]')) button.textContent = reader ? 'Log out' : 'Log in'
+  for (const item of document.querySelectorAll<HTMLElement>('.navbar-item')) {
+    const target = new URL(item.querySelector('a')?.getAttribute('href') ?? '', window.location.href)
+    const path = target.origin === window.location.origin ? routePathOf(target, baseUrl) : undefined
+    let shown = path === undefined || mayOpen(reader, requiredGroups(path, rules))
+    if (item.hasAttribute('data-auth')) shown &&= navItemShown({ auth: true, groups: groupsOf(item, fail) }, reader)
+    item.hidden = !shown
   }
 }
 
