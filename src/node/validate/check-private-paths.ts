@@ -18,30 +18,44 @@ export interface ConfigSource {
   readonly text: string
 }
 
+/** Every problem with the private-path rules and the redirects around private pages, in order. */
 export function checkPrivatePaths(
   manifest: Manifest,
   rules: { compiled: readonly CompiledRule[]; invalid: readonly InvalidRule[] },
   config: ResolvedConfig,
   source: ConfigSource,
 ): Diagnostic[] {
-  const problems: Diagnostic[] = []
   const at = (value: string) => locateInSource(source.text, value)
+  return [
+    ...invalidRules(rules.invalid, source, at),
+    ...ruleProblems(manifest, rules.compiled, source, at),
+    ...privateMainDoc(manifest, config, source, at),
+    ...(config.privatePages === 'client-only' ? [publishedPrivatePages(source, at)] : []),
+    ...redirectTargetProblems(manifest, config, source, at),
+  ]
+}
+
+type Locate = (value: string) => ReturnType<typeof locateInSource>
+
+function invalidRules(invalid: readonly InvalidRule[], source: ConfigSource, at: Locate): Diagnostic[] {
+  return invalid.map(({ rule, index, reason }) =>
+    diagnostic({
+      file: source.file,
+      ruleId: 'private-path-invalid-glob',
+      message: `Private path rule login.privatePaths[${index}] "${rule.path}" ${reason}`,
+      suggestion: 'Escape literal brackets with "\\", or write a plain route path such as "/docs/Private/".',
+      ...at(rule.path),
+    }),
+  )
+}
+
+/** Rules too broad to be meant, and rules that match no route (so protect nothing). */
+function ruleProblems(manifest: Manifest, compiledRules: readonly CompiledRule[], source: ConfigSource, at: Locate): Diagnostic[] {
+  const problems: Diagnostic[] = []
   // Generated pages (404, the docs root redirect) are never what a rule is written for.
   const candidates = manifest.routes.filter((route) => route.kind !== 'notFound' && route.kind !== 'redirect')
-
-  for (const { rule, index, reason } of rules.invalid)
-    problems.push(
-      diagnostic({
-        file: source.file,
-        ruleId: 'private-path-invalid-glob',
-        message: `Private path rule login.privatePaths[${index}] "${rule.path}" ${reason}`,
-        suggestion: 'Escape literal brackets with "\\", or write a plain route path such as "/docs/Private/".',
-        ...at(rule.path),
-      }),
-    )
-
   const pages = candidates.filter((route) => route.path !== '/')
-  for (const compiled of rules.compiled) {
+  for (const compiled of compiledRules) {
     const rule = `Private path rule login.privatePaths[${compiled.index}] "${compiled.rule.path}"`
     const broad = tooBroad(compiled, rule, pages)
     if (broad) problems.push(diagnostic({ file: source.file, ruleId: 'private-path-too-broad', ...broad, ...at(compiled.rule.path) }))
@@ -62,12 +76,15 @@ export function checkPrivatePaths(
       }),
     )
   }
+  return problems
+}
 
-  // The docs root, and the not-found page's "read the docs" link, name the main doc publicly.
+/** The docs root, and the not-found page's "read the docs" link, name the main doc publicly. */
+function privateMainDoc(manifest: Manifest, config: ResolvedConfig, source: ConfigSource, at: Locate): Diagnostic[] {
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
-  for (const route of manifest.routes) {
-    if (route.kind !== 'redirect' || route.access.private || config.privatePages === 'client-only' || !routes.get(route.redirectTo!)?.access.private) continue
-    problems.push(
+  return manifest.routes
+    .filter((route) => route.kind === 'redirect' && !route.access.private && config.privatePages !== 'client-only' && routes.get(route.redirectTo!)?.access.private)
+    .map((route) =>
       diagnostic({
         file: source.file,
         ruleId: 'redirect-target-private',
@@ -76,47 +93,31 @@ export function checkPrivatePaths(
         ...(/mainDoc\s*:/.test(source.text) ? at('mainDoc') : {}),
       }),
     )
-  }
+}
 
-  if (config.privatePages === 'client-only')
-    problems.push(
-      diagnostic({
-        file: source.file,
-        ruleId: 'private-pages-public',
-        severity: 'warning',
-        message: "privatePages is 'client-only': private pages are written to the public output and only hidden in the browser, so anyone can read them",
-        suggestion: "Remove privatePages to serve them only to readers who sign in (the default, 'gate'), or set it to 'exclude' to leave them out.",
-        ...at('privatePages'),
-      }),
-    )
+function publishedPrivatePages(source: ConfigSource, at: Locate): Diagnostic {
+  return diagnostic({
+    file: source.file,
+    ruleId: 'private-pages-public',
+    severity: 'warning',
+    message: "privatePages is 'client-only': private pages are written to the public output and only hidden in the browser, so anyone can read them",
+    suggestion: "Remove privatePages to serve them only to readers who sign in (the default, 'gate'), or set it to 'exclude' to leave them out.",
+    ...at('privatePages'),
+  })
+}
 
+/** Refused readers are sent to login.privateRedirectPath: it must be a public page. */
+function redirectTargetProblems(manifest: Manifest, config: ResolvedConfig, source: ConfigSource, at: Locate): Diagnostic[] {
   const login = config.login
-  if (login) {
-    // Where the config sets the redirect target; by default it is not written anywhere, so point at login.
-    const redirectAt = /privateRedirectPath\s*:/.test(source.text) ? at(login.privateRedirectPath) : locateInSource(source.text, 'login')
-    const target = manifest.routes.find((route) => route.path === login.privateRedirectPath)
-    if (!target)
-      problems.push(
-        diagnostic({
-          file: source.file,
-          ruleId: 'missing-route',
-          message: `login.privateRedirectPath "${login.privateRedirectPath}" matches no page`,
-          suggestion: 'Point it at a public page, such as "/".',
-          ...redirectAt,
-        }),
-      )
-    else if (target.access.private)
-      problems.push(
-        diagnostic({
-          file: source.file,
-          ruleId: 'redirect-target-private',
-          message: `login.privateRedirectPath "${login.privateRedirectPath}" is itself private, so refused readers would be redirected in a loop`,
-          suggestion: 'Point it at a public page, such as "/".',
-          ...redirectAt,
-        }),
-      )
-  }
-  return problems
+  if (!login) return []
+  // Where the config sets the redirect target; by default it is not written anywhere, so point at login.
+  const redirectAt = /privateRedirectPath\s*:/.test(source.text) ? at(login.privateRedirectPath) : locateInSource(source.text, 'login')
+  const target = manifest.routes.find((route) => route.path === login.privateRedirectPath)
+  const problem = (ruleId: 'missing-route' | 'redirect-target-private', message: string) =>
+    diagnostic({ file: source.file, ruleId, message, suggestion: 'Point it at a public page, such as "/".', ...redirectAt })
+  if (!target) return [problem('missing-route', `login.privateRedirectPath "${login.privateRedirectPath}" matches no page`)]
+  if (target.access.private) return [problem('redirect-target-private', `login.privateRedirectPath "${login.privateRedirectPath}" is itself private, so refused readers would be redirected in a loop`)]
+  return []
 }
 
 /**
