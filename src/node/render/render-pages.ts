@@ -65,7 +65,6 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const privateSidebarMarkup = createSidebarMarkup()
   const diagnostics: Diagnostic[] = []
   const href = (path: string, hash?: string) => siteHref(input.config.baseUrl, path, hash)
-  const signInShell = signInShellMarkup(input)
 
   /** What the gate answers a reader allowed to read a private route: its page data, the sidebar its readers may see inline. */
   const privateData = (route: Route): string => {
@@ -82,26 +81,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     return document ? bodies.read(document.body) : ''
   }
 
-  const documentHtml = (
-    route: Route,
-    page: PageView,
-    sidebar: readonly SidebarViewItem[] | undefined,
-    markup: ReturnType<typeof createSidebarMarkup>,
-  ): { html: string; sidebar: SidebarMarkup | undefined } => {
-    const drawn = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
-    const html = htmlDocument({
-      site: views.site,
-      page,
-      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml: drawn?.html })),
-      stylesheets: input.stylesheets,
-      runtime: input.runtime,
-      favicon: input.favicon,
-      redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
-      noIndex: route.access.private || route.kind === 'notFound',
-      bodyEnd: route.kind === 'notFound' ? signInShell : undefined,
-    })
-    return { html, sidebar: drawn }
-  }
+  const documentHtml = createDocumentHtml(input, views, href)
 
   const wanted = only === undefined ? undefined : new Set(only)
   const published = input.config.privatePages === 'client-only'
@@ -137,6 +117,31 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     const redirectTo = route.redirectTo && href(route.redirectTo)
     const data = input.runtime && createPageData({ route, page: publicView, site: views.navbarFor(route), html, sidebar, redirectTo, build: input.runtime.config.build })
     if (data) output.data(data, sidebar?.branch)
+  }
+}
+
+/** A route's whole HTML document with its sidebar drawn by `markup`, and the sidebar as drawn. */
+function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createPageViews>, href: (path: string) => string) {
+  const signInShell = signInShellMarkup(input)
+  return (
+    route: Route,
+    page: PageView,
+    sidebar: readonly SidebarViewItem[] | undefined,
+    markup: ReturnType<typeof createSidebarMarkup>,
+  ): { html: string; sidebar: SidebarMarkup | undefined } => {
+    const drawn = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
+    const html = htmlDocument({
+      site: views.site,
+      page,
+      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml: drawn?.html })),
+      stylesheets: input.stylesheets,
+      runtime: input.runtime,
+      favicon: input.favicon,
+      redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
+      noIndex: route.access.private || route.kind === 'notFound',
+      bodyEnd: route.kind === 'notFound' ? signInShell : undefined,
+    })
+    return { html, sidebar: drawn }
   }
 }
 

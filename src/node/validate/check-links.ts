@@ -86,6 +86,14 @@ type LinkRules = ReturnType<typeof linkRules>
 
 /** One reporter per rule a link can break. */
 function linkRules(site: SiteIndex, documents: readonly ContentDocument[], assetFiles: ParsedContent['assetFiles'], config: ResolvedConfig, problems: Diagnostic[]) {
+  const reporting = createReporting(site, config, problems)
+  return { ...pageRules(reporting), ...fileRules(reporting, documents, assetFiles) }
+}
+
+type Reporting = ReturnType<typeof createReporting>
+
+/** What every rule reports with: the site, the policies and where problems go. */
+function createReporting(site: SiteIndex, config: ResolvedConfig, problems: Diagnostic[]) {
   const suggest = createSuggester()
   const routePaths = [...site.routes.keys()]
   // The suggestion is worked out only for a problem that is reported: "did you mean" costs nothing when links are ignored.
@@ -100,7 +108,11 @@ function linkRules(site: SiteIndex, documents: readonly ContentDocument[], asset
     if (!ids) headingIds.set(route, (ids = new Set(route.headings.map((heading) => heading.id))))
     return ids.has(id)
   }
+  return { site, config, problems, suggest, routePaths, report, shown, hasHeading }
+}
 
+/** Links to pages: their anchors, routes, trailing slashes, and private pages linked from public ones. */
+function pageRules({ site, config, problems, suggest, routePaths, report, shown, hasHeading }: Reporting) {
   return {
     missingAnchor(at: At, target: Route, hash: string): void {
       if (hash === '' || hasHeading(target, hash)) return
@@ -109,36 +121,6 @@ function linkRules(site: SiteIndex, documents: readonly ContentDocument[], asset
         const listed = target.headings.slice(0, 8).map((heading) => `#${heading.id}`)
         const others = listed.length > 0 ? `Headings on that page: ${listed.join(', ')}${target.headings.length > 8 ? ', …' : ''}.` : 'That page has no headings; link to the page without a "#".'
         return near ? `Did you mean "#${near}"?` : others
-      })
-    },
-
-    /** A link to a `.md` file that is not there, or is a draft this build leaves out. */
-    missingDocument(at: At, file: string, draft: boolean): void {
-      if (draft)
-        return report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a draft ("${file}"), which this build leaves out`, () => 'Link to it once it is published (remove "draft: true"), or remove the link.')
-      report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, () => {
-        const folder = posix.dirname(at.document.file)
-        const near = suggest(posix.relative(folder, file), () => documents.map((candidate) => posix.relative(folder, candidate.file)), `md:${folder}`)
-        return near ? `Did you mean "${near.startsWith('.') ? near : `./${near}`}"?` : 'Check the file name; links to .md files are relative to the linking file.'
-      })
-    },
-
-    /** An image, or a link that names a file by its extension, that reaches no file. */
-    missingFile(at: At, target: Extract<ResolvedLink, { kind: 'route' }>): void {
-      const what = at.link.image ? 'Image' : 'Link'
-      const relativeLink = !target.written.startsWith('/')
-      const staticFile = relativeLink ? site.staticBySource.get(target.source) : undefined
-      if (staticFile) {
-        const message = `${what} "${shown(at)}" reaches into static/, which is not published beside the pages`
-        return report(config.onBrokenLinks, 'missing-file', at, message, () => `Files in static/ are served at the site root: write "${staticFile.path}".`)
-      }
-      const message = relativeLink ? `${what} "${shown(at)}" names a file that does not exist (resolved as "${target.source}")` : `${what} "${shown(at)}" matches no file in static/ or beside the pages`
-      report(config.onBrokenLinks, 'missing-file', at, message, () => {
-        const folder = posix.dirname(at.document.file)
-        const candidates = () => (relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(folder, file.file)) : assetFiles.map((file) => file.path))
-        const near = suggest(relativeLink ? posix.normalize(target.written) : target.written, candidates, relativeLink ? `file:${folder}` : 'files')
-        const fix = relativeLink ? "Put the file beside the page; paths are relative to the page's source file." : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).'
-        return near ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?` : fix
       })
     },
 
@@ -174,6 +156,41 @@ function linkRules(site: SiteIndex, documents: readonly ContentDocument[], asset
           ...at.link.position,
         }),
       )
+    },
+  }
+}
+
+/** Links to files: `.md` files and files beside the pages or in static/. */
+function fileRules({ site, config, suggest, report, shown }: Reporting, documents: readonly ContentDocument[], assetFiles: ParsedContent['assetFiles']) {
+  return {
+    /** A link to a `.md` file that is not there, or is a draft this build leaves out. */
+    missingDocument(at: At, file: string, draft: boolean): void {
+      if (draft)
+        return report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a draft ("${file}"), which this build leaves out`, () => 'Link to it once it is published (remove "draft: true"), or remove the link.')
+      report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, () => {
+        const folder = posix.dirname(at.document.file)
+        const near = suggest(posix.relative(folder, file), () => documents.map((candidate) => posix.relative(folder, candidate.file)), `md:${folder}`)
+        return near ? `Did you mean "${near.startsWith('.') ? near : `./${near}`}"?` : 'Check the file name; links to .md files are relative to the linking file.'
+      })
+    },
+
+    /** An image, or a link that names a file by its extension, that reaches no file. */
+    missingFile(at: At, target: Extract<ResolvedLink, { kind: 'route' }>): void {
+      const what = at.link.image ? 'Image' : 'Link'
+      const relativeLink = !target.written.startsWith('/')
+      const staticFile = relativeLink ? site.staticBySource.get(target.source) : undefined
+      if (staticFile) {
+        const message = `${what} "${shown(at)}" reaches into static/, which is not published beside the pages`
+        return report(config.onBrokenLinks, 'missing-file', at, message, () => `Files in static/ are served at the site root: write "${staticFile.path}".`)
+      }
+      const message = relativeLink ? `${what} "${shown(at)}" names a file that does not exist (resolved as "${target.source}")` : `${what} "${shown(at)}" matches no file in static/ or beside the pages`
+      report(config.onBrokenLinks, 'missing-file', at, message, () => {
+        const folder = posix.dirname(at.document.file)
+        const candidates = () => (relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(folder, file.file)) : assetFiles.map((file) => file.path))
+        const near = suggest(relativeLink ? posix.normalize(target.written) : target.written, candidates, relativeLink ? `file:${folder}` : 'files')
+        const fix = relativeLink ? "Put the file beside the page; paths are relative to the page's source file." : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).'
+        return near ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?` : fix
+      })
     },
   }
 }
