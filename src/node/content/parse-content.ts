@@ -120,7 +120,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     }
   }
 
-  const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
+  const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page' || file.kind === 'post') && !drafts.has(file.file))
   const markdown = pages.filter((file) => !mdxFiles.has(file.file))
   const mdx = pages.filter((file) => mdxFiles.has(file.file))
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(markdown.length / filesPerThreadMinimum)))
@@ -167,24 +167,25 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
  */
 function placeFiles(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
   const docsBase = config.docs.routeBasePath
+  const blogBase = config.blog.routeBasePath
   const routeOfFile = new Map<string, string>()
   const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
   const drafts = new Set<string>()
   const mdxFiles = new Set<string>()
   for (const file of files) {
     if (file.kind === 'asset' || file.kind === 'static') {
-      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
+      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase, blogBase), kind: file.kind })
       continue
     }
-    const page = file.kind === 'doc' || file.kind === 'page'
+    const page = file.kind === 'doc' || file.kind === 'page' || file.kind === 'post'
     const text = page ? (readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text ?? '') : ''
     if (page && isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
-    const routing = file.kind === 'doc' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics) : undefined
+    const routing = file.kind === 'doc' || file.kind === 'post' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics, blogBase) : undefined
     if (routing?.draft && !buildsDrafts) {
       drafts.add(file.file)
       continue
     }
-    const route = routeFromFile(file, docsBase, routing)
+    const route = routeFromFile(file, docsBase, routing, blogBase)
     if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
   }
   return { routeOfFile, assetFiles, drafts, mdxFiles }
