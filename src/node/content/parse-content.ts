@@ -16,6 +16,7 @@ import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.j
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
 import { isMdx } from './mdx-syntax.js'
+import { postExcerpt, readingMinutes } from './post-excerpt.js'
 import { createBodyReader, createBodyWriter, emptyBody } from './page-bodies.js'
 import type { parseMarkdown } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
@@ -228,7 +229,9 @@ async function parseMdxPages(
   try {
     for (const file of files) {
       const page = rendered.pages.get(file.file)!
-      const document = contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set())
+      // An MDX post is listed whole: its truncate marker is a comment the compiler drops.
+      const excerpt = file.kind === 'post' ? { excerptHtml: page.html, truncated: false, readingMinutes: readingMinutes(page.html) } : undefined
+      const document = contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set(), excerpt)
       documents.push(document)
       onDocument?.(document, page.html)
     }
@@ -266,9 +269,12 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
     const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
     // An unreadable page stays, empty, so that links to it are not reported too.
     if (read.diagnostic) diagnostics.push(read.diagnostic)
-    const parsed = parse(read.text ?? '', file.file, createLinkRewriter(job, targets, sourceOf(file, route), assets), { slugify: job.slugify })
+    const rewrite = createLinkRewriter(job, targets, sourceOf(file, route), assets)
+    const parsed = parse(read.text ?? '', file.file, rewrite, { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
-    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets)
+    // A post's excerpt is the Markdown before its truncate marker, parsed on its own (its problems are the whole post's).
+    const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, { slugify: job.slugify }).html) : undefined
+    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets, excerpt)
     documents.push(document)
     onDocument?.(document, parsed.html)
   }
