@@ -23,6 +23,7 @@ import type { ContentDocument } from '../content/parse-content.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
+import { createBlogBodies } from './blog-bodies.js'
 import { createPageData, createPrivatePageData } from './page-data.js'
 import { createPageViews } from './page-views.js'
 import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
@@ -68,11 +69,13 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     return JSON.stringify(createPrivatePageData({ route, page, site, html, build: input.runtime?.config.build ?? '' }))
   }
 
+  const blog = createBlogBodies(new Map(input.manifest.routes.map((route) => [route.path, route])), documents, input.config, href)
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
     const document = documents.get(route.path)
-    return document ? bodies.read(document.body) : ''
+    const body = document ? bodies.read(document.body) : ''
+    return blog.bodyOf(route, body) ?? body
   }
 
   const documentHtml = (

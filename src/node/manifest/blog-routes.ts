@@ -1,0 +1,103 @@
+/**
+ * The blog's routes, as Docusaurus makes them: each post at its route, the list pages (`/blog`,
+ * `/blog/page/2`…, newest first, `postsPerPage` a page), `/blog/tags` and a page per tag. Lists,
+ * tags and previous/next links are made of public, listed posts only: a private post's title
+ * or tag on a public page would publish it. A private post is read at its own route, through the gate.
+ */
+import { slug } from 'github-slugger'
+import { posix } from 'node:path'
+import type { Access, Route, RouteDisplay } from '../../shared/manifest.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
+import type { ContentDocument } from '../content/parse-content.js'
+import { docsPrefix, outputFileFor, withTrailingSlash } from '../content/route-from-file.js'
+
+interface RouteTable {
+  readonly addRoute: (route: Route) => void
+  readonly routes: ReadonlyMap<string, Route>
+}
+
+/** Posts newest first; undated posts last, then by route. */
+export function newestFirst(posts: readonly ContentDocument[]): ContentDocument[] {
+  return [...posts].sort((a, b) => (b.post?.date ?? '').localeCompare(a.post?.date ?? '') || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
+}
+
+export function addBlogRoutes(posts: readonly ContentDocument[], config: ResolvedConfig, accessOf: (path: string) => Access, table: RouteTable): void {
+  if (posts.length === 0) return
+  const { trailingSlash } = config
+  const base = docsPrefix(config.blog.routeBasePath)
+  const at = (path: string) => withTrailingSlash(path, trailingSlash)
+  const sorted = newestFirst(posts)
+  const listed = sorted.filter((post) => !post.display.unlisted && !accessOf(post.route).private)
+  const tagged = tagsOf(listed, at(`${base}/tags`))
+  const generated = (path: string, kind: 'blog' | 'tags', title: string, items: readonly string[]): Route => ({
+    path,
+    kind,
+    title,
+    description: undefined,
+    source: undefined,
+    file: outputFileFor(path),
+    access: accessOf(path),
+    headings: [],
+    sidebar: undefined,
+    redirectTo: undefined,
+    items,
+  })
+
+  for (const post of sorted) {
+    const place = listed.indexOf(post)
+    table.addRoute({
+      path: post.route,
+      kind: 'post',
+      title: post.title,
+      description: post.description,
+      source: post.file,
+      file: outputFileFor(post.route),
+      access: accessOf(post.route),
+      headings: post.headings,
+      sidebar: undefined,
+      redirectTo: undefined,
+      display: postDisplay(post, tagged, place === -1 ? undefined : { newer: listed[place - 1]?.route ?? null, older: listed[place + 1]?.route ?? null }),
+    })
+  }
+  const perPage = config.blog.postsPerPage
+  const pages = Math.max(1, Math.ceil(listed.length / perPage))
+  for (let page = 1; page <= pages; page++) {
+    const path = at(page === 1 ? base || '/' : `${base}/page/${page}`)
+    table.addRoute(generated(path, 'blog', 'Blog', listed.slice((page - 1) * perPage, page * perPage).map((post) => post.route)))
+  }
+  if (tagged.size === 0) return
+  const labels = [...tagged.keys()].sort((a, b) => a.localeCompare(b))
+  for (const label of labels) {
+    const { path, routes } = tagged.get(label)!
+    table.addRoute(generated(path, 'blog', label, routes))
+  }
+  table.addRoute(generated(at(`${base}/tags`), 'tags', 'Tags', labels.map((label) => tagged.get(label)!.path)))
+}
+
+function tagsOf(listed: readonly ContentDocument[], tagsPath: string): Map<string, { path: string; routes: string[] }> {
+  const tagged = new Map<string, { path: string; routes: string[] }>()
+  for (const post of listed)
+    for (const tag of post.display.tags) {
+      const entry = tagged.get(tag.label) ?? { path: posix.join(tagsPath, tag.permalink ?? slug(tag.label)), routes: [] }
+      entry.routes.push(post.route)
+      tagged.set(tag.label, entry)
+    }
+  return tagged
+}
+
+/** A post's display: its tags linked to the blog's tag pages, the newer post before it and the older after (none for a post not listed). */
+function postDisplay(post: ContentDocument, tagged: ReadonlyMap<string, { path: string }>, neighbours: { newer: string | null; older: string | null } | undefined): RouteDisplay {
+  const { display } = post
+  return {
+    unlisted: display.unlisted,
+    hideTitle: display.hideTitle,
+    hideTableOfContents: display.hideTableOfContents,
+    tocMinHeadingLevel: display.tocMinHeadingLevel,
+    tocMaxHeadingLevel: display.tocMaxHeadingLevel,
+    keywords: display.keywords,
+    tags: display.tags.map((tag) => ({ label: tag.label, path: tagged.get(tag.label)?.path })),
+    previous: neighbours?.newer ?? null,
+    next: neighbours?.older ?? null,
+    titleId: display.titleId,
+  }
+}
