@@ -14,6 +14,8 @@ type HrefOf = (path: string) => string
 export interface BlogBodies {
   /** The HTML a blog route shows (`body`: a post's own HTML), or undefined for a route that is not the blog's. */
   readonly bodyOf: (route: Route, body: string) => string | undefined
+  /** A post, a list page, or the list of tags: the pages that link to the feeds. */
+  readonly isBlogRoute: (route: Route) => boolean
 }
 
 export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: ReadonlyMap<string, ContentDocument>, config: ResolvedConfig, href: HrefOf): BlogBodies {
@@ -44,6 +46,7 @@ export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: 
     return links.length === 0 ? '' : `<nav class="blog-nav" aria-label="Blog list page navigation">${links.join('')}</nav>`
   }
   return {
+    isBlogRoute: (route) => route.kind === 'post' || route.kind === 'blog' || (route.kind === 'tags' && route.path.replace(/\/$/, '') === `${base}/tags`),
     bodyOf(route, body) {
       if (route.kind === 'blog') return `${(route.items ?? []).map(listItem).join('')}${listPages(route)}`
       const post = route.kind === 'post' ? documents.get(route.path) : undefined

@@ -24,6 +24,7 @@ import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
 import { createBlogBodies } from './blog-bodies.js'
+import { blogFeedFiles } from './blog-feeds.js'
 import { createPageData, createPrivatePageData } from './page-data.js'
 import { createPageViews } from './page-views.js'
 import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
@@ -69,6 +70,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     return JSON.stringify(createPrivatePageData({ route, page, site, html, build: input.runtime?.config.build ?? '' }))
   }
 
+  const feeds = blogFeedFiles(input.manifest, input.config).map((feed) => ({ ...feed, title: input.config.blog.feedOptions.title ?? `${input.config.title} Blog` }))
   const blog = createBlogBodies(new Map(input.manifest.routes.map((route) => [route.path, route])), documents, input.config, href)
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
@@ -95,6 +97,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
       bodyEnd: route.kind === 'notFound' ? signInShell : undefined,
+      feeds: blog.isBlogRoute(route) ? feeds : undefined,
     })
     return { html, sidebar: drawn }
   }
