@@ -382,7 +382,7 @@ export function readAuthor(at: ValueAt): PostAuthor | undefined {
   const imageUrl = at.get('image_url').string()
   if (name === undefined && imageUrl === undefined) at.fail('must have a "name" or an "image_url"', 'Write `name: Ada Lovelace`.')
   for (const [key, value] of [['url', url], ['image_url', imageUrl]] as const)
-    if (value !== undefined && !/^(https?:\/\/|\/)/.test(value)) at.get(key).fail(`must be an http(s) URL or a site path, got ${JSON.stringify(value)}`)
+    if (value !== undefined && !/^(https?:\/\/|\/)/.test(value)) at.get(key).fail(`must be an http(s) URL or a site path, got ${JSON.stringify(value)}`, 'Write a URL such as "https://example.org/ada" or a path such as "/img/ada.png".')
   return { name, title: at.get('title').string(), url: url && /^(https?:\/\/|\/)/.test(url) ? url : undefined, imageUrl: imageUrl && /^(https?:\/\/|\/)/.test(imageUrl) ? imageUrl : undefined }
 }
 
