@@ -78,8 +78,6 @@ const usedFrontMatter = [
   'sidebar_class_name',
   'keywords',
   'tags',
-  'date',
-  'authors',
 ]
 
 /**
@@ -96,6 +94,9 @@ const toleratedFrontMatter = [
   'sidebar_key',
   'last_update',
   'title_meta',
+  // Read for blog posts; not listed among a doc's known keys, where they change nothing.
+  'authors',
+  'date',
   'layout',
   'hero',
   'features',
