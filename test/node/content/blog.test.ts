@@ -6,6 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
@@ -108,11 +109,18 @@ blog('a private post: built for the gate only; its title, body, tag and path in 
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 0)
     const files = await site.list('build')
+    let searchText = ''
     for (const file of files) {
-      const text = await readFile(join(site.dir, 'build', file))
-      assert.not.ok(/zebraquartz|staff-only/i.test(text.toString('latin1')), `${file} holds the private post`)
+      const bytes = await readFile(join(site.dir, 'build', file))
+      // The search index's files are compressed.
+      const text = /\.pf_(fragment|index|meta)$/.test(file) ? gunzipSync(bytes).toString('utf8') : bytes.toString('latin1')
+      if (file.includes('/search/')) searchText += text
+      assert.not.ok(/zebraquartz|staff-only/i.test(text), `${file} holds the private post`)
       assert.not.ok(/zebraquartz|staff-only/i.test(file), `${file} is named after the private post`)
     }
+    // The index was read: the public posts are in it.
+    assert.match(searchText, 'shown in the list')
+    assert.not.match(await site.read('build/sitemap.xml'), '/blog/private')
     const privateFiles = await readdir(join(site.dir, '.docsgen/private/_docsgen/data/blog/private/2024/04/01'))
     assert.equal(privateFiles, ['staff-only.json'])
     assert.match(await site.read('.docsgen/private/_docsgen/data/blog/private/2024/04/01/staff-only.json'), 'The plan ZEBRAQUARTZ is for staff.')
