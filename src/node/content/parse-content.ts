@@ -16,7 +16,7 @@ import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.j
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
 import { isMdx } from './mdx-syntax.js'
-import { postExcerpt, readingMinutes } from './post-excerpt.js'
+import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyReader, createBodyWriter, emptyBody } from './page-bodies.js'
 import type { parseMarkdown } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
@@ -209,7 +209,7 @@ async function parseMdxPages(
   const texts = files.map((file) => {
     const read = readTextFile(join(job.siteDir, file.file), file.file, { markdown: true })
     if (read.diagnostic) diagnostics.push(read.diagnostic)
-    return { file: file.file, text: read.text ?? '' }
+    return { file: file.file, text: file.kind === 'post' ? markMdxTruncation(read.text ?? '') : (read.text ?? '') }
   })
   const rendered = await renderMdxPages({
     ...options.mdx,
@@ -229,11 +229,10 @@ async function parseMdxPages(
   try {
     for (const file of files) {
       const page = rendered.pages.get(file.file)!
-      // An MDX post is listed whole: its truncate marker is a comment the compiler drops.
-      const excerpt = file.kind === 'post' ? { excerptHtml: page.html, truncated: false, readingMinutes: readingMinutes(page.html) } : undefined
-      const document = contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set(), excerpt)
+      const { html, excerpt } = file.kind === 'post' ? cutMdxExcerpt(page.html) : { html: page.html, excerpt: undefined }
+      const document = contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html, headings: page.headings }, bodies.write(html), assets.get(file.file) ?? new Set(), excerpt)
       documents.push(document)
-      onDocument?.(document, page.html)
+      onDocument?.(document, html)
     }
   } finally {
     bodies.close()

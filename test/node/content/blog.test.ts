@@ -4,7 +4,7 @@
  * list pages newest first, tag pages, newer/older posts, feeds, links checked like docs', and a
  * private post kept out of every deployable file.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { suite } from 'uvu'
@@ -81,6 +81,19 @@ blog('list pages: newest first, the excerpt before the truncate marker with "Rea
     assert.not.match(second, 'First steps')
     assert.match(second, '<a class="blog-nav-prev" rel="prev" href="/site/blog">Newer entries</a>')
     assert.match(await site.read('build/blog/tags/news.html'), '<h1>2 posts tagged with &quot;news&quot;</h1>')
+  })
+})
+
+blog('an MDX post is cut at {/* truncate */} too, the marker gone from its page', async () => {
+  await withFixtureSite('blog', async (site) => {
+    await writeFile(join(site.dir, 'content/blog/2024-05-01-mdx.mdx'), '---\ntitle: An MDX post\n---\n\nexport const answer = 42\n\nThe answer is {answer}.\n\n{/* truncate */}\n\nThe rest.\n')
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    assert.match(mainOf(await site.read('build/blog/2024/05/01/mdx.html')), '<p>The answer is 42.</p>  <p>The rest.</p>')
+    assert.match(
+      mainOf(await site.read('build/blog.html')),
+      '<div class="markdown-body"><p>The answer is 42.</p> </div><p class="blog-read-more"><a href="/site/blog/2024/05/01/mdx" aria-label="Read more about An MDX post">Read more</a></p>',
+    )
   })
 })
 
