@@ -97,6 +97,15 @@ blog('an MDX post is cut at {/* truncate */} too, the marker gone from its page'
   })
 })
 
+blog('a draft post: left out of the build and its lists, built with drafts', async () => {
+  await withFixtureSite('blog', async (site) => {
+    await writeFile(join(site.dir, 'content/blog/2024-06-01-draft.md'), '---\ntitle: Not yet\ndraft: true\n---\n\nSoon.\n')
+    const routes = async (drafts: boolean) => (await build({ siteDir: site.dir, drafts, write: false })).manifest!.routes.filter((route) => route.path === '/blog/2024/06/01/draft' || route.items?.includes('/blog/2024/06/01/draft')).map((route) => route.path)
+    assert.equal(await routes(false), [])
+    assert.equal(await routes(true), ['/blog', '/blog/2024/06/01/draft'])
+  })
+})
+
 blog('feeds: RSS 2.0 and Atom of public listed posts, absolute URLs, escaped', async () => {
   await withFixtureSite('blog', async (site) => {
     await build({ siteDir: site.dir })
