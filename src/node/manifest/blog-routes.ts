@@ -6,10 +6,12 @@
  */
 import { slug } from 'github-slugger'
 import { posix } from 'node:path'
-import type { Access, Route, RouteDisplay } from '../../shared/manifest.js'
+import type { Diagnostic } from '../../shared/diagnostic.js'
+import type { Access, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { docsPrefix, outputFileFor, withTrailingSlash } from '../content/route-from-file.js'
+import { routeDisplay } from './route-display.js'
 
 interface RouteTable {
   readonly addRoute: (route: Route) => void
@@ -21,14 +23,22 @@ export function newestFirst(posts: readonly ContentDocument[]): ContentDocument[
   return [...posts].sort((a, b) => (b.post?.date ?? '').localeCompare(a.post?.date ?? '') || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))
 }
 
-export function addBlogRoutes(posts: readonly ContentDocument[], config: ResolvedConfig, accessOf: (path: string) => Access, table: RouteTable): void {
+/** `docs`: the docs by id, and where problems in the posts' front matter go (routeDisplay). */
+export function addBlogRoutes(
+  posts: readonly ContentDocument[],
+  config: ResolvedConfig,
+  accessOf: (path: string) => Access,
+  table: RouteTable,
+  docs: { readonly byId: ReadonlyMap<string, ContentDocument>; readonly diagnostics: Diagnostic[] },
+): void {
   if (posts.length === 0) return
   const { trailingSlash } = config
   const base = docsPrefix(config.blog.routeBasePath)
   const at = (path: string) => withTrailingSlash(path, trailingSlash)
   const sorted = newestFirst(posts)
   const listed = sorted.filter((post) => !post.display.unlisted && !accessOf(post.route).private)
-  const tagged = tagsOf(listed, at(`${base}/tags`))
+  const tagged = tagsOf(listed, `${base}/tags`, at)
+  const tagPaths = new Map([...tagged].map(([label, { path }]) => [label, path]))
   const generated = (path: string, kind: 'blog' | 'tags', title: string, items: readonly string[]): Route => ({
     path,
     kind,
@@ -56,7 +66,8 @@ export function addBlogRoutes(posts: readonly ContentDocument[], config: Resolve
       headings: post.headings,
       sidebar: undefined,
       redirectTo: undefined,
-      display: postDisplay(post, tagged, place === -1 ? undefined : { newer: listed[place - 1]?.route ?? null, older: listed[place + 1]?.route ?? null }),
+      // The newer post before it, the older after; none for a post that is not listed.
+      display: { ...routeDisplay(post, docs.byId, tagPaths, docs.diagnostics), previous: place === -1 ? null : (listed[place - 1]?.route ?? null), next: place === -1 ? null : (listed[place + 1]?.route ?? null) },
     })
   }
   const perPage = config.blog.postsPerPage
@@ -74,30 +85,13 @@ export function addBlogRoutes(posts: readonly ContentDocument[], config: Resolve
   table.addRoute(generated(at(`${base}/tags`), 'tags', 'Tags', labels.map((label) => tagged.get(label)!.path)))
 }
 
-function tagsOf(listed: readonly ContentDocument[], tagsPath: string): Map<string, { path: string; routes: string[] }> {
+function tagsOf(listed: readonly ContentDocument[], tagsPath: string, at: (path: string) => string): Map<string, { path: string; routes: string[] }> {
   const tagged = new Map<string, { path: string; routes: string[] }>()
   for (const post of listed)
     for (const tag of post.display.tags) {
-      const entry = tagged.get(tag.label) ?? { path: posix.join(tagsPath, tag.permalink ?? slug(tag.label)), routes: [] }
+      const entry = tagged.get(tag.label) ?? { path: at(posix.join(tagsPath, tag.permalink ?? slug(tag.label))), routes: [] }
       entry.routes.push(post.route)
       tagged.set(tag.label, entry)
     }
   return tagged
-}
-
-/** A post's display: its tags linked to the blog's tag pages, the newer post before it and the older after (none for a post not listed). */
-function postDisplay(post: ContentDocument, tagged: ReadonlyMap<string, { path: string }>, neighbours: { newer: string | null; older: string | null } | undefined): RouteDisplay {
-  const { display } = post
-  return {
-    unlisted: display.unlisted,
-    hideTitle: display.hideTitle,
-    hideTableOfContents: display.hideTableOfContents,
-    tocMinHeadingLevel: display.tocMinHeadingLevel,
-    tocMaxHeadingLevel: display.tocMaxHeadingLevel,
-    keywords: display.keywords,
-    tags: display.tags.map((tag) => ({ label: tag.label, path: tagged.get(tag.label)?.path })),
-    previous: neighbours?.newer ?? null,
-    next: neighbours?.older ?? null,
-    titleId: display.titleId,
-  }
 }

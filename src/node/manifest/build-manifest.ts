@@ -44,7 +44,7 @@ export function buildManifest(content: ParsedContent & { readonly sidebars?: Sid
   const tagPaths = addTagRoutes(docs, docsBase, config.trailingSlash, (path) => accessFor(path, rules), { addRoute, routes })
 
   const posts = content.documents.filter((document) => document.kind === 'post')
-  addBlogRoutes(posts, config, (path) => accessFor(path, rules), { addRoute, routes })
+  addBlogRoutes(posts, config, (path) => accessFor(path, rules), { addRoute, routes }, { byId: docsById, diagnostics })
   for (const document of content.documents.filter((document) => document.kind !== 'post'))
     addRoute({
       path: document.route,

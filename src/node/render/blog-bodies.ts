@@ -20,6 +20,8 @@ export interface BlogBodies {
 
 export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: ReadonlyMap<string, ContentDocument>, config: ResolvedConfig, href: HrefOf): BlogBodies {
   const base = config.blog.routeBasePath.replace(/\/$/, '')
+  // The blog's generated pages by their path without the final "/" that trailingSlash may add.
+  const generated = new Map([...routes.values()].filter((route) => route.kind === 'blog' || route.kind === 'tags').map((route) => [route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path, route.path]))
   const meta = (post: ContentDocument) => postMeta(post, config.blog.showReadingTime)
   const tagLinks = (route: Route) => {
     const tags = (route.display?.tags ?? []).map((tag) => (tag.path === undefined ? `<span class="tag">${escapeHtml(tag.label)}</span>` : `<a class="tag" href="${escapeHtml(href(tag.path))}">${escapeHtml(tag.label)}</a>`))
@@ -37,9 +39,12 @@ export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: 
     return `<article class="blog-list-item"><h2><a href="${escapeHtml(href(path))}">${escapeHtml(post.title)}</a></h2>${meta(post)}<div class="markdown-body">${post.post.excerptHtml}</div>${more}${tagLinks(route)}</article>`
   }
   const listPages = (route: Route) => {
-    if (route.path.startsWith(`${base}/tags/`)) return `<p><a href="${escapeHtml(href(`${base}/tags`))}">View all tags</a></p>`
+    if (route.path.startsWith(`${base}/tags/`)) {
+      const tags = generated.get(`${base}/tags`)
+      return tags ? `<p><a href="${escapeHtml(href(tags))}">View all tags</a></p>` : ''
+    }
     const page = Number(/\/page\/(\d+)\/?$/.exec(route.path)?.[1] ?? '1')
-    const at = (number: number) => [...routes.keys()].find((path) => path.replace(/\/$/, '') === (number === 1 ? base || '/' : `${base}/page/${number}`))
+    const at = (number: number) => generated.get(number === 1 ? base || '/' : `${base}/page/${number}`)
     const newer = page > 1 ? at(page - 1) : undefined
     const older = at(page + 1)
     const links = [newer && `<a class="blog-nav-prev" rel="prev" href="${escapeHtml(href(newer))}">Newer entries</a>`, older && `<a class="blog-nav-next" rel="next" href="${escapeHtml(href(older))}">Older entries</a>`].filter(Boolean)

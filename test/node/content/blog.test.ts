@@ -52,6 +52,18 @@ blog('the routes: posts, list pages of two, tags of public listed posts only', a
   })
 })
 
+blog('trailingSlash: true: every blog route ends with "/", and every link the blog writes reaches a page', async () => {
+  await withFixtureSite('blog', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("blog: { postsPerPage: 2 },", "blog: { postsPerPage: 2 }, trailingSlash: true,"))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    assert.equal(result.manifest!.routes.filter((route) => route.path.startsWith('/blog') && !route.path.endsWith('/')), [])
+    assert.match(await site.read('build/blog/tags/news/index.html'), '<a href="/site/blog/tags/">View all tags</a>')
+    assert.equal(crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/site/', privateDir: join(site.dir, '.docsgen/private') }).broken, [])
+  })
+})
+
 blog('a post page: date, reading time, authors from authors.yml, the whole post, tags, the newer post', async () => {
   await withFixtureSite('blog', async (site) => {
     await build({ siteDir: site.dir })
