@@ -6,9 +6,11 @@
  */
 const datedName = /^(?<folder>(?:.*\/)?)(?<date>\d{4}-\d{2}-\d{2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/
 
-/** The date a post's file or folder name starts with (`2024-01-05`), if any. */
+/** The date a post's file or folder name starts with, as an ISO time (`2024-01-05T00:00:00.000Z`); undefined for none or no such day. */
 export function postDateFromFile(relative: string): string | undefined {
-  return datedName.exec(relative)?.groups!.date
+  const date = datedName.exec(relative)?.groups!.date
+  const time = date === undefined ? Number.NaN : Date.parse(date)
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
 }
 
 /** The post's path under the blog's route, starting with "/". */

@@ -169,14 +169,8 @@ export function contentDocument(file: ContentFile, route: string, parsed: Parsed
       tags: frontMatter.tags,
       titleId: parsed.titleId,
     },
-    ...(kind === 'post' && excerpt ? { post: { ...excerpt, date: frontMatter.date ?? fileDate(file.relative), authors: frontMatter.authors } } : {}),
+    ...(kind === 'post' && excerpt ? { post: { ...excerpt, date: frontMatter.date ?? postDateFromFile(file.relative), authors: frontMatter.authors } } : {}),
   }
-}
-
-function fileDate(relative: string): string | undefined {
-  const date = postDateFromFile(relative)
-  const time = date === undefined ? Number.NaN : Date.parse(date)
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString()
 }
 
 export function titleFromFileName(relative: string): string {

@@ -25,7 +25,7 @@ blog('post routes as Docusaurus gives them: the date path of a dated file or fol
     ['/2024/01/05/welcome', '/2024/01/05/welcome', '/team/2024/01/05/welcome', '/notes', '/notes', '/2024/01/05'],
   )
   assert.equal([postSlug('2024-01-05-welcome.md', 'hello'), postSlug('2024-01-05-welcome.md', '/a/b')], ['/hello', '/a/b'])
-  assert.equal([postDateFromFile('2024-01-05-welcome.md'), postDateFromFile('notes.md')], ['2024-01-05', undefined])
+  assert.equal([postDateFromFile('2024-01-05-welcome.md'), postDateFromFile('notes.md'), postDateFromFile('2024-13-45-no-such-day.md')], ['2024-01-05T00:00:00.000Z', undefined, undefined])
 })
 
 blog('the routes: posts, list pages of two, tags of public listed posts only', async () => {
