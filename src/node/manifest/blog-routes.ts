@@ -12,6 +12,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { docsPrefix, outputFileFor, withTrailingSlash } from '../content/route-from-file.js'
 import { routeDisplay } from './route-display.js'
+import { listRoute } from './tag-routes.js'
 
 interface RouteTable {
   readonly addRoute: (route: Route) => void
@@ -39,19 +40,7 @@ export function addBlogRoutes(
   const listed = sorted.filter((post) => !post.display.unlisted && !accessOf(post.route).private)
   const tagged = tagsOf(listed, `${base}/tags`, at)
   const tagPaths = new Map([...tagged].map(([label, { path }]) => [label, path]))
-  const generated = (path: string, kind: 'blog' | 'tags', title: string, items: readonly string[]): Route => ({
-    path,
-    kind,
-    title,
-    description: undefined,
-    source: undefined,
-    file: outputFileFor(path),
-    access: accessOf(path),
-    headings: [],
-    sidebar: undefined,
-    redirectTo: undefined,
-    items,
-  })
+  const generated = (path: string, kind: 'blog' | 'tags', title: string, items: readonly string[]) => listRoute(path, kind, title, accessOf(path), items)
 
   for (const post of sorted) {
     const place = listed.indexOf(post)
