@@ -17,6 +17,8 @@ export default defineConfig({
     mainDoc: 'Sanctum/intro',
     sidebarId: 'sanctum',
   },
+  // Spec 000 §1: "a blog entry point is configured". Docusaurus's defaults, written out.
+  blog: { routeBasePath: '/blog', postsPerPage: 10, showReadingTime: true },
   tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
   colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true },
   announcementBar: {
@@ -30,6 +32,7 @@ export default defineConfig({
       // The spec writes this link as docs/category/Sanctum; routes are case-sensitive here.
       { label: 'Sanctum', to: '/docs/category/sanctum', position: 'left' },
       { label: 'Lotus Byte', to: '/docs/Lotus Byte/', position: 'left' },
+      { label: 'Blog', to: '/blog', position: 'left' },
       { label: 'Private', to: '/docs/Private/', position: 'left', groups: ['admins'] },
     ],
   },
@@ -47,6 +50,7 @@ export default defineConfig({
       {
         title: 'More',
         items: [
+          { label: 'Blog', to: '/blog' },
           { label: 'Lotus Byte changelog', to: '/docs/Lotus Byte/changelog' },
           { label: 'Markdown page', to: '/markdown-page' },
         ],

@@ -24,6 +24,7 @@ export type RuleId =
   | 'page-default-export'
   | 'page-render-failed'
   | 'category-invalid'
+  | 'blog-authors-invalid'
   | 'sidebar-invalid'
   | 'nav-missing-route'
   | 'redirect-target-private'

@@ -6,9 +6,10 @@
 
 /**
  * What produced a route. A redirect route is a page that sends the reader on (the docs root → the
- * main doc); a tags route lists the docs' tags (`/docs/tags`) or the docs of one tag.
+ * main doc); a tags route lists the docs' tags (`/docs/tags`) or the docs of one tag; a blog
+ * route lists blog posts (`/blog`, `/blog/page/2`, `/blog/tags/<tag>`).
  */
-export type RouteKind = 'doc' | 'category' | 'page' | 'redirect' | 'notFound' | 'tags'
+export type RouteKind = 'doc' | 'category' | 'page' | 'post' | 'blog' | 'redirect' | 'notFound' | 'tags'
 
 /** Who may read a route. Computed at build time from the configured private-path rules. */
 export type Access =
@@ -77,7 +78,7 @@ export interface Route {
   readonly redirectTo: string | undefined
   /** How a Markdown page is shown, from its front matter; absent for generated pages. */
   readonly display?: RouteDisplay
-  /** For a tags route: the routes it lists, in order (tag pages for `/docs/tags`, docs for a tag). */
+  /** For a tags or blog route: the routes it lists, in order (tag pages for `/docs/tags`, docs for a tag, posts for a blog list). */
   readonly items?: readonly string[]
 }
 

@@ -134,6 +134,17 @@ export interface SiteConfig {
     /** Id of the sidebar generated from content/docs; default 'sanctum'. */
     sidebarId?: string
   }
+  /** The blog of content/blog, as Docusaurus's blog options. */
+  blog?: {
+    /** Default '/blog'. */
+    routeBasePath?: string
+    /** Posts on each list page; default 10. */
+    postsPerPage?: number
+    /** Default true. */
+    showReadingTime?: boolean
+    /** Which feeds are written ('all', the default, is both; null none), and their title and description (default: the site's). */
+    feedOptions?: { type?: 'rss' | 'atom' | 'all' | readonly ('rss' | 'atom')[] | null; title?: string; description?: string }
+  }
   /** Heading levels shown in the table of contents; default 2 to 3. */
   tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number }
   colorMode?: {

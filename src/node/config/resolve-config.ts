@@ -66,6 +66,7 @@ export interface ResolvedConfig {
     readonly mainDoc: string | undefined
     readonly sidebarId: string
   }
+  readonly blog: ResolvedBlog
   readonly tableOfContents: { readonly minHeadingLevel: number; readonly maxHeadingLevel: number }
   readonly colorMode: { readonly defaultMode: 'light' | 'dark'; readonly disableSwitch: boolean; readonly respectPrefersColorScheme: boolean }
   readonly privatePages: 'gate' | 'exclude' | 'client-only'
@@ -79,6 +80,14 @@ export interface ResolvedConfig {
     readonly copyright: string
   }
   readonly login: ResolvedLogin | undefined
+}
+
+/** The blog of content/blog (Docusaurus's blog options that docsgen reads). */
+export interface ResolvedBlog {
+  readonly routeBasePath: string
+  readonly postsPerPage: number
+  readonly showReadingTime: boolean
+  readonly feedOptions: { readonly type: readonly ('rss' | 'atom')[]; readonly title: string | undefined; readonly description: string | undefined }
 }
 
 /** The login defaults (the provider's hosted API and SDK page, the anchor site's choices), in one place. */
@@ -95,7 +104,7 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
@@ -145,6 +154,7 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
       mainDoc: docs.get('mainDoc').string(),
       sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
     },
+    blog: resolveBlog(root.get('blog')),
     tableOfContents: { minHeadingLevel, maxHeadingLevel },
     colorMode: {
       defaultMode: colorMode.get('defaultMode').oneOf(['light', 'dark'] as const) ?? 'light',
@@ -319,11 +329,27 @@ function readRoutePath(at: ValueAt, fallback: string, text = at.string() ?? fall
   return text
 }
 
+/** The blog's settings; its route, like the docs', with or without slashes around it. */
+function resolveBlog(blog: ValueAt): ResolvedBlog {
+  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions'])
+  const feed = blog.get('feedOptions')
+  feed.mapping(['type', 'title', 'description'])
+  const type = feed.get('type')
+  const types: readonly ('rss' | 'atom')[] =
+    type.value === null ? [] : type.value === 'all' || type.value === undefined ? ['rss', 'atom'] : Array.isArray(type.value) ? (type.list() ?? []).flatMap((item) => item.oneOf(['rss', 'atom'] as const) ?? []) : [type.oneOf(['rss', 'atom'] as const) ?? 'rss']
+  return {
+    routeBasePath: readRouteBasePath(blog.get('routeBasePath'), '/blog'),
+    postsPerPage: blog.get('postsPerPage').number({ min: 1, max: 1000, integer: true }) ?? 10,
+    showReadingTime: blog.get('showReadingTime').boolean() ?? true,
+    feedOptions: { type: types, title: feed.get('title').string(), description: feed.get('description').string() },
+  }
+}
+
 /** The route the docs are served under; as in Docusaurus, the slashes around it are optional ('docs', '/docs/'). */
-function readRouteBasePath(at: ValueAt): string {
-  if (typeof at.value !== 'string') return readRoutePath(at, '/docs')
+function readRouteBasePath(at: ValueAt, fallback = '/docs'): string {
+  if (typeof at.value !== 'string') return readRoutePath(at, fallback)
   const withSlash = at.value.startsWith('/') ? at.value : `/${at.value}`
-  return readRoutePath(at, '/docs', withSlash.length > 1 && withSlash.endsWith('/') && !withSlash.endsWith('//') ? withSlash.slice(0, -1) : withSlash)
+  return readRoutePath(at, fallback, withSlash.length > 1 && withSlash.endsWith('/') && !withSlash.endsWith('//') ? withSlash.slice(0, -1) : withSlash)
 }
 
 /** A URL path prefix, given with or without its leading and trailing "/" (as in Docusaurus). */

@@ -8,13 +8,15 @@ import type { Heading, SourceLink } from '../../shared/manifest.js'
 import type { PageBody } from './page-bodies.js'
 import type { RewriteLink } from './parse-markdown.js'
 import type { ContentFile } from './read-content.js'
-import type { DocTag, FrontMatter } from './read-front-matter.js'
+import type { PostExcerpt } from './post-excerpt.js'
+import { postDateFromFile } from './blog-post-route.js'
+import type { DocTag, FrontMatter, PostAuthor } from './read-front-matter.js'
 import { resolveLink, type LinkSource, type LinkTargets } from './resolve-link.js'
 import { docId, parseNumberPrefix, withTrailingSlash } from './route-from-file.js'
 
 export interface ContentDocument {
   readonly file: string
-  readonly kind: 'doc' | 'page' | 'component-page'
+  readonly kind: 'doc' | 'page' | 'post' | 'component-page'
   /** Path under its section folder (`Sanctum/intro.md`). */
   readonly relative: string
   /** For docs: the id (`Sanctum/intro`). */
@@ -32,6 +34,15 @@ export interface ContentDocument {
   readonly assets: readonly string[]
   /** How the page is shown, from its front matter. */
   readonly display: DocumentDisplay
+  /** For blog posts: what the list pages and feeds show of it. */
+  readonly post?: PostInfo
+}
+
+export interface PostInfo extends PostExcerpt {
+  /** ISO time from front matter `date`, else the file name's date; undefined when neither gives one. */
+  readonly date: string | undefined
+  /** Keys into `authors.yml`, or authors written out. */
+  readonly authors: readonly (string | PostAuthor)[]
 }
 
 /** Front matter that changes how a page is shown and listed (Docusaurus's keys). */
@@ -88,7 +99,7 @@ export function linkTargetsOf(job: LinkTables): LinkTargets {
 }
 
 export function sourceOf(file: Pick<ContentFile, 'file' | 'relative' | 'kind'>, route: string): LinkSource {
-  return { file: file.file, relative: file.relative, kind: file.kind as 'doc' | 'page', route }
+  return { file: file.file, relative: file.relative, kind: file.kind === 'doc' ? 'doc' : 'page', route }
 }
 
 /** Rewrites the links written in `source` to their published URLs; files beside the pages they reach go into `assets`. */
@@ -127,8 +138,8 @@ export interface ParsedPage {
   readonly links: readonly SourceLink[]
 }
 
-export function contentDocument(file: ContentFile, route: string, parsed: ParsedPage, body: PageBody, assets: ReadonlySet<string>): ContentDocument {
-  const kind = file.kind as 'doc' | 'page'
+export function contentDocument(file: ContentFile, route: string, parsed: ParsedPage, body: PageBody, assets: ReadonlySet<string>, excerpt?: PostExcerpt): ContentDocument {
+  const kind = file.kind as 'doc' | 'page' | 'post'
   const { frontMatter } = parsed
   return {
     file: file.file,
@@ -158,6 +169,7 @@ export function contentDocument(file: ContentFile, route: string, parsed: Parsed
       tags: frontMatter.tags,
       titleId: parsed.titleId,
     },
+    ...(kind === 'post' && excerpt ? { post: { ...excerpt, date: frontMatter.date ?? postDateFromFile(file.relative), authors: frontMatter.authors } } : {}),
   }
 }
 

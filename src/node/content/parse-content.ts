@@ -16,6 +16,7 @@ import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.j
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
 import { isMdx } from './mdx-syntax.js'
+import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
 import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
 import type { parseMarkdown } from './parse-markdown.js'
@@ -114,7 +115,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     }
   }
 
-  const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page') && !drafts.has(file.file))
+  const pages = files.filter((file) => (file.kind === 'doc' || file.kind === 'page' || file.kind === 'post') && !drafts.has(file.file))
   const markdown = pages.filter((file) => !mdxFiles.has(file.file))
   const mdx = pages.filter((file) => mdxFiles.has(file.file))
   const job: ParseJob = {
@@ -149,24 +150,25 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
  */
 function placeFiles(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
   const docsBase = config.docs.routeBasePath
+  const blogBase = config.blog.routeBasePath
   const routeOfFile = new Map<string, string>()
   const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
   const drafts = new Set<string>()
   const mdxFiles = new Set<string>()
   for (const file of files) {
     if (file.kind === 'asset' || file.kind === 'static') {
-      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase), kind: file.kind })
+      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase, blogBase), kind: file.kind })
       continue
     }
-    const page = file.kind === 'doc' || file.kind === 'page'
+    const page = file.kind === 'doc' || file.kind === 'page' || file.kind === 'post'
     const text = page ? (readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text ?? '') : ''
     if (page && isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
-    const routing = file.kind === 'doc' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics) : undefined
+    const routing = file.kind === 'doc' || file.kind === 'post' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics, blogBase) : undefined
     if (routing?.draft && !buildsDrafts) {
       drafts.add(file.file)
       continue
     }
-    const route = routeFromFile(file, docsBase, routing)
+    const route = routeFromFile(file, docsBase, routing, blogBase)
     if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
   }
   return { routeOfFile, assetFiles, drafts, mdxFiles }
@@ -211,7 +213,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   const texts = files.map((file) => {
     const read = readPage(job.siteDir, file)
     if (read.diagnostic) diagnostics.push(read.diagnostic)
-    return { file: file.file, text: read.text ?? '' }
+    return { file: file.file, text: file.kind === 'post' ? markMdxTruncation(read.text ?? '') : (read.text ?? '') }
   })
   const rendered = await renderMdxPages({
     ...options.mdx,
@@ -232,7 +234,8 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   try {
     for (const file of files) {
       const page = rendered.pages.get(file.file)!
-      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html: page.html, headings: page.headings }, bodies.write(page.html), assets.get(file.file) ?? new Set()))
+      const { html, excerpt } = file.kind === 'post' ? cutMdxExcerpt(page.html) : { html: page.html, excerpt: undefined }
+      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html, headings: page.headings }, bodies.write(html), assets.get(file.file) ?? new Set(), excerpt))
     }
   } finally {
     bodies.close()
@@ -287,7 +290,9 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
     const parsed = parse(read.text ?? '', file.file, job.record ? recordingRewrite : rewrite, { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
     if (job.record && read.text !== undefined) records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics })
-    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets)
+    // A post's excerpt is the Markdown before its truncate marker, parsed on its own (its problems are the whole post's).
+    const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, { slugify: job.slugify }).html) : undefined
+    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets, excerpt)
     documents.push(document)
     if (onDocument) untold.push(document)
   }

@@ -1,5 +1,5 @@
 /**
- * Lists the site's sources once: Markdown docs, standalone pages (Markdown or React components),
+ * Lists the site's sources once: Markdown docs, blog posts (and the blog's `authors.yml`), standalone pages (Markdown or React components),
  * the `_category_.json` files of the docs folders, the other files beside them (images, PDFs:
  * published when a page links to them) and `static/` (published as it is). Everything after this
  * reads the list, never lists folders again; Markdown is read when it is parsed (parse-content.ts),
@@ -13,7 +13,7 @@ import type { Diagnostic } from '../../shared/diagnostic.js'
 import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
 import { refuseEntry, refuseSection } from './refuse-links.js'
 
-export type ContentKind = 'doc' | 'page' | 'component-page' | 'category' | 'asset' | 'static'
+export type ContentKind = 'doc' | 'page' | 'post' | 'component-page' | 'category' | 'authors' | 'asset' | 'static'
 
 export interface ContentFile {
   /** Path relative to the site folder with forward slashes, e.g. `content/docs/Sanctum/intro.md`. */
@@ -34,7 +34,7 @@ export interface ReadContentResult {
 export async function readContent(siteDir: string): Promise<ReadContentResult> {
   const files: ContentFile[] = []
   const diagnostics: Diagnostic[] = []
-  for (const section of ['content/docs', 'content/pages', 'static'] as const) {
+  for (const section of ['content/docs', 'content/blog', 'content/pages', 'static'] as const) {
     const root = join(siteDir, section)
     const sectionRefused = refuseSection(siteDir, section)
     // content/docs and content/pages share the problem when content/ itself has it.
@@ -48,14 +48,14 @@ export async function readContent(siteDir: string): Promise<ReadContentResult> {
       const file = `${section}/${relative}`
       const path = join(root, relative)
       let text = ''
-      if (kind === 'category') {
+      if (kind === 'category' || kind === 'authors') {
         const read = readTextFile(path, file, { markdown: false })
         if (read.diagnostic) {
           diagnostics.push(read.diagnostic)
           continue
         }
         text = read.text
-      } else if (kind !== 'doc' && kind !== 'page') {
+      } else if (kind !== 'doc' && kind !== 'page' && kind !== 'post') {
         const error = accessError(path)
         if (error !== undefined) diagnostics.push(fileSystemDiagnostic(error, file, 'file'))
       }
@@ -102,10 +102,14 @@ function accessError(path: string): unknown {
   }
 }
 
-function kindOf(section: 'content/docs' | 'content/pages' | 'static', relative: string): ContentKind | undefined {
+function kindOf(section: 'content/docs' | 'content/blog' | 'content/pages' | 'static', relative: string): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
   if (section === 'static') return 'static'
   if (name.startsWith('_') && name !== '_category_.json') return undefined
+  if (section === 'content/blog') {
+    if (relative === 'authors.yml' || relative === 'authors.yaml') return 'authors'
+    return /\.mdx?$/.test(name) ? 'post' : 'asset'
+  }
   if (section === 'content/docs') {
     if (name === '_category_.json') return 'category'
     return /\.mdx?$/.test(name) ? 'doc' : 'asset'

@@ -38,6 +38,10 @@ export interface FrontMatter {
   readonly sidebarClassName: string | undefined
   readonly keywords: readonly string[]
   readonly tags: readonly DocTag[]
+  /** A blog post's date, as an ISO time (`2024-01-05T00:00:00.000Z`). */
+  readonly date: string | undefined
+  /** A blog post's authors: keys into `content/blog/authors.yml`, or written out. */
+  readonly authors: readonly (string | PostAuthor)[]
   /** Link syntax written in text values: shown as written, checked all the same. */
   readonly links: readonly SourceLink[]
 }
@@ -46,6 +50,14 @@ export interface FrontMatter {
 export interface DocTag {
   readonly label: string
   readonly permalink: string | undefined
+}
+
+/** An author as Docusaurus's blog writes one (`authors.yml` or inline). */
+export interface PostAuthor {
+  readonly name: string | undefined
+  readonly title: string | undefined
+  readonly url: string | undefined
+  readonly imageUrl: string | undefined
 }
 
 const usedFrontMatter = [
@@ -82,6 +94,7 @@ const toleratedFrontMatter = [
   'sidebar_key',
   'last_update',
   'title_meta',
+  // Read for blog posts; not listed among a doc's known keys, where they change nothing.
   'authors',
   'date',
   'layout',
@@ -130,6 +143,8 @@ const empty: FrontMatter = {
   sidebarClassName: undefined,
   keywords: [],
   tags: [],
+  date: undefined,
+  authors: [],
   links: [],
 }
 
@@ -343,7 +358,33 @@ function knownKeys(root: ValueAt): Omit<FrontMatter, 'links'> {
     sidebarClassName: root.get('sidebar_class_name').string(),
     keywords: (root.get('keywords').listOrOne() ?? []).flatMap((item) => text(item) ?? []),
     tags: (root.get('tags').list() ?? []).flatMap((item) => readTag(item) ?? []),
+    date: readDate(root.get('date')),
+    authors: (root.get('authors').listOrOne() ?? []).flatMap((item): (string | PostAuthor)[] => (typeof item.value === 'string' ? [item.value] : [readAuthor(item) ?? []].flat())),
   }
+}
+
+/** `2024-01-05` or a full ISO time; YAML may have read either as text or as a date. */
+function readDate(at: ValueAt): string | undefined {
+  if (at.value === undefined) return undefined
+  const written = at.value instanceof Date ? at.value.toISOString() : typeof at.value === 'string' ? at.value : undefined
+  const time = written !== undefined && /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(written) ? Date.parse(written) : Number.NaN
+  if (Number.isNaN(time)) {
+    at.fail(`must be a date such as 2024-01-05, got ${JSON.stringify(at.value)}`)
+    return undefined
+  }
+  return new Date(time).toISOString()
+}
+
+/** An author written out: a mapping of name, title, url and image_url (`authors.yml` entries are read the same way). */
+export function readAuthor(at: ValueAt): PostAuthor | undefined {
+  if (at.mapping(['name', 'title', 'url', 'image_url', 'email', 'socials', 'page', 'key']) === undefined) return undefined
+  const name = at.get('name').string()
+  const url = at.get('url').string()
+  const imageUrl = at.get('image_url').string()
+  if (name === undefined && imageUrl === undefined) at.fail('must have a "name" or an "image_url"', 'Write `name: Ada Lovelace`.')
+  for (const [key, value] of [['url', url], ['image_url', imageUrl]] as const)
+    if (value !== undefined && !/^(https?:\/\/|\/)/.test(value)) at.get(key).fail(`must be an http(s) URL or a site path, got ${JSON.stringify(value)}`, 'Write a URL such as "https://example.org/ada" or a path such as "/img/ada.png".')
+  return { name, title: at.get('title').string(), url: url && /^(https?:\/\/|\/)/.test(url) ? url : undefined, imageUrl: imageUrl && /^(https?:\/\/|\/)/.test(imageUrl) ? imageUrl : undefined }
 }
 
 /** What decides a doc's route and whether it is built: read before any page is parsed (see preReadRouting). */

@@ -17,7 +17,7 @@ export type Routing = Pick<FrontMatter, 'id' | 'slug' | 'draft' | 'unlisted'>
 // Most pages set none of these: their front matter is not read twice.
 const routingKey = /^(?:id|slug|draft|unlisted)[ \t]*:/m
 
-export function readRouting(file: ContentFile, source: string, docsBase: string, buildsDrafts: boolean, diagnostics: Diagnostic[]): Routing | undefined {
+export function readRouting(file: ContentFile, source: string, docsBase: string, buildsDrafts: boolean, diagnostics: Diagnostic[], blogBase?: string): Routing | undefined {
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   const found = frontMatterNode(text)
   if (!found || !routingKey.test(found.node.value)) return undefined
@@ -26,7 +26,7 @@ export function readRouting(file: ContentFile, source: string, docsBase: string,
   // A draft's page is not parsed in this build: its front matter problems are reported now.
   if (draft && !buildsDrafts) pushAll(diagnostics, problems)
   if (slug === undefined) return { id, slug, draft, unlisted }
-  const route = routeFromFile(file, docsBase, { id, slug })!
+  const route = routeFromFile(file, docsBase, { id, slug }, blogBase)!
   const problem = routePathProblem(route)
   if (problem === undefined) return { id, slug, draft, unlisted }
   const line = text.slice(0, found.length).split('\n').findIndex((candidate) => /^slug[ \t]*:/.test(candidate))
@@ -37,7 +37,7 @@ export function readRouting(file: ContentFile, source: string, docsBase: string,
       ...(line === -1 ? {} : { line: line + 1, column: column + 1 }),
       ruleId: 'front-matter-invalid',
       message: `Front matter "slug" would put the page at "${route}", which ${problem}`,
-      suggestion: 'Write a slug of plain names, such as "/guides/setup" (from the docs root) or "setup" (beside the file).',
+      suggestion: file.kind === 'post' ? 'Write a slug of plain names, such as "welcome" (under the blog\'s route).' : 'Write a slug of plain names, such as "/guides/setup" (from the docs root) or "setup" (beside the file).',
     }),
   )
   return { id, slug: undefined, draft, unlisted }

@@ -9,6 +9,7 @@ import { checkFileNames } from './check-file-names.js'
 import { loadComponentPages, type ComponentPages } from './load-component-pages.js'
 import { parseContent, type ContentDocument, type DocumentListener, type ParsedContent } from './parse-content.js'
 import type { ParseCache } from './parse-cache.js'
+import { readBlogAuthors, withPostAuthors } from './read-blog-authors.js'
 import { readContent } from './read-content.js'
 import { readSidebars, type SidebarsFile } from './read-sidebars.js'
 
@@ -47,11 +48,14 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
     cache: options.cache,
     changedFiles: options.changedFiles,
   })
-  const components = await loadComponentPages(siteDir, parsed.documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
+  const authorsFile = files.find((file) => file.kind === 'authors')
+  const authors = readBlogAuthors(authorsFile)
+  const documents = withPostAuthors(parsed.documents, authors.authors, authorsFile?.file, authors.diagnostics)
+  const components = await loadComponentPages(siteDir, documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   const sidebars = await readSidebars(siteDir, options.timeLimitMs)
   return {
-    content: { ...parsed, components: components.components, sidebars: sidebars.sidebars },
-    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...components.diagnostics, ...sidebars.diagnostics],
+    content: { ...parsed, documents, components: components.components, sidebars: sidebars.sidebars },
+    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...authors.diagnostics, ...components.diagnostics, ...sidebars.diagnostics],
   }
 }
 

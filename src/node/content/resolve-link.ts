@@ -28,7 +28,7 @@ export interface LinkSource {
   readonly file: string
   /** The file's path under its section folder (`Guides/intro.md` of `content/docs/Guides/intro.md`). */
   readonly relative: string
-  readonly kind: 'doc' | 'page' | 'component-page'
+  readonly kind: 'doc' | 'page' | 'post' | 'component-page'
   readonly route: string
 }
 

@@ -3,6 +3,7 @@
  * file is parsed.
  */
 import { posix } from 'node:path'
+import { postSlug } from './blog-post-route.js'
 import type { ContentFile } from './read-content.js'
 
 /** What a doc's front matter says about its id and URL (Docusaurus's `id` and `slug`). */
@@ -68,9 +69,10 @@ export function docSlug(relative: string, routing: DocRouting = {}): string {
   return posix.join(folderSlug, name)
 }
 
-export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docsBase: string, routing: DocRouting = {}): string | undefined {
-  if (file.kind === 'category' || file.kind === 'asset' || file.kind === 'static') return undefined
+export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docsBase: string, routing: DocRouting = {}, blogBase = '/blog'): string | undefined {
+  if (file.kind === 'category' || file.kind === 'authors' || file.kind === 'asset' || file.kind === 'static') return undefined
   if (file.kind === 'doc') return `${docsPrefix(docsBase)}${docSlug(file.relative, routing)}`
+  if (file.kind === 'post') return `${docsPrefix(blogBase)}${postSlug(file.relative, routing.slug)}`
   const withoutExtension = file.relative.replace(/\.(mdx?|tsx|jsx)$/, '')
   if (withoutExtension === 'index') return '/'
   if (withoutExtension.endsWith('/index')) return `/${withoutExtension.slice(0, -'index'.length)}`
@@ -82,11 +84,12 @@ export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docs
  * the same place relative to the pages as in the source, so `content/docs/Guides/shot.png` is
  * `/docs/Guides/shot.png` beside `/docs/Guides/intro`, and `static/img/logo.svg` is `/img/logo.svg`.
  */
-export function assetPathFor(file: Pick<ContentFile, 'file' | 'relative'>, docsBase: string): string {
+export function assetPathFor(file: Pick<ContentFile, 'file' | 'relative'>, docsBase: string, blogBase = '/blog'): string {
+  if (file.file.startsWith('content/blog/')) return `${docsPrefix(blogBase)}/${file.relative}`
   return file.file.startsWith('content/docs/') ? `${docsPrefix(docsBase)}/${file.relative}` : `/${file.relative}`
 }
 
-/** What paths under content/docs start with: routeBasePath '/' (a docs-only site) gives '', not a double slash. */
+/** What paths under content/docs (or content/blog) start with: routeBasePath '/' gives '', not a double slash. */
 export function docsPrefix(docsBase: string): string {
   return docsBase.replace(/\/$/, '')
 }

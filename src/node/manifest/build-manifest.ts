@@ -16,6 +16,7 @@ import type { CategoryMeta } from '../content/read-category.js'
 import { docsPrefix, isIndexDoc, outputFileFor, withTrailingSlash } from '../content/route-from-file.js'
 import { routeDisplay } from './route-display.js'
 import { createRouteTable, describeSource } from './route-table.js'
+import { addBlogRoutes } from './blog-routes.js'
 import { addTagRoutes } from './tag-routes.js'
 import { sidebarFromFile } from './sidebar-from-file.js'
 import type { SidebarsFile } from '../content/read-sidebars.js'
@@ -42,7 +43,9 @@ export function buildManifest(content: ParsedContent & { readonly sidebars?: Sid
   const docsById = new Map(docs.map((document) => [document.id!, document]))
   const tagPaths = addTagRoutes(docs, docsBase, config.trailingSlash, (path) => accessFor(path, rules), { addRoute, routes })
 
-  for (const document of content.documents)
+  const posts = content.documents.filter((document) => document.kind === 'post')
+  addBlogRoutes(posts, config, (path) => accessFor(path, rules), { addRoute, routes }, { byId: docsById, diagnostics })
+  for (const document of content.documents.filter((document) => document.kind !== 'post'))
     addRoute({
       path: document.route,
       kind: document.kind === 'doc' ? 'doc' : 'page',

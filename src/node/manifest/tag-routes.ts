@@ -31,19 +31,7 @@ export function addTagRoutes(
   const paths = new Map<string, string>()
   if (tagged.size === 0) return paths
   const labels = [...tagged.keys()].sort((a, b) => a.localeCompare(b))
-  const route = (path: string, title: string, items: string[]): Route => ({
-    path,
-    kind: 'tags',
-    title,
-    description: undefined,
-    source: undefined,
-    file: outputFileFor(path),
-    access: accessOf(path),
-    headings: [],
-    sidebar: undefined,
-    redirectTo: undefined,
-    items,
-  })
+  const route = (path: string, title: string, items: string[]) => listRoute(path, 'tags', title, accessOf(path), items)
   for (const label of labels) {
     const { path, routes } = tagged.get(label)!
     table.addRoute(route(path, label, routes))
@@ -52,4 +40,9 @@ export function addTagRoutes(
   }
   table.addRoute(route(tagsPath, 'Tags', labels.flatMap((label) => paths.get(label) ?? [])))
   return paths
+}
+
+/** A generated page that lists routes: a tags page, or a blog list page. */
+export function listRoute(path: string, kind: 'tags' | 'blog', title: string, access: Access, items: readonly string[]): Route {
+  return { path, kind, title, description: undefined, source: undefined, file: outputFileFor(path), access, headings: [], sidebar: undefined, redirectTo: undefined, items }
 }

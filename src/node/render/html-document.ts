@@ -24,6 +24,8 @@ export interface DocumentInput {
   readonly runtime?: { readonly script: string; readonly config: RuntimeConfig } | undefined
   /** The favicon's href. */
   readonly favicon?: string | undefined
+  /** Feeds the page links to (`<link rel="alternate">`): the blog's, on its pages. */
+  readonly feeds?: readonly { readonly type: 'rss' | 'atom'; readonly href: string; readonly title: string }[]
 }
 
 /** The text of <title>: the site's title and tagline on the home page, else the page's title and the site's. */
@@ -48,6 +50,7 @@ export function htmlDocument(input: DocumentInput): string {
     '<meta name="generator" content="docsgen">',
     input.favicon ? `<link rel="icon" href="${escapeHtml(input.favicon)}"${input.favicon.endsWith('.svg') ? ' type="image/svg+xml"' : ''}>` : '',
     ...input.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(input.feeds ?? []).map((feed) => `<link rel="alternate" type="application/${feed.type === 'rss' ? 'rss' : 'atom'}+xml" href="${escapeHtml(feed.href)}" title="${escapeHtml(feed.title)}">`),
     `<script>${beforePaintScript(site)}</script>`,
     input.runtime ? runtimeTags(input.runtime) : '',
   ]

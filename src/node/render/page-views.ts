@@ -48,6 +48,8 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.
   const navbarRoutes = navbarItems.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
 
+  const blogTags = `${config.blog.routeBasePath.replace(/\/$/, '')}/tags/`
+
   const tocOf = (route: Route): TocEntry[] => {
     const display = route.display
     if (display?.hideTableOfContents) return []
@@ -73,7 +75,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
     return {
       path: route.path,
       kind: kindOf(route),
-      title: isTagPage(route, routes) ? `${cards.length} ${cards.length === 1 ? 'doc' : 'docs'} tagged with "${route.title}"` : route.title,
+      title: isTagPage(route, routes) ? `${cards.length} ${cards.length === 1 ? 'doc' : 'docs'} tagged with "${route.title}"` : blogTagTitle(route, blogTags) ?? route.title,
       hideTitle: display?.hideTitle ?? false,
       titleId: display?.titleId,
       unlisted: display?.unlisted ?? false,
@@ -165,7 +167,7 @@ function publicLinkTest(manifest: Manifest, published: boolean): (link: { to: st
 
 /** Redirect routes are drawn as plain pages (their body links on, for browsers that ignore the refresh). */
 function kindOf(route: Route): PageView['kind'] {
-  return route.kind === 'redirect' ? 'page' : route.kind
+  return route.kind === 'redirect' || route.kind === 'post' || route.kind === 'blog' ? 'page' : route.kind
 }
 
 function layoutOf(route: Route): PageView['layout'] {
@@ -348,15 +350,24 @@ function taggedCards(route: Route, routes: ReadonlyMap<string, Route>, href: Hre
   return (route.items ?? []).flatMap((path) => {
     const target = routes.get(path)
     if (!target || hidden(path)) return []
-    const count = target.kind === 'tags' ? target.items?.filter((item) => !hidden(item)).length : undefined
-    return [{ label: target.title, href: href(path), description: target.description, kind: target.kind === 'tags' ? 'category' : 'doc', count }]
+    const list = target.kind === 'tags' || target.kind === 'blog'
+    const count = list ? target.items?.filter((item) => !hidden(item)).length : undefined
+    return [{ label: target.title, href: href(path), description: target.description, kind: list ? 'category' : 'doc', count }]
   })
+}
+
+/** A blog tag page's title, as Docusaurus writes it: `2 posts tagged with "release"`. */
+function blogTagTitle(route: Route, tagsPrefix: string): string | undefined {
+  if (route.kind !== 'blog' || !route.path.startsWith(tagsPrefix)) return undefined
+  const count = route.items?.length ?? 0
+  return `${count} ${count === 1 ? 'post' : 'posts'} tagged with "${route.title}"`
 }
 
 /** A tag's own page (it lists docs), not the list of every tag. */
 function isTagPage(route: Route, routes: ReadonlyMap<string, Route>): boolean {
   const first = route.items?.[0]
-  return route.kind === 'tags' && first !== undefined && routes.get(first)?.kind !== 'tags'
+  const listed = first === undefined ? undefined : routes.get(first)?.kind
+  return route.kind === 'tags' && listed !== undefined && listed !== 'tags' && listed !== 'blog'
 }
 
 /** The items of every collapsible category under `items`, drawn with no current page, by place. */

@@ -23,6 +23,8 @@ import type { ContentDocument } from '../content/parse-content.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { htmlDocument, type DocumentInput } from './html-document.js'
+import { createBlogBodies } from './blog-bodies.js'
+import { blogFeedFiles } from './blog-feeds.js'
 import { createPageData, createPrivatePageData } from './page-data.js'
 import { pageInputs } from './page-inputs.js'
 import { createPageViews } from './page-views.js'
@@ -74,14 +76,16 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     return JSON.stringify(createPrivatePageData({ route, page, site, html, build: input.runtime?.config.build ?? '' }))
   }
 
+  const blog = createBlogBodies(new Map(input.manifest.routes.map((route) => [route.path, route])), documents, input.config, href)
   const bodyOf = (route: Route): string => {
     if (route.kind === 'redirect')
       return `<p>The documentation starts at <a href="${escapeHtml(href(route.redirectTo!))}">${escapeHtml(route.redirectTo!)}</a>.</p>`
     const document = documents.get(route.path)
-    return document ? bodies.read(document.body) : ''
+    const body = document ? bodies.read(document.body) : ''
+    return blog.bodyOf(route, body) ?? body
   }
 
-  const documentHtml = createDocumentHtml(input, views, href)
+  const documentHtml = createDocumentHtml(input, views, href, blog.isBlogRoute)
 
   const wanted = only === undefined ? undefined : new Set(only)
   const published = input.config.privatePages === 'client-only'
@@ -121,8 +125,10 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
 }
 
 /** A route's whole HTML document with its sidebar drawn by `markup`, and the sidebar as drawn. */
-function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createPageViews>, href: (path: string) => string) {
+function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createPageViews>, href: (path: string) => string, isBlogRoute: (route: Route) => boolean) {
   const signInShell = signInShellMarkup(input)
+  // Blog pages name the blog's feeds in their head.
+  const feeds = blogFeedFiles(input.manifest, input.config).map((feed) => ({ ...feed, title: input.config.blog.feedOptions.title ?? `${input.config.title} Blog` }))
   return (
     route: Route,
     page: PageView,
@@ -140,6 +146,7 @@ function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createP
       redirectTo: route.kind === 'redirect' ? href(route.redirectTo!) : undefined,
       noIndex: route.access.private || route.kind === 'notFound',
       bodyEnd: route.kind === 'notFound' ? signInShell : undefined,
+      feeds: isBlogRoute(route) ? feeds : undefined,
     })
     return { html, sidebar: drawn }
   }

@@ -16,7 +16,9 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import { publicManifest } from '../manifest/public-manifest.js'
 import { gateManifest, SHELL_FILE } from '../render/gate-manifest.js'
 import { renderShell } from '../render/render-pages.js'
+import { blogFeeds } from '../render/blog-feeds.js'
 import { sitemap } from '../render/sitemap.js'
+import type { ContentDocument } from '../content/parse-content.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
 import { findLeaks, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
 import type { PageHead, ReaderFiles } from './reader-assets.js'
@@ -47,6 +49,8 @@ export interface PublishInput {
   readonly reader: ReaderFiles
   /** What every page's head links to: the sign-in shell's too. */
   readonly head: Pick<PageHead, 'runtime' | 'favicon'>
+  /** Every document: blog posts' excerpts go into the feeds. */
+  readonly documents: readonly ContentDocument[]
   /** Private text and paths no public file may hold (none when privatePages is 'client-only'). */
   readonly probes: readonly LeakProbe[]
 }
@@ -64,6 +68,7 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
   // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)
   if (config.url !== undefined) writePublic('sitemap.xml', sitemap(manifest, config.url, config.baseUrl))
+  for (const feed of blogFeeds(manifest, input.documents, config)) writePublic(feed.file, feed.content)
   const privateWriter = createFileWriter(staging.private.dir)
   if (config.privatePages === 'gate') {
     privateWriter.write('manifest.json', json(manifest))

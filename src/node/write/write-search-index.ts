@@ -169,10 +169,10 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   }
 }
 
-/** Public docs, Markdown pages and category pages; not unlisted pages, component pages, redirects or the 404 page. */
+/** Public docs, blog posts, Markdown pages and category pages; not unlisted pages, component pages, redirects or the 404 page. */
 function isSearchable(route: Route, document: ContentDocument | undefined): boolean {
   if (route.access.private || route.display?.unlisted) return false
-  return route.kind === 'doc' || route.kind === 'category' || (route.kind === 'page' && document?.kind === 'page')
+  return route.kind === 'doc' || route.kind === 'post' || route.kind === 'category' || (route.kind === 'page' && document?.kind === 'page')
 }
 
 /**
