@@ -65,6 +65,30 @@ export function buildManifest(content: ParsedContent & { readonly sidebars?: Sid
   if (fromFile) pushAll(diagnostics, fromFile.diagnostics)
   const sidebar = fromFile?.items ?? generated.items
 
+  const mainDoc = addGeneratedRoutes(config, sidebar, docs, rules, { addRoute, hasRoute }, diagnostics)
+
+  const manifest: Manifest = {
+    format: 1,
+    baseUrl: config.baseUrl,
+    version: { name: 'current', label: config.docs.versionLabel, path: docsBase, mainDoc: mainDoc?.id ?? '' },
+    routes: [...routes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    privatePaths: rules.map((rule) => ({ pattern: rule.pattern, groups: rule.rule.groups })),
+    sidebars: { [sidebarId]: sidebar },
+    assets: publishedAssets(content, routes, rules, diagnostics),
+  }
+  return { manifest: deepFreeze(manifest), diagnostics }
+}
+
+/** The routes docsgen makes itself: the docs root (and a docs-only site's root) sent to the main doc, and the 404 page. Returns the main doc. */
+function addGeneratedRoutes(
+  config: ResolvedConfig,
+  sidebar: readonly SidebarItem[],
+  docs: readonly ContentDocument[],
+  rules: readonly CompiledRule[],
+  { addRoute, hasRoute }: Pick<ReturnType<typeof createRouteTable>, 'addRoute' | 'hasRoute'>,
+  diagnostics: Diagnostic[],
+): ContentDocument | undefined {
+  const docsBase = config.docs.routeBasePath
   const mainDoc =
     config.docs.mainDoc === undefined ? firstDoc(sidebar, docs) : docs.find((document) => document.id === config.docs.mainDoc)
   if (!mainDoc && config.docs.mainDoc !== undefined)
@@ -103,17 +127,7 @@ export function buildManifest(content: ParsedContent & { readonly sidebars?: Sid
     sidebar: undefined,
     redirectTo: undefined,
   })
-
-  const manifest: Manifest = {
-    format: 1,
-    baseUrl: config.baseUrl,
-    version: { name: 'current', label: config.docs.versionLabel, path: docsBase, mainDoc: mainDoc?.id ?? '' },
-    routes: [...routes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    privatePaths: rules.map((rule) => ({ pattern: rule.pattern, groups: rule.rule.groups })),
-    sidebars: { [sidebarId]: sidebar },
-    assets: publishedAssets(content, routes, rules, diagnostics),
-  }
-  return { manifest: deepFreeze(manifest), diagnostics }
+  return mainDoc
 }
 
 /**
@@ -216,19 +230,8 @@ interface Folder {
   readonly folders: Map<string, Folder>
 }
 
-/**
- * The sidebar generated from content/docs: one category per folder, ordered by position
- * (front matter `sidebar_position`, `_category_.json` `position`), then by name.
- */
-function buildSidebar(
-  docs: readonly ContentDocument[],
-  categories: ReadonlyMap<string, CategoryMeta>,
-  { docsBase, trailingSlash }: { readonly docsBase: string; readonly trailingSlash: boolean | undefined },
-  routes: ReadonlyMap<string, Route>,
-  addRoute: (route: Route, origin: CategoryMeta['source']) => void,
-  rules: readonly CompiledRule[],
-): { items: SidebarItem[]; itemsByFolder: ReadonlyMap<string, SidebarItem[]> } {
-  const itemsByFolder = new Map<string, SidebarItem[]>()
+/** The docs as folders, as their files sit under content/docs; unlisted docs are built, and reached only by a link to them. */
+function folderTree(docs: readonly ContentDocument[]): Folder {
   const root: Folder = { path: '', docs: [], folders: new Map() }
   for (const document of docs) {
     let folder = root
@@ -242,41 +245,77 @@ function buildSidebar(
       }
       folder = child
     }
-    // Unlisted docs are built, and reached only by a link to them.
     if (!document.display.unlisted) folder.docs.push(document)
   }
+  return root
+}
 
-  const isPrivate = (path: string) => routes.get(path)?.access.private ?? false
-
-  // A generated index page lives at /category/<slug of its label>. Where several categories share
-  // a label ("Setup" in two sections), each gets its folder path as slug instead, so no two
-  // categories fight over one route and no result depends on folder order.
+/**
+ * A generated index page lives at /category/<slug of its label>. Where several categories share
+ * a label ("Setup" in two sections), each gets its folder path as slug instead, so no two
+ * categories fight over one route and no result depends on folder order.
+ */
+function generatedIndexSlugs(categories: ReadonlyMap<string, CategoryMeta>): (folderPath: string, label: string) => string {
   const labelSlugs = new Map<string, number>()
   for (const [folderPath, meta] of categories)
     if (meta.link.type === 'generated-index' && meta.link.slug === undefined) {
       const key = slug(meta.label ?? posix.basename(folderPath))
       labelSlugs.set(key, (labelSlugs.get(key) ?? 0) + 1)
     }
-  const generatedSlug = (folderPath: string, label: string) => {
+  return (folderPath, label) => {
     const key = slug(label)
     return (labelSlugs.get(key) ?? 0) > 1 ? folderPath.split('/').map((part) => slug(part)).join('-') : key
   }
+}
+
+function docItem(document: ContentDocument, isPrivate: boolean): SidebarItem {
+  return {
+    type: 'doc',
+    label: document.sidebarLabel ?? document.title,
+    path: document.route,
+    private: isPrivate,
+    ...(document.display.sidebarClassName === undefined ? {} : { className: document.display.sidebarClassName }),
+  }
+}
+
+function generatedIndexRoute(path: string, meta: CategoryMeta, label: string, access: Access): Route {
+  const link = meta.link as Extract<CategoryMeta['link'], { type: 'generated-index' }>
+  return {
+    path,
+    kind: 'category',
+    title: link.title ?? label,
+    description: link.description ?? meta.description,
+    source: undefined,
+    file: outputFileFor(path),
+    access,
+    headings: [],
+    sidebar: undefined,
+    redirectTo: undefined,
+  }
+}
+
+/**
+ * The sidebar generated from content/docs: one category per folder, ordered by position
+ * (front matter `sidebar_position`, `_category_.json` `position`), then by name.
+ */
+function buildSidebar(
+  docs: readonly ContentDocument[],
+  categories: ReadonlyMap<string, CategoryMeta>,
+  { docsBase, trailingSlash }: { readonly docsBase: string; readonly trailingSlash: boolean | undefined },
+  routes: ReadonlyMap<string, Route>,
+  addRoute: (route: Route, origin: CategoryMeta['source']) => void,
+  rules: readonly CompiledRule[],
+): { items: SidebarItem[]; itemsByFolder: ReadonlyMap<string, SidebarItem[]> } {
+  const itemsByFolder = new Map<string, SidebarItem[]>()
+  const root = folderTree(docs)
+  const isPrivate = (path: string) => routes.get(path)?.access.private ?? false
+  const generatedSlug = generatedIndexSlugs(categories)
 
   const itemsOf = (folder: Folder, linkedDoc: ContentDocument | undefined): SidebarItem[] => {
     const entries: { position: number; name: string; item: SidebarItem }[] = []
     for (const document of folder.docs) {
       if (document === linkedDoc) continue
-      entries.push({
-        position: document.sidebarPosition ?? Number.POSITIVE_INFINITY,
-        name: document.title,
-        item: {
-          type: 'doc',
-          label: document.sidebarLabel ?? document.title,
-          path: document.route,
-          private: isPrivate(document.route),
-          ...(document.display.sidebarClassName === undefined ? {} : { className: document.display.sidebarClassName }),
-        },
-      })
+      entries.push({ position: document.sidebarPosition ?? Number.POSITIVE_INFINITY, name: document.title, item: docItem(document, isPrivate(document.route)) })
     }
     for (const [name, child] of folder.folders) {
       const item = categoryOf(child, name)
@@ -306,18 +345,7 @@ function buildSidebar(
     if (meta.link.type === 'generated-index') {
       const slugPath = meta.link.slug ?? `/category/${generatedSlug(folder.path, label)}`
       path = withTrailingSlash(`${docsPrefix(docsBase)}${slugPath.startsWith('/') ? '' : '/'}${slugPath}`, trailingSlash)
-      addRoute({
-        path,
-        kind: 'category',
-        title: meta.link.title ?? label,
-        description: meta.link.description ?? meta.description,
-        source: undefined,
-        file: outputFileFor(path),
-        access: generatedIndexAccess(path, items, routes, rules),
-        headings: [],
-        sidebar: undefined,
-        redirectTo: undefined,
-      }, meta.source)
+      addRoute(generatedIndexRoute(path, meta, label, generatedIndexAccess(path, items, routes, rules)), meta.source)
     }
     if (items.length === 0 && path === undefined) return undefined
     const linkPrivate = path === undefined || meta.link.type === 'generated-index' ? true : isPrivate(path)

@@ -28,6 +28,35 @@ export interface PageViews {
   readonly navbarFor: (route: Route) => SiteView
 }
 
+/** The sign-in shell's view: the one page answered for every path under a private rule, naming none of them. */
+const shellView: PageView = {
+  path: '',
+  kind: 'page',
+  title: PRIVATE_SHELL_TITLE,
+  hideTitle: false,
+  titleId: undefined,
+  unlisted: false,
+  keywords: [],
+  tags: [],
+  description: undefined,
+  bodyHtml: '',
+  toc: [],
+  breadcrumbs: [],
+  cards: [],
+  previous: undefined,
+  next: undefined,
+  gated: true,
+  layout: 'plain',
+}
+
+/** The headings a page's table of contents lists: its own levels, else the site's. */
+function tocOf(route: Route, config: ResolvedConfig): TocEntry[] {
+  const display = route.display
+  if (display?.hideTableOfContents) return []
+  const min = display?.tocMinHeadingLevel ?? config.tableOfContents.minHeadingLevel
+  const max = display?.tocMaxHeadingLevel ?? Math.max(min, config.tableOfContents.maxHeadingLevel)
+  return route.headings.filter((heading) => heading.depth >= min && heading.depth <= max).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
+}
 
 export function createPageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
@@ -49,14 +78,6 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   const navbarRoutes = navbarItems.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
 
   const blogTags = `${config.blog.routeBasePath.replace(/\/$/, '')}/tags/`
-
-  const tocOf = (route: Route): TocEntry[] => {
-    const display = route.display
-    if (display?.hideTableOfContents) return []
-    const min = display?.tocMinHeadingLevel ?? config.tableOfContents.minHeadingLevel
-    const max = display?.tocMaxHeadingLevel ?? Math.max(min, config.tableOfContents.maxHeadingLevel)
-    return route.headings.filter((heading) => heading.depth >= min && heading.depth <= max).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
-  }
 
   /** Front matter's own previous/next (a route, or null for none) over the sidebar's; never a page the view may not show. */
   const neighbour = (index: SidebarIndex, chosen: string | null | undefined, fromSidebar: string | undefined, isPublicView: boolean): PageLink | undefined => {
@@ -83,7 +104,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       tags: (display?.tags ?? []).map((tag) => ({ label: tag.label, href: tag.path === undefined ? undefined : href(tag.path) })),
       description: route.description,
       bodyHtml,
-      toc: tocOf(route),
+      toc: tocOf(route, config),
       breadcrumbs: index.breadcrumbs.get(route.path) ?? [],
       cards,
       previous: neighbour(index, display?.previous, position > 0 ? index.order[position - 1] : undefined, isPublicView),
@@ -99,25 +120,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
     privateView: (route, bodyHtml) => view(route, bodyHtml, forGroups(groupsOf(route)).index, false),
     publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? publicSidebar(route.path) : undefined),
     privateSidebar: (route) => (route.sidebar || route.kind === 'category' ? forGroups(groupsOf(route)).sidebar(route.path) : undefined),
-    shellView: () => ({
-      path: '',
-      kind: 'page',
-      title: PRIVATE_SHELL_TITLE,
-      hideTitle: false,
-      titleId: undefined,
-      unlisted: false,
-      keywords: [],
-      tags: [],
-      description: undefined,
-      bodyHtml: '',
-      toc: [],
-      breadcrumbs: [],
-      cards: [],
-      previous: undefined,
-      next: undefined,
-      gated: true,
-      layout: 'plain',
-    }),
+    shellView: () => shellView,
     publicCategories: () => categoryViews(publicItems, publicIndex, href, ''),
     navbarFor: (route) => ({
       ...site,
