@@ -46,18 +46,11 @@ export interface PostInfo extends PostExcerpt {
 }
 
 /** Front matter that changes how a page is shown and listed (Docusaurus's keys). */
-export interface DocumentDisplay {
-  readonly unlisted: boolean
-  readonly hideTitle: boolean
-  readonly hideTableOfContents: boolean
-  readonly tocMinHeadingLevel: number | undefined
-  readonly tocMaxHeadingLevel: number | undefined
-  /** Doc ids; null hides the link. */
-  readonly paginationPrev: string | null | undefined
-  readonly paginationNext: string | null | undefined
-  readonly sidebarClassName: string | undefined
-  readonly keywords: readonly string[]
-  readonly tags: readonly DocTag[]
+export interface DocumentDisplay
+  extends Pick<
+    FrontMatter,
+    'unlisted' | 'hideTitle' | 'hideTableOfContents' | 'tocMinHeadingLevel' | 'tocMaxHeadingLevel' | 'paginationPrev' | 'paginationNext' | 'sidebarClassName' | 'keywords' | 'tags'
+  > {
   /** The id written on the title (`# Title {#id}`). */
   readonly titleId: string | undefined
 }
@@ -130,8 +123,11 @@ function routeUrlWithTrailingSlash(url: string, trailingSlash: boolean | undefin
 /** What a parsed page (Markdown or MDX) gives its document. */
 export interface ParsedPage {
   readonly frontMatter: FrontMatter
+  /** Title from front matter, else the leading `# heading`. */
   readonly title: string | undefined
+  /** The id of the leading `# heading` (written as `# Title {#intro}`, or made from its text), for the page's title. */
   readonly titleId: string | undefined
+  /** Front matter description, else the first paragraph, cut to 160 characters. */
   readonly description: string | undefined
   readonly html: string
   readonly headings: readonly Heading[]
