@@ -67,7 +67,8 @@ async function givenBuild(site: string, privateDir: string | undefined, siteDir:
 /** The site built into `into`, with a scenario's sign-in settings over its own when it has them. */
 async function buildSite(siteDir: string, into: string, page: ScenarioPage): Promise<SiteFolders> {
   const login = page.kind === 'site' ? page.login : undefined
-  const built = await build({ siteDir: resolve(siteDir), outDir: join(into, 'build'), privateDir: join(into, 'private'), ...(login ? { configOverrides: { login } } : {}) })
+  // A clean build, sharing no cache with the site's own builds: QA's verdict never rests on an earlier run.
+  const built = await build({ siteDir: resolve(siteDir), outDir: join(into, 'build'), privateDir: join(into, 'private'), cache: false, ...(login ? { configOverrides: { login } } : {}) })
   if (built.exitCode !== 0) {
     const how = login ? ` with site_login ${JSON.stringify(login)}` : ''
     throw new AssetsError(`the site in ${resolve(siteDir)} did not build${how} (run docsgen build to see why)`)
