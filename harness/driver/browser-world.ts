@@ -59,6 +59,18 @@ const quickHasher: PasswordHasher = {
   verify: async (password, stored) => stored === `sha256$${createHash('sha256').update(password).digest('hex')}`,
 }
 
+/** A page's request as one of this realm's, for the in-process handlers (the emulator, the gate). */
+async function nodeRequest(request: Request, url: string): Promise<Request> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
+  return new Request(url, { method: request.method, headers: headersOf(request), body })
+}
+
+function headersOf(message: { readonly headers: Headers }): Record<string, string> {
+  const headers: Record<string, string> = {}
+  message.headers.forEach((value, key) => (headers[key] = value))
+  return headers
+}
+
 /** What `fetch` rejects with when the network fails: a TypeError of the page's own realm, so the page's `instanceof TypeError` holds. */
 const networkError = (window: Record<string, any>): Error => new window.TypeError('Failed to fetch')
 
@@ -283,21 +295,16 @@ export class World {
     const call = { method: request.method, path: url.pathname, status: 0, at: this.time.elapsed() }
     this.calls.push(call)
     if (!this.online) throw networkError(window)
-    const headers: Record<string, string> = {}
-    request.headers.forEach((value, key) => (headers[key] = value))
-    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
     let answer: Response
     try {
-      answer = await this.emulator.fetch(new Request(url.href, { method: request.method, headers, body }))
+      answer = await this.emulator.fetch(await nodeRequest(request, url.href))
     } catch (error) {
       // The emulator's "drop" fault: a network failure, as the page's own realm would see it.
       if (error instanceof TypeError) throw networkError(window)
       throw error
     }
     call.status = answer.status
-    const answerHeaders: Record<string, string> = {}
-    answer.headers.forEach((value, key) => (answerHeaders[key] = value))
-    return respond(await answer.arrayBuffer(), { status: answer.status, statusText: answer.statusText, headers: answerHeaders })
+    return respond(await answer.arrayBuffer(), { status: answer.status, statusText: answer.statusText, headers: headersOf(answer) })
   }
 
   /** The site's (or the widget page's) file at a URL of its origin, as its server would answer. */
@@ -317,17 +324,8 @@ export class World {
 
   /** A request to the page's own origin: through the gate when the site has one, as its server would answer. */
   private async servePage(request: Request, url: URL, respond: (body: BodyInit | null, init: ResponseInit) => unknown): Promise<unknown> {
-    let answer: Response
-    if (this.gate) {
-      const headers: Record<string, string> = {}
-      request.headers.forEach((value, key) => (headers[key] = value))
-      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer()
-      answer = await this.gate.fetch(new Request(url.href, { method: request.method, headers, body }))
-    } else {
-      answer = await this.siteResponse(url)
-    }
-    const headers: Record<string, string> = {}
-    answer.headers.forEach((value, key) => (headers[key] = value))
+    const answer = this.gate ? await this.gate.fetch(await nodeRequest(request, url.href)) : await this.siteResponse(url)
+    const headers = headersOf(answer)
     let body: string | ArrayBuffer = await answer.arrayBuffer()
     if ((headers['content-type'] ?? '').startsWith('text/javascript')) {
       const stub = await moduleStub(new TextDecoder().decode(body), url.href)
