@@ -14,18 +14,11 @@ const entries = (await readdir(sourceDir, { recursive: true }))
   .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
   .map((file) => join(sourceDir, file))
 
+/** What every compile of docsgen's own code shares: ES modules for Node 20, React's automatic JSX. */
+const nodeModuleOptions = { format: 'esm', platform: 'node', target: 'node20', jsx: 'automatic', sourcemap: 'linked', logLevel: 'warning' }
+
 await rm(outDir, { recursive: true, force: true })
-await build({
-  entryPoints: entries,
-  outdir: outDir,
-  outbase: sourceDir,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  jsx: 'automatic',
-  sourcemap: 'linked',
-  logLevel: 'warning',
-})
+await build({ ...nodeModuleOptions, entryPoints: entries, outdir: outDir, outbase: sourceDir })
 // Non-TypeScript assets (the theme's CSS, scenario files) travel with the compiled code.
 const assets = (await readdir(sourceDir, { recursive: true })).filter((file) => /\.(css|json|yaml|svg|html)$/.test(file))
 for (const file of assets) await cp(join(sourceDir, file), join(outDir, file))
@@ -82,13 +75,8 @@ await bundleCli()
  */
 async function bundleCli() {
   const common = {
+    ...nodeModuleOptions,
     bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    jsx: 'automatic',
-    sourcemap: 'linked',
-    logLevel: 'warning',
     // Packages written as CommonJS call require(); an ES module bundle must give them one.
     banner: { js: "import { createRequire as __docsgenRequire } from 'node:module'; const require = __docsgenRequire(import.meta.url);" },
   }

@@ -10,7 +10,8 @@ import type { RewriteLink } from './parse-markdown.js'
 import type { ContentFile } from './read-content.js'
 import type { PostExcerpt } from './post-excerpt.js'
 import { postDateFromFile } from './blog-post-route.js'
-import type { DocTag, FrontMatter, PostAuthor } from './read-front-matter.js'
+import type { ParsedPage } from './parsed-page.js'
+import { emptyFrontMatter, type FrontMatter, type PostAuthor } from './read-front-matter.js'
 import { resolveLink, type LinkSource, type LinkTargets } from './resolve-link.js'
 import { docId, parseNumberPrefix, withTrailingSlash } from './route-from-file.js'
 
@@ -46,28 +47,20 @@ export interface PostInfo extends PostExcerpt {
 }
 
 /** Front matter that changes how a page is shown and listed (Docusaurus's keys). */
-export interface DocumentDisplay
-  extends Pick<
-    FrontMatter,
-    'unlisted' | 'hideTitle' | 'hideTableOfContents' | 'tocMinHeadingLevel' | 'tocMaxHeadingLevel' | 'paginationPrev' | 'paginationNext' | 'sidebarClassName' | 'keywords' | 'tags'
-  > {
+export interface DocumentDisplay extends Pick<FrontMatter, (typeof displayKeys)[number]> {
   /** The id written on the title (`# Title {#id}`). */
   readonly titleId: string | undefined
 }
 
-export const plainDisplay: DocumentDisplay = {
-  unlisted: false,
-  hideTitle: false,
-  hideTableOfContents: false,
-  tocMinHeadingLevel: undefined,
-  tocMaxHeadingLevel: undefined,
-  paginationPrev: undefined,
-  paginationNext: undefined,
-  sidebarClassName: undefined,
-  keywords: [],
-  tags: [],
-  titleId: undefined,
+const displayKeys = ['unlisted', 'hideTitle', 'hideTableOfContents', 'tocMinHeadingLevel', 'tocMaxHeadingLevel', 'paginationPrev', 'paginationNext', 'sidebarClassName', 'keywords', 'tags'] as const
+
+/** What of a page's front matter changes how it is shown and listed, with the id written on its title. */
+function displayOf(frontMatter: FrontMatter, titleId: string | undefined): DocumentDisplay {
+  const picked = Object.fromEntries(displayKeys.map((key) => [key, frontMatter[key]])) as Pick<FrontMatter, (typeof displayKeys)[number]>
+  return { ...picked, titleId }
 }
+
+export const plainDisplay: DocumentDisplay = displayOf(emptyFrontMatter, undefined)
 
 /** The routes, files and drafts links are resolved against, as a parse job carries them. */
 export interface LinkTables {
@@ -120,19 +113,6 @@ function routeUrlWithTrailingSlash(url: string, trailingSlash: boolean | undefin
   return withTrailingSlash(path, trailingSlash) + (end === -1 ? '' : url.slice(end))
 }
 
-/** What a parsed page (Markdown or MDX) gives its document. */
-export interface ParsedPage {
-  readonly frontMatter: FrontMatter
-  /** Title from front matter, else the leading `# heading`. */
-  readonly title: string | undefined
-  /** The id of the leading `# heading` (written as `# Title {#intro}`, or made from its text), for the page's title. */
-  readonly titleId: string | undefined
-  /** Front matter description, else the first paragraph, cut to 160 characters. */
-  readonly description: string | undefined
-  readonly html: string
-  readonly headings: readonly Heading[]
-  readonly links: readonly SourceLink[]
-}
 
 export function contentDocument(file: ContentFile, route: string, parsed: ParsedPage, body: PageBody, assets: ReadonlySet<string>, excerpt?: PostExcerpt): ContentDocument {
   const kind = file.kind as 'doc' | 'page' | 'post'
@@ -152,19 +132,7 @@ export function contentDocument(file: ContentFile, route: string, parsed: Parsed
     headings: parsed.headings,
     links: parsed.links,
     assets: [...assets],
-    display: {
-      unlisted: frontMatter.unlisted,
-      hideTitle: frontMatter.hideTitle,
-      hideTableOfContents: frontMatter.hideTableOfContents,
-      tocMinHeadingLevel: frontMatter.tocMinHeadingLevel,
-      tocMaxHeadingLevel: frontMatter.tocMaxHeadingLevel,
-      paginationPrev: frontMatter.paginationPrev,
-      paginationNext: frontMatter.paginationNext,
-      sidebarClassName: frontMatter.sidebarClassName,
-      keywords: frontMatter.keywords,
-      tags: frontMatter.tags,
-      titleId: parsed.titleId,
-    },
+    display: displayOf(frontMatter, parsed.titleId),
     ...(kind === 'post' && excerpt ? { post: { ...excerpt, date: frontMatter.date ?? postDateFromFile(file.relative), authors: frontMatter.authors } } : {}),
   }
 }

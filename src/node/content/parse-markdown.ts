@@ -22,20 +22,12 @@ import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
-import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
+import type { ParsedPage } from './parsed-page.js'
+import { readFrontMatter } from './read-front-matter.js'
 import { addReaderMarkup } from './reader-markup.js'
 
-export interface ParsedMarkdown {
-  readonly frontMatter: FrontMatter
-  /** Title from front matter, else the leading `# heading` (which is then removed from the body). */
-  readonly title: string | undefined
-  /** The id of the leading `# heading` (written as `# Title {#intro}`, or made from its text), for the page's title. */
-  readonly titleId: string | undefined
-  /** Front matter description, else the first paragraph, cut to 160 characters. */
-  readonly description: string | undefined
-  readonly html: string
-  readonly headings: readonly Heading[]
-  readonly links: readonly SourceLink[]
+/** A parsed page (its leading `# heading` removed from the body when it gave the title) and its problems. */
+export interface ParsedMarkdown extends ParsedPage {
   readonly diagnostics: readonly Diagnostic[]
 }
 

@@ -125,7 +125,8 @@ const maxFrontMatterLength = 512 * 1024
 /** Aliases (`*name`) allowed in one front matter, and how many nodes they may expand to (YAML's own guard). */
 const maxAliases = 100
 
-const empty: FrontMatter = {
+/** Front matter of a page that has none: every key at its default. */
+export const emptyFrontMatter: FrontMatter = {
   title: undefined,
   description: undefined,
   sidebarLabel: undefined,
@@ -152,7 +153,7 @@ type Report = (message: string, offset: number | undefined, suggestion?: string,
 
 export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[]): FrontMatter {
   const node = mdast.children[0]
-  if (!node || node.type !== 'yaml') return empty
+  if (!node || node.type !== 'yaml') return emptyFrontMatter
   // The YAML starts on the line after the opening `---`.
   const firstLine = (node.position?.start.line ?? 1) + 1
   const positionOf = createPositionLookup(node.value)
@@ -172,30 +173,30 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
         suggestion: 'Write it as YAML (`title: My page`) after a plain `---` line.',
       }),
     )
-    return empty
+    return emptyFrontMatter
   }
   if (node.value.length > maxFrontMatterLength) {
     report(`Front matter is ${node.value.length} characters long; it may be at most ${maxFrontMatterLength}`, undefined, 'Keep a few keys in front matter; move data out of the page.')
-    return empty
+    return emptyFrontMatter
   }
   const problem = tokenProblem(node.value)
   if (problem) {
     report(problem.message, problem.offset, problem.suggestion)
-    return empty
+    return emptyFrontMatter
   }
   const document = parseDocument(node.value, { prettyErrors: false, uniqueKeys: false })
   // The first error only: the ones after it mostly follow from it.
   const [error] = document.errors
   if (error) {
     report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
-    return empty
+    return emptyFrontMatter
   }
-  if (!plainYaml(document, node.value, report)) return empty
+  if (!plainYaml(document, node.value, report)) return emptyFrontMatter
   const data = toData(document, report)
-  if (data === null || data === undefined) return empty
+  if (data === null || data === undefined) return emptyFrontMatter
   if (typeof data !== 'object' || Array.isArray(data)) {
     report('Front matter must be a YAML mapping of keys to values', 0, 'Write it as `title: My page` lines between the `---` fences.')
-    return empty
+    return emptyFrontMatter
   }
   const reader = new ValueReader(yamlLocator(document, yamlGuards, positionOf))
   const frontMatter = knownKeys(reader.root(data))
