@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Runs every test file (test/**/*.test.ts[x]) with uvu under tsx, passes its output through, and
-// ends with the plain closing line CI reads: "tests: N passed, N failed, N skipped".
+// ends with the plain closing line CI reads: "tests: N passed, N failed, N skipped". Each failure's
+// report is repeated just above that line, because CI logs often keep only their last lines.
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -22,6 +23,8 @@ child.on('close', (code) => {
   const total = count('Total')
   const passed = count('Passed')
   const skipped = count('Skipped')
+  const failures = failureReports(plain)
+  if (failures.length > 0) console.log(`\nfailed tests, repeated:\n${failures.join('\n')}`)
   console.log(`\ntests: ${passed} passed, ${total - passed - skipped} failed, ${skipped} skipped`)
   process.exitCode = code ?? 1
   if (total === 0) {
@@ -29,3 +32,19 @@ child.on('close', (code) => {
     process.exitCode = 1
   }
 })
+
+/** Each "FAIL" block uvu printed, up to the next test file's heading or the totals, at most 40 lines. */
+function failureReports(plain) {
+  const lines = plain.split('\n')
+  const reports = []
+  lines.forEach((line, index) => {
+    if (!line.includes(' FAIL ')) return
+    const report = [line]
+    for (const next of lines.slice(index + 1, index + 40)) {
+      if (next.includes(' FAIL ') || /\.test\.tsx?$/.test(next.trim()) || /^\s+Total:/.test(next)) break
+      report.push(next)
+    }
+    reports.push(report.join('\n').trimEnd())
+  })
+  return reports
+}
