@@ -30,10 +30,11 @@ test('cookie storage over a real document.cookie: default path /, expiry, remova
       window.document.cookie = value
     },
   }
-  const { port } = fakeClock(NOW)
+  // happy-dom's jar drops cookies whose expiry is past by the real clock, so this clock is set far ahead.
+  const { port } = fakeClock(Date.UTC(2096, 10, 22, 5, 0, 0))
   const storage = createCookieStorage(jar, { expires: '7D' }, port)
   storage.setItem('@slashid/USER_TOKEN/org-1', 'a.b.c')
-  assert.is(writes[0], '%40slashid%2FUSER_TOKEN%2Forg-1=a.b.c; path=/; expires=Sun, 29 Nov 2026 05:00:00 GMT; SameSite=Lax')
+  assert.is(writes[0], '%40slashid%2FUSER_TOKEN%2Forg-1=a.b.c; path=/; expires=Thu, 29 Nov 2096 05:00:00 GMT; SameSite=Lax')
   assert.is(storage.getItem('@slashid/USER_TOKEN/org-1'), 'a.b.c')
   assert.is(storage.getItem('@slashid/USER_TOKEN/org-2'), null)
   storage.removeItem('@slashid/USER_TOKEN/org-1')
