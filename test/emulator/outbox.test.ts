@@ -5,9 +5,9 @@ import { Window } from 'happy-dom'
 import { startProviderServer } from '../../src/emulator/node-server.js'
 import { idBody } from './helpers.js'
 
-/** Waits (real time, at most 2 s) for `check`, calling `poke` first each round. */
+/** Waits (real time, at most 10 s: CI machines can be busy) for `check`, calling `poke` first each round. */
 async function until(check: () => boolean, what: string, poke = () => {}): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1000; i++) {
     poke()
     if (check()) return
     await new Promise((resolve) => setTimeout(resolve, 10))

@@ -155,11 +155,11 @@ reader('a slow route change shows the progress bar, which goes away when the pag
       observer.observe(document.body, { childList: true, subtree: true })
       ;(document.querySelector('a[href="/docs/Guides/setup"]') as HTMLElement).click()
     })
-    await page.locator('.route-progress[role="progressbar"]').waitFor({ timeout: 2000 })
+    await page.locator('.route-progress[role="progressbar"]').waitFor({ timeout: 10_000 })
     const shownAfter = await page.evaluate(() => (window as unknown as { progressShownAfter: number }).progressShownAfter)
     assert.ok(shownAfter >= 199, `the bar appeared ${shownAfter} ms after the click: not before 200 ms`)
     await page.waitForFunction(() => document.title.startsWith('Set up the service'))
-    await page.locator('.route-progress').waitFor({ state: 'detached', timeout: 2000 })
+    await page.locator('.route-progress').waitFor({ state: 'detached', timeout: 10_000 })
   }),
 )
 

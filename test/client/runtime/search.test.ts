@@ -53,6 +53,8 @@ async function type(page: RuntimePage, text: string): Promise<void> {
   // The panel's module comes from disk the first time (real time); then the 120 ms pause before searching.
   await settleUntil(() => page.document.querySelector('.search-panel') !== null)
   await new Promise((resolve) => setTimeout(resolve, 200))
+  // A loaded machine can run the pause's timer late: wait for the answer, not for a fixed time.
+  if (text) await settleUntil(() => /result/.test(page.document.querySelector('.search-status')?.textContent ?? ''))
   await settle(10)
 }
 
