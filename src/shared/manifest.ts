@@ -160,6 +160,8 @@ export interface DocsVersion {
   readonly banner: 'unreleased' | 'unmaintained' | undefined
   /** The version readers are sent to by default (Docusaurus's lastVersion). */
   readonly isLast: boolean
+  /** Its pages are kept out of search engines and the sitemap. */
+  readonly noIndex: boolean
 }
 
 export interface Manifest {

@@ -115,13 +115,15 @@ export interface PageVersionView {
   /** The version's name, remembered as the reader's preferred version. */
   readonly name: string
   readonly label: string
-  readonly banner: { readonly kind: 'unreleased' | 'unmaintained'; readonly latestLabel: string; readonly latestHref: string } | undefined
+  /** The version is kept out of search engines. */
+  readonly noIndex: boolean
+  readonly banner: { readonly kind: 'unreleased' | 'unmaintained'; readonly siteTitle: string; readonly latestLabel: string; readonly latestHref: string } | undefined
 }
 
 /** The version dropdown: the version of the page, and the same page (else the main doc) in each version. */
 export interface VersionMenuView {
   readonly label: string
-  readonly items: readonly { readonly label: string; readonly href: string; readonly active: boolean }[]
+  readonly items: readonly { readonly name: string; readonly label: string; readonly href: string; readonly active: boolean }[]
 }
 
 export interface NavbarLinkView {

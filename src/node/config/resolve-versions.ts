@@ -22,6 +22,8 @@ export interface ResolvedVersion {
   readonly sidebarsFile: string | undefined
   readonly banner: 'unreleased' | 'unmaintained' | undefined
   readonly isLast: boolean
+  /** Kept out of search engines and the sitemap (`docs.versions.<name>.noIndex`). */
+  readonly noIndex: boolean
 }
 
 export const currentVersion = 'current'
@@ -45,7 +47,7 @@ export function resolveVersions(docs: ValueAt, names: readonly string[], { route
   }
   const options = docs.get('versions')
   for (const [name, at] of options.mapping() ?? []) {
-    at.mapping(['label', 'path', 'banner', 'noIndex', 'badge', 'className'])
+    at.mapping(['label', 'path', 'banner', 'noIndex'])
     if (!all.includes(name)) options.get(name).fail(`names no version: "${name}" is neither "current" nor in versions.json`)
   }
   const base = routeBasePath === '/' ? '' : routeBasePath
@@ -65,6 +67,7 @@ export function resolveVersions(docs: ValueAt, names: readonly string[], { route
       sidebarsFile: name === currentVersion ? undefined : `versioned_sidebars/version-${name}-sidebars.json`,
       banner: banner === 'none' ? undefined : banner,
       isLast,
+      noIndex: own.get('noIndex').boolean() ?? false,
     }
   })
 }

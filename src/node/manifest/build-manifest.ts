@@ -75,7 +75,7 @@ export function buildManifest(content: ManifestContent, config: ResolvedConfig, 
     for (const [path, id] of read.sidebarOf) if (!sidebarOf.has(path)) sidebarOf.set(path, id)
     const first = read.sidebars.values().next().value ?? []
     const mainDoc = addGeneratedRoutes(config, version, first, docs, accessOf, table, diagnostics)
-    return { name: version.name, label: version.label, path: version.path, mainDoc: mainDoc?.id ?? '', banner: version.banner, isLast: version.isLast }
+    return { name: version.name, label: version.label, path: version.path, mainDoc: mainDoc?.id ?? '', banner: version.banner, isLast: version.isLast, noIndex: version.noIndex }
   })
   addNotFoundRoute(addRoute)
   pushAll(diagnostics, checkSidebarLinks(sidebarLinks, routes, config))

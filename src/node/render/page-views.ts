@@ -81,7 +81,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   const groupsOf = (route: Route) => (route.access.private ? route.access.groups : [])
   const docsRoot = routes.get(manifest.version.path) ?? routes.get(`${manifest.version.path}/`)
   const isPublicLink = publicLinkTest(manifest, published)
-  const versions = createVersionViews(manifest, routes, isPrivate, href)
+  const versions = createVersionViews(manifest, routes, isPrivate, href, config.title)
   const navbarItems = config.navbar.items.filter(isPublicLink)
   const site = siteView(config, navbarItems, isPublicLink, href, docsRoot === undefined ? undefined : (docsRoot.redirectTo ?? docsRoot.path))
   // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.

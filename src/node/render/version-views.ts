@@ -17,6 +17,7 @@ export function createVersionViews(
   routes: ReadonlyMap<string, Route>,
   isPrivate: (path: string) => boolean,
   href: (path: string, hash?: string) => string,
+  siteTitle: string,
 ): VersionViews {
   const versions = manifest.versions
   if (versions.length < 2) return { menu: () => undefined, pageVersion: () => undefined }
@@ -43,7 +44,7 @@ export function createVersionViews(
       const current = (route.version === undefined ? undefined : byName.get(route.version)) ?? last
       const items = versions.flatMap((version) => {
         const target = version === current && route.version !== undefined ? route.path : targetIn(route, version)
-        return target === undefined ? [] : [{ label: version.label, href: href(target), active: version === current }]
+        return target === undefined ? [] : [{ name: version.name, label: version.label, href: href(target), active: version === current }]
       })
       return { label: current.label, items }
     },
@@ -54,7 +55,8 @@ export function createVersionViews(
       return {
         name: version.name,
         label: version.label,
-        banner: version.banner === undefined || latest === undefined ? undefined : { kind: version.banner, latestLabel: last.label, latestHref: href(latest) },
+        noIndex: version.noIndex,
+        banner: version.banner === undefined || latest === undefined ? undefined : { kind: version.banner, siteTitle, latestLabel: last.label, latestHref: href(latest) },
       }
     },
   }
