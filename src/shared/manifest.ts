@@ -72,8 +72,10 @@ export interface Route {
   readonly access: Access
   /** Every heading id on the page (anchors), all depths. */
   readonly headings: readonly Heading[]
-  /** Id of the sidebar the route belongs to, if any. */
+  /** Id of the sidebar the route belongs to, if any (a key of Manifest.sidebars). */
   readonly sidebar: string | undefined
+  /** For a route of versioned docs: the name of its version (DocsVersion.name). */
+  readonly version?: string
   /** For redirect routes: where to. */
   readonly redirectTo: string | undefined
   /** How a Markdown page is shown, from its front matter; absent for generated pages. */
@@ -123,12 +125,43 @@ export type SidebarItem =
       readonly private: boolean
       readonly items: readonly SidebarItem[]
     }
+  | {
+      /** A sidebars file's `link` item: a page of this site (`target` is its route path) or elsewhere. */
+      readonly type: 'link'
+      readonly label: string
+      /** As written in the sidebars file (an external URL, or a route path). */
+      readonly href: string
+      /** The route an internal link reaches; undefined for an external one. */
+      readonly target: string | undefined
+      readonly path: undefined
+      /** True when it links to a private page. */
+      readonly private: boolean
+      readonly className?: string
+    }
+  | {
+      /** A sidebars file's `html` item, sanitised as raw HTML in a page is. */
+      readonly type: 'html'
+      readonly html: string
+      readonly path: undefined
+      readonly private: false
+      readonly className?: string
+    }
 
+/** One version of the docs (Docusaurus's versioning: the current one in the docs folder, released ones in versioned_docs/). */
 export interface DocsVersion {
-  readonly name: 'current'
+  /** 'current', or the name in versions.json ('2.0'). */
+  readonly name: string
   readonly label: string
+  /** The route path the version's docs live under (`/docs`, `/docs/next`, `/docs/1.0`). */
   readonly path: string
+  /** The id of the version's main doc; '' when it has none. */
   readonly mainDoc: string
+  /** Docusaurus's banner: above an unreleased version's pages, or an older one's. */
+  readonly banner: 'unreleased' | 'unmaintained' | undefined
+  /** The version readers are sent to by default (Docusaurus's lastVersion). */
+  readonly isLast: boolean
+  /** Its pages are kept out of search engines and the sitemap. */
+  readonly noIndex: boolean
 }
 
 export interface Manifest {
@@ -136,7 +169,10 @@ export interface Manifest {
   readonly format: 1
   /** The path the site is served under ("/" or e.g. "/handbook/"); route paths below are without it. */
   readonly baseUrl: string
+  /** The version of the docs readers see by default (the last one). */
   readonly version: DocsVersion
+  /** Every version, newest first (current, then versions.json's order); one for an unversioned site. */
+  readonly versions: readonly DocsVersion[]
   readonly routes: readonly Route[]
   /** Private-path rules as RegExp sources, for client-side UX checks (never the only barrier). */
   readonly privatePaths: readonly { readonly pattern: string; readonly groups: readonly string[] }[]

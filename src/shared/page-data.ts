@@ -31,6 +31,8 @@ export interface PageData {
   readonly sidebar: string | undefined
   /** The navbar links to mark, by href: 'page' (this page) or 'true' (a page inside the section it opens). */
   readonly navbar: Readonly<Record<string, 'page' | 'true'>>
+  /** The navbar's version dropdown as drawn for this page (`<details class="navbar-versions">`), when the docs have versions. */
+  readonly versions?: string
   /** For a redirect route: the href the reader is sent on to. */
   readonly redirect: string | undefined
   /**

@@ -24,6 +24,14 @@ export type SidebarViewItem =
       readonly active: boolean
       /** Front matter `sidebar_class_name`, on the item. */
       readonly className?: string
+      /** A link that leaves the site (a sidebars file's `link` item): marked as such. */
+      readonly external?: boolean
+    }
+  | {
+      /** A sidebars file's `html` item, already sanitised. */
+      readonly type: 'html'
+      readonly html: string
+      readonly className?: string
     }
   | {
       readonly type: 'category'
@@ -99,6 +107,23 @@ export interface PageView {
   readonly gated: boolean
   /** Whether the page shows the docs layout (sidebar, ToC) or a plain full-width layout. */
   readonly layout: 'docs' | 'plain'
+  /** For a page of versioned docs: its version, and the banner above it (an unreleased or unmaintained version's). */
+  readonly version?: PageVersionView | undefined
+}
+
+export interface PageVersionView {
+  /** The version's name, remembered as the reader's preferred version. */
+  readonly name: string
+  readonly label: string
+  /** The version is kept out of search engines. */
+  readonly noIndex: boolean
+  readonly banner: { readonly kind: 'unreleased' | 'unmaintained'; readonly siteTitle: string; readonly latestLabel: string; readonly latestHref: string } | undefined
+}
+
+/** The version dropdown: the version of the page, and the same page (else the main doc) in each version. */
+export interface VersionMenuView {
+  readonly label: string
+  readonly items: readonly { readonly name: string; readonly label: string; readonly href: string; readonly active: boolean }[]
 }
 
 export interface NavbarLinkView {
@@ -145,6 +170,8 @@ export interface SiteView {
     readonly title: string
     readonly logo: { readonly src: string; readonly alt: string } | undefined
     readonly items: readonly NavbarLinkView[]
+    /** The docs' versions, for the version dropdown; undefined when the docs have one version or the page none. */
+    readonly versions?: VersionMenuView | undefined
   }
   readonly footer: FooterView
   readonly announcementBar: AnnouncementBarView | undefined

@@ -137,6 +137,8 @@ function drawPage(document: Document, region: Element, data: PageData, sidebar: 
   if (nav && sidebar !== undefined) nav.innerHTML = markCurrentInSidebar(sidebar, siteHref(baseUrl, data.path))
   document.title = data.title
   updateHead(document, data, baseUrl)
+  const versions = document.querySelector('.navbar .navbar-versions')
+  if (versions && data.versions !== undefined) versions.outerHTML = data.versions
   for (const link of document.querySelectorAll('.navbar .navbar-link')) {
     const current = data.navbar[link.getAttribute('href') ?? '']
     link.classList.toggle('navbar-link--active', current !== undefined)

@@ -3,7 +3,7 @@
  * reads the site's settings from the page and starts each behaviour; the page is complete
  * without it, so a behaviour that fails to start is logged and the others still run.
  */
-import { RUNTIME_CONFIG_ID, STORAGE_KEYS, type RuntimeConfig } from '../../shared/runtime-config.js'
+import { RUNTIME_CONFIG_ID, type RuntimeConfig } from '../../shared/runtime-config.js'
 import { setupAnnouncementBar } from './announcement-bar.js'
 import { setupClientNavigation, type ClientNavigation } from './client-navigation.js'
 import { setupCodeBlocks } from './code-blocks.js'
@@ -12,6 +12,7 @@ import { setupMobileMenu } from './mobile-menu.js'
 import { createPageDataLoader } from './page-data-loader.js'
 import type { Platform } from './platform.js'
 import { setupPrefetch } from './prefetch.js'
+import { setupPreferredVersion } from './preferred-version.js'
 import { createProgressBar, type ProgressBar } from './progress-bar.js'
 import { setupSearchBox } from './search-box.js'
 import { setupSidebarCategories } from './sidebar-categories.js'
@@ -61,10 +62,7 @@ export function startRuntime(platform: Platform): Runtime | undefined {
   const tabs = start('tabs', () => setupTabs(platform), none)
   const loader = createPageDataLoader(platform, config.baseUrl)
   const prefetch = start('prefetch', () => setupPrefetch(platform, config, loader), none)
-  const rememberVersion = () => {
-    if (document.querySelector('[data-page-region] .docs-layout')) platform.local.set(STORAGE_KEYS.preferredVersion, config.docsVersion)
-  }
-  rememberVersion()
+  const version = start('preferred version', () => setupPreferredVersion(platform, config.docsVersion), none)
   const progress = createProgressBar(platform)
   const redraw = () => {
     for (const part of [sidebar, toc, codeBlocks, tabs, prefetch]) part.refresh()
@@ -81,7 +79,7 @@ export function startRuntime(platform: Platform): Runtime | undefined {
           menu.close()
           redraw()
           signIn?.refresh()
-          rememberVersion()
+          version.refresh()
         },
       }),
     { navigate: (href: string) => platform.window.location.assign(href) },

@@ -9,6 +9,7 @@ import { Sidebar } from './Sidebar.js'
 import { TableOfContents } from './TableOfContents.js'
 import { TagList } from './TagList.js'
 import { UnlistedBanner } from './UnlistedBanner.js'
+import { VersionBanner } from './VersionBanner.js'
 
 interface DocPageProps {
   readonly page: PageView
@@ -27,10 +28,11 @@ export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, 
   const hasToc = !page.gated && page.toc.length > 0
   const sidebarNav = hasSidebar ? <Sidebar items={sidebar} listHtml={sidebarHtml} currentHref={currentHref} /> : undefined
   return (
-    <div className={hasSidebar ? 'docs-layout' : 'docs-layout docs-layout--no-sidebar'}>
+    <div className={hasSidebar ? 'docs-layout' : 'docs-layout docs-layout--no-sidebar'} data-docs-version={page.version?.name}>
       <MobileMenu items={navbarItems} sidebar={sidebarNav} currentHref={currentHref} />
       <main id="main-content" className={hasToc ? 'docs-main' : 'docs-main docs-main--no-toc'}>
         <div className="docs-content">
+          {page.version?.banner ? <VersionBanner banner={page.version.banner} label={page.version.label} /> : null}
           {page.gated ? null : <Breadcrumbs trail={page.breadcrumbs} current={page.title} homeHref={homeHref} />}
           {hasToc ? <TableOfContents entries={page.toc} collapsible /> : null}
           {page.gated ? (

@@ -5,6 +5,7 @@ import { LoginButton } from './LoginButton.js'
 import { MobileMenuToggle } from './MobileMenu.js'
 import { NavbarItem } from './NavbarItem.js'
 import { SearchBox } from './SearchBox.js'
+import { VersionDropdown } from './VersionDropdown.js'
 
 interface NavbarProps {
   readonly site: SiteView
@@ -30,6 +31,7 @@ export function Navbar({ site, currentHref }: NavbarProps): ReactElement {
         <NavbarItems items={left} className="navbar-items" currentHref={currentHref} />
         <div className="navbar-end">
           <NavbarItems items={right} className="navbar-items navbar-items--right" currentHref={currentHref} />
+          {navbar.versions ? <VersionDropdown menu={navbar.versions} /> : null}
           {site.colorMode.disableSwitch ? null : <ColorModeToggle />}
           <SearchBox />
           {site.login ? <LoginButton /> : null}

@@ -12,11 +12,21 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
   return (
     <ul className="sidebar-list">
       {items.map((item, index) =>
-        item.type === 'link' ? (
+        item.type === 'html' ? (
+          // Sanitised when the sidebar was read (sidebar-from-file.ts), as raw HTML in a page is.
+          <li className={item.className ? `sidebar-item sidebar-item--html ${item.className}` : 'sidebar-item sidebar-item--html'} key={index} dangerouslySetInnerHTML={{ __html: item.html }} />
+        ) : item.type === 'link' ? (
           <li className={item.className ? `sidebar-item ${item.className}` : 'sidebar-item'} key={index}>
-            <a className={item.active ? 'sidebar-link sidebar-link--active' : 'sidebar-link'} href={item.href} aria-current={item.active ? 'page' : undefined}>
-              {item.label}
-            </a>
+            {item.external ? (
+              <a className="sidebar-link" href={item.href} target="_blank" rel="noopener noreferrer">
+                {item.label}
+                <ExternalLinkIcon />
+              </a>
+            ) : (
+              <a className={item.active ? 'sidebar-link sidebar-link--active' : 'sidebar-link'} href={item.href} aria-current={item.active ? 'page' : undefined}>
+                {item.label}
+              </a>
+            )}
           </li>
         ) : (
           // A collapsible category carries its place; the browser runtime adds the button that opens
@@ -45,4 +55,13 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
 function categoryClass(active: boolean, expanded: boolean): string {
   const state = expanded ? 'sidebar-category sidebar-category--expanded' : 'sidebar-category sidebar-category--collapsed'
   return active ? `sidebar-item ${state} sidebar-category--active` : `sidebar-item ${state}`
+}
+
+/** The mark of a link that leaves the site, as Docusaurus draws it; its text tells screen readers. */
+function ExternalLinkIcon(): ReactElement {
+  return (
+    <svg className="external-link-icon" width="13.5" height="13.5" viewBox="0 0 24 24" aria-label="(opens in a new tab)" role="img">
+      <path fill="currentColor" d="M21 13v10h-21v-19h12v2h-10v15h17v-8h2zm3-12h-10.988l4.035 4-6.977 7.07 2.828 2.828 6.977-7.07 4.125 4.172v-11z" />
+    </svg>
+  )
 }

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { readJsonFile } from '../files/read-json-file.js'
 import { loadConfig } from './load-config.js'
 import { resolveConfig, type ResolvedConfig } from './resolve-config.js'
 
@@ -31,8 +32,23 @@ export async function readSiteConfig(
   const { file, source } = loaded.loaded
   if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
   const value = overrides === undefined ? loaded.loaded.value : withOverrides(loaded.loaded.value, overrides)
-  const resolved = resolveConfig(value, file ?? 'site.config.ts', source)
+  const versions = readVersionNames(siteDir)
+  if (versions.diagnostic) return { site: undefined, diagnostics: [versions.diagnostic] }
+  const resolved = resolveConfig(value, file ?? 'site.config.ts', source, { versionNames: versions.names })
   return { site: resolved.config ? { config: resolved.config, file, source } : undefined, diagnostics: resolved.diagnostics }
+}
+
+/** The names in versions.json (newest first), as Docusaurus writes it; none when the site has none. */
+export function readVersionNames(siteDir: string): { names: readonly string[]; diagnostic?: Diagnostic | undefined } {
+  if (!existsSync(join(siteDir, 'versions.json'))) return { names: [] }
+  const suggestion = 'Write versions.json as a list of version names, newest first, such as ["2.0", "1.0"].'
+  const read = readJsonFile(siteDir, 'versions.json', 'config-invalid', suggestion)
+  if (read.diagnostic) return { names: [], diagnostic: read.diagnostic }
+  const names = Array.isArray(read.value) ? read.value : undefined
+  const wrong = names === undefined ? read.value : names.find((name) => typeof name !== 'string' || !/^[\w.-]+$/.test(name) || /^\.+$/.test(name) || name === 'current')
+  if (names === undefined || wrong !== undefined)
+    return { names: [], diagnostic: diagnostic({ file: 'versions.json', ruleId: 'config-invalid', message: `versions.json must list version names (letters, digits, ".", "-", "_"; not "current"), got ${JSON.stringify(wrong)}`, suggestion }) }
+  return { names: names as string[] }
 }
 
 /** The config stage's line: which file, or that defaults are used, and how many private rules. */

@@ -13,6 +13,7 @@ import { sourceLocator } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import type { LoginFactorMethod } from './define-config.js'
 import { baseUrlProblem, isCssColor, unsafeUrlProblem } from './read-url.js'
+import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
 
 export interface ResolvedNavItem {
   readonly label: string
@@ -65,7 +66,13 @@ export interface ResolvedConfig {
     /** Undefined: the first doc of the sidebar. */
     readonly mainDoc: string | undefined
     readonly sidebarId: string
+    /** Every version of the docs, newest first: the current one alone for an unversioned site. */
+    readonly versions: readonly ResolvedVersion[]
   }
+  /** Sidebars written in the config, as a sidebars file would export them (read by the manifest stage). */
+  readonly sidebars: unknown
+  /** Where the site's sources are: content/docs… for a docsgen site, docs/… for a Docusaurus one. */
+  readonly folders: ContentFolders
   readonly blog: ResolvedBlog
   readonly tableOfContents: { readonly minHeadingLevel: number; readonly maxHeadingLevel: number }
   readonly colorMode: { readonly defaultMode: 'light' | 'dark'; readonly disableSwitch: boolean; readonly respectPrefersColorScheme: boolean }
@@ -80,6 +87,21 @@ export interface ResolvedConfig {
     readonly copyright: string
   }
   readonly login: ResolvedLogin | undefined
+}
+
+/** The folders of the docs, the blog and the pages, relative to the site folder. */
+export interface ContentFolders {
+  readonly docs: string
+  readonly blog: string
+  readonly pages: string
+}
+
+export const docsgenFolders: ContentFolders = { docs: 'content/docs', blog: 'content/blog', pages: 'content/pages' }
+
+/** What the site's folder says beside its config: the names of versions.json, its layout. */
+export interface SiteLayout {
+  readonly versionNames?: readonly string[]
+  readonly folders?: ContentFolders
 }
 
 /** The blog of content/blog (Docusaurus's blog options that docsgen reads). */
@@ -104,13 +126,13 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'sidebars', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
  * diagnostics at the offending line.
  */
-export function resolveConfig(value: unknown, file: string, source: string): Result {
+export function resolveConfig(value: unknown, file: string, source: string, layout: SiteLayout = {}): Result {
   if (!isPlainObject(value)) {
     const message = 'The config file must export a config object as its default export'
     return { config: undefined, diagnostics: [diagnostic({ file, ruleId: 'config-invalid', message, suggestion: "Write `export default defineConfig({ title: 'My docs' })`." })] }
@@ -120,7 +142,11 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
   root.mapping(topKeys)
   const title = root.get('title').string() ?? 'Documentation'
   const docs = root.get('docs')
-  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId'])
+  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions'])
+  const folders = layout.folders ?? docsgenFolders
+  const routeBasePath = readRouteBasePath(docs.get('routeBasePath'))
+  const versionLabel = docs.get('versionLabel').string() ?? 'Next'
+  const versions = resolveVersions(docs, layout.versionNames ?? [], { routeBasePath, docsFolder: folders.docs, currentLabel: versionLabel })
   const toc = root.get('tableOfContents')
   toc.mapping(['minHeadingLevel', 'maxHeadingLevel'])
   const minHeadingLevel = toc.get('minHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 2
@@ -149,11 +175,14 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
       slugify: markdown.get('slugify').oneOf(['github', 'vitepress'] as const) ?? 'github',
     },
     docs: {
-      routeBasePath: readRouteBasePath(docs.get('routeBasePath')),
-      versionLabel: docs.get('versionLabel').string() ?? 'Next',
+      routeBasePath,
+      versionLabel,
       mainDoc: docs.get('mainDoc').string(),
       sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
+      versions,
     },
+    sidebars: readSidebars(root.get('sidebars')),
+    folders,
     blog: resolveBlog(root.get('blog')),
     tableOfContents: { minHeadingLevel, maxHeadingLevel },
     colorMode: {
@@ -170,6 +199,13 @@ export function resolveConfig(value: unknown, file: string, source: string): Res
   const diagnostics = reader.problems.map((problem) => readProblemDiagnostic(problem, { file, ruleId: 'config-invalid', unknownKey: { ruleId: 'config-unknown-key' } }))
   if (diagnostics.length > 0) return { config: undefined, diagnostics }
   return { config: deepFreeze(config), diagnostics: [] }
+}
+
+/** Sidebars as a sidebars file exports them: checked when the manifest reads them, only their shape here. */
+function readSidebars(at: ValueAt): unknown {
+  if (at.value === undefined) return undefined
+  at.mapping()
+  return at.value
 }
 
 function readI18n(i18n: ValueAt): void {

@@ -24,6 +24,7 @@ import { defaultCategory, readCategory, type CategoryMeta } from './read-categor
 import type { ContentFile } from './read-content.js'
 import { readRouting } from './read-routing.js'
 import { assetPathFor, routeFromFile, withTrailingSlash } from './route-from-file.js'
+import { categoryKey, docsBaseOf } from './docs-version-of.js'
 
 export type { ContentDocument, DocumentDisplay } from './content-document.js'
 
@@ -109,7 +110,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     if (file.kind === 'category') {
       const result = readCategory(file.text, file.file)
       pushAll(diagnostics, result.diagnostics)
-      categories.set(posix.dirname(file.relative) === '.' ? '' : posix.dirname(file.relative), result.meta)
+      categories.set(categoryKey(file.version, posix.dirname(file.relative) === '.' ? '' : posix.dirname(file.relative)), result.meta)
     } else if (file.kind === 'component-page') {
       documents.push(componentPage(file, routeOfFile.get(file.file)!, config))
     }
@@ -149,15 +150,15 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
  * sources are never all in memory; a file that cannot be read is reported then.
  */
 function placeFiles(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
-  const docsBase = config.docs.routeBasePath
   const blogBase = config.blog.routeBasePath
   const routeOfFile = new Map<string, string>()
   const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
   const drafts = new Set<string>()
   const mdxFiles = new Set<string>()
   for (const file of files) {
+    const docsBase = docsBaseOf(file, config)
     if (file.kind === 'asset' || file.kind === 'static') {
-      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase, blogBase), kind: file.kind })
+      assetFiles.push({ file: file.file, path: assetPathFor(file, docsBase, blogBase, config.folders), kind: file.kind })
       continue
     }
     const page = file.kind === 'doc' || file.kind === 'page' || file.kind === 'post'
@@ -354,7 +355,7 @@ function docFolders(files: readonly ContentFile[]): Set<string> {
     if (file.kind !== 'doc') continue
     let folder = posix.dirname(file.relative)
     while (folder !== '.') {
-      folders.add(folder)
+      folders.add(categoryKey(file.version, folder))
       folder = posix.dirname(folder)
     }
   }

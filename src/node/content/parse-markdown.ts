@@ -37,7 +37,7 @@ export type RewriteLink = (url: string) => string | undefined
 // GitHub's schema (raw HTML keeps what GitHub keeps: images, line breaks, details, sup, kbd, ids
 // …) without its id prefix, so that `<a id="x">` is the anchor `#x` as written, and remark-rehype's
 // footnote ids (already `user-content-`) are not prefixed twice. Admonitions keep their classes.
-const schema = {
+export const rawHtmlSchema = {
   ...defaultSchema,
   clobberPrefix: '',
   attributes: {
@@ -53,12 +53,12 @@ const schema = {
 const handlers = { footnoteReference, admonition: admonitionHandler, code: codeHandler }
 // Pages without raw HTML (most) skip the HTML parser; those with it are re-parsed as a browser
 // would (hast-util-raw), so `<details>` around Markdown keeps its Markdown, then sanitised.
-const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, schema).use(rehypeStringify).freeze()
+const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, rawHtmlSchema).use(rehypeStringify).freeze()
 const rawProcessor = unified()
   .use(remarkRehype, { handlers, allowDangerousHtml: true })
   // With the file, elements from raw HTML get their place in it (for diagnostics).
   .use(() => (tree: HastRoot, file: VFile) => raw(tree, { file }) as HastRoot)
-  .use(rehypeSanitize, schema)
+  .use(rehypeSanitize, rawHtmlSchema)
   .use(rehypeStringify)
   .freeze()
 

@@ -9,7 +9,8 @@
 import { accessSync, constants, existsSync, type Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import type { Diagnostic } from '../../shared/diagnostic.js'
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { docsgenFolders, type ContentFolders } from '../config/resolve-config.js'
 import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
 import { refuseEntry, refuseSection } from './refuse-links.js'
 
@@ -21,6 +22,8 @@ export interface ContentFile {
   /** Path relative to its section folder (`content/docs`, `content/pages` or `static`), forward slashes. */
   readonly relative: string
   readonly kind: ContentKind
+  /** For the docs of a released version (versioned_docs/version-1.0/…): its name. */
+  readonly version?: string
   /** Text of `_category_.json` files; '' for the rest (Markdown is read when parsed, component pages compiled from `file`). */
   readonly text: string
 }
@@ -31,19 +34,45 @@ export interface ReadContentResult {
   readonly diagnostics: Diagnostic[]
 }
 
-export async function readContent(siteDir: string): Promise<ReadContentResult> {
+/** Where the sources are: the docs, blog and pages folders, and each released version's docs folder. */
+export interface ContentSections {
+  readonly folders: ContentFolders
+  readonly versions: readonly { readonly name: string; readonly folder: string }[]
+}
+
+const docsgenSections: ContentSections = { folders: docsgenFolders, versions: [] }
+
+type Section = { readonly folder: string; readonly kind: 'docs' | 'blog' | 'pages' | 'static'; readonly version?: string }
+
+export async function readContent(siteDir: string, { folders, versions }: ContentSections = docsgenSections): Promise<ReadContentResult> {
   const files: ContentFile[] = []
   const diagnostics: Diagnostic[] = []
-  for (const section of ['content/docs', 'content/blog', 'content/pages', 'static'] as const) {
+  const sections: Section[] = [
+    { folder: folders.docs, kind: 'docs' },
+    ...versions.map((version) => ({ folder: version.folder, kind: 'docs' as const, version: version.name })),
+    { folder: folders.blog, kind: 'blog' },
+    { folder: folders.pages, kind: 'pages' },
+    { folder: 'static', kind: 'static' },
+  ]
+  for (const { folder: section, kind: sectionKind, version } of sections) {
     const root = join(siteDir, section)
     const sectionRefused = refuseSection(siteDir, section)
     // content/docs and content/pages share the problem when content/ itself has it.
     if (sectionRefused && !diagnostics.some((item) => item.file === sectionRefused.file)) diagnostics.push(sectionRefused)
+    if (!sectionRefused && version !== undefined && !existsSync(root))
+      diagnostics.push(
+        diagnostic({
+          file: 'versions.json',
+          ruleId: 'config-invalid',
+          message: `versions.json names the version "${version}", but its docs folder ${section}/ does not exist`,
+          suggestion: `Put the docs of version ${version} in ${section}/, or take "${version}" out of versions.json.`,
+        }),
+      )
     if (sectionRefused || !existsSync(root)) continue
     // Read synchronously: a promise-based read of each small file (open, stat, read, close on
     // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
     for (const relative of await listFiles(root, section, diagnostics)) {
-      const kind = kindOf(section, relative)
+      const kind = kindOf(sectionKind, relative)
       if (kind === undefined) continue
       const file = `${section}/${relative}`
       const path = join(root, relative)
@@ -59,7 +88,7 @@ export async function readContent(siteDir: string): Promise<ReadContentResult> {
         const error = accessError(path)
         if (error !== undefined) diagnostics.push(fileSystemDiagnostic(error, file, 'file'))
       }
-      files.push({ file, relative, kind, text })
+      files.push({ file, relative, kind, text, ...(version === undefined ? {} : { version }) })
     }
   }
   return { files: files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), diagnostics }
@@ -102,15 +131,15 @@ function accessError(path: string): unknown {
   }
 }
 
-function kindOf(section: 'content/docs' | 'content/blog' | 'content/pages' | 'static', relative: string): ContentKind | undefined {
+function kindOf(section: Section['kind'], relative: string): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
   if (section === 'static') return 'static'
   if (name.startsWith('_') && name !== '_category_.json') return undefined
-  if (section === 'content/blog') {
+  if (section === 'blog') {
     if (relative === 'authors.yml' || relative === 'authors.yaml') return 'authors'
     return /\.mdx?$/.test(name) ? 'post' : 'asset'
   }
-  if (section === 'content/docs') {
+  if (section === 'docs') {
     if (name === '_category_.json') return 'category'
     return /\.mdx?$/.test(name) ? 'doc' : 'asset'
   }

@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { loadDataModule } from '../config/load-config.js'
+import type { ResolvedVersion } from '../config/resolve-versions.js'
+import { readJsonFile } from '../files/read-json-file.js'
 
 export const sidebarsFileNames = ['sidebars.ts', 'sidebars.mts', 'sidebars.js', 'sidebars.mjs', 'sidebars.cjs'] as const
 
@@ -29,4 +31,17 @@ function suggestion(kind: 'threw' | 'out-of-memory' | 'timed-out' | 'exited'): s
   if (kind === 'threw') return 'Fix the error in the sidebars file; it must evaluate without throwing.'
   if (kind === 'timed-out') return 'Look for an endless loop or a wait that never ends; a sidebars file must evaluate in moments.'
   return 'A sidebars file must evaluate to its sidebars (module.exports or export default) in moments, without ending the process.'
+}
+
+/** The sidebars of each released version (versioned_sidebars/version-1.0-sidebars.json), by version name; a version without one uses its folders' sidebar. */
+export function readVersionedSidebars(siteDir: string, versions: readonly ResolvedVersion[]): { sidebars: ReadonlyMap<string, SidebarsFile>; diagnostics: readonly Diagnostic[] } {
+  const sidebars = new Map<string, SidebarsFile>()
+  const diagnostics: Diagnostic[] = []
+  for (const { name, sidebarsFile: file } of versions) {
+    if (file === undefined || !existsSync(join(siteDir, file))) continue
+    const read = readJsonFile(siteDir, file, 'sidebar-invalid', 'Write the sidebars of the version as JSON, as `docusaurus docs:version` writes them.')
+    if (read.diagnostic) diagnostics.push(read.diagnostic)
+    else sidebars.set(name, { file, source: read.text, value: read.value })
+  }
+  return { sidebars, diagnostics }
 }

@@ -11,12 +11,14 @@ import { parseContent, type ContentDocument, type DocumentListener, type ParsedC
 import type { ParseCache } from './parse-cache.js'
 import { readBlogAuthors, withPostAuthors } from './read-blog-authors.js'
 import { readContent } from './read-content.js'
-import { readSidebars, type SidebarsFile } from './read-sidebars.js'
+import { readSidebars, readVersionedSidebars, type SidebarsFile } from './read-sidebars.js'
 
 export interface SiteContent extends ParsedContent {
   readonly components: ComponentPages
   /** The site's sidebars file, if it has one. */
   readonly sidebars: SidebarsFile | undefined
+  /** Each released version's sidebars file, by version name. */
+  readonly versionedSidebars: ReadonlyMap<string, SidebarsFile>
 }
 
 export interface ContentOptions {
@@ -38,7 +40,8 @@ export interface ContentOptions {
 }
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
-  const { files, diagnostics: unreadable } = await readContent(siteDir)
+  const released = config.docs.versions.filter((version) => version.sidebarsFile !== undefined)
+  const { files, diagnostics: unreadable } = await readContent(siteDir, { folders: config.folders, versions: released })
   const parsed = await parseContent(siteDir, files, config, {
     threads: options.threads,
     drafts: options.drafts,
@@ -53,9 +56,10 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
   const documents = withPostAuthors(parsed.documents, authors.authors, authorsFile?.file, authors.diagnostics)
   const components = await loadComponentPages(siteDir, documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   const sidebars = await readSidebars(siteDir, options.timeLimitMs)
+  const versioned = readVersionedSidebars(siteDir, released)
   return {
-    content: { ...parsed, documents, components: components.components, sidebars: sidebars.sidebars },
-    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...authors.diagnostics, ...components.diagnostics, ...sidebars.diagnostics],
+    content: { ...parsed, documents, components: components.components, sidebars: sidebars.sidebars, versionedSidebars: versioned.sidebars },
+    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...authors.diagnostics, ...components.diagnostics, ...sidebars.diagnostics, ...versioned.diagnostics],
   }
 }
 

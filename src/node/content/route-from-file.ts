@@ -4,6 +4,7 @@
  */
 import { posix } from 'node:path'
 import { postSlug } from './blog-post-route.js'
+import { docsgenFolders, type ContentFolders } from '../config/resolve-config.js'
 import type { ContentFile } from './read-content.js'
 
 /** What a doc's front matter says about its id and URL (Docusaurus's `id` and `slug`). */
@@ -84,9 +85,9 @@ export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docs
  * the same place relative to the pages as in the source, so `content/docs/Guides/shot.png` is
  * `/docs/Guides/shot.png` beside `/docs/Guides/intro`, and `static/img/logo.svg` is `/img/logo.svg`.
  */
-export function assetPathFor(file: Pick<ContentFile, 'file' | 'relative'>, docsBase: string, blogBase = '/blog'): string {
-  if (file.file.startsWith('content/blog/')) return `${docsPrefix(blogBase)}/${file.relative}`
-  return file.file.startsWith('content/docs/') ? `${docsPrefix(docsBase)}/${file.relative}` : `/${file.relative}`
+export function assetPathFor(file: Pick<ContentFile, 'file' | 'relative' | 'version'>, docsBase: string, blogBase = '/blog', folders: ContentFolders = docsgenFolders): string {
+  if (file.file.startsWith(`${folders.blog}/`)) return `${docsPrefix(blogBase)}/${file.relative}`
+  return file.version !== undefined || file.file.startsWith(`${folders.docs}/`) ? `${docsPrefix(docsBase)}/${file.relative}` : `/${file.relative}`
 }
 
 /** What paths under content/docs (or content/blog) start with: routeBasePath '/' gives '', not a double slash. */

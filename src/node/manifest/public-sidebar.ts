@@ -17,6 +17,8 @@ export function publicSidebar(items: readonly SidebarItem[], isPrivate: (path: s
 export function visibleSidebar(items: readonly SidebarItem[], mayOpen: (path: string) => boolean): SidebarItem[] {
   return items.flatMap((item): SidebarItem[] => {
     if (item.type === 'doc') return mayOpen(item.path) ? [item] : []
+    if (item.type === 'html') return [item]
+    if (item.type === 'link') return item.target === undefined || mayOpen(item.target) ? [item] : []
     const path = item.path !== undefined && mayOpen(item.path) ? item.path : undefined
     const visible = visibleSidebar(item.items, mayOpen)
     if (path === undefined && visible.length === 0) return []

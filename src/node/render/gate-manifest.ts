@@ -35,12 +35,14 @@ export function gateManifest(manifest: Manifest, config: ResolvedConfig): GateMa
   }
   const walk = (items: readonly SidebarItem[], trail: readonly string[]) => {
     for (const item of items) {
-      const path = item.path === undefined ? undefined : stripRouteSuffix(item.path)
-      if (path !== undefined && Object.hasOwn(entries, path)) navigation.push({ path, kind: 'sidebar', type: item.type, label: item.label, href: href(item.path!), trail })
+      if (item.type === 'html') continue
+      const target = item.type === 'link' ? item.target : item.path
+      const path = target === undefined ? undefined : stripRouteSuffix(target)
+      if (path !== undefined && Object.hasOwn(entries, path)) navigation.push({ path, kind: 'sidebar', type: item.type === 'link' ? 'doc' : item.type, label: item.label, href: href(target!), trail })
       if (item.type === 'category') walk(item.items, [...trail, item.label])
     }
   }
-  walk(manifest.sidebars[config.docs.sidebarId] ?? [], [])
+  for (const items of Object.values(manifest.sidebars)) walk(items, [])
 
   return { format: 1, baseUrl: config.baseUrl, rules: manifest.privatePaths, entries, shell: SHELL_FILE, navigation }
 }

@@ -44,7 +44,9 @@ export function htmlDocument(input: DocumentInput): string {
     `<title>${escapeHtml(title)}</title>`,
     description ? `<meta name="description" content="${escapeHtml(description)}">` : '',
     page.keywords.length > 0 ? `<meta name="keywords" content="${escapeHtml(page.keywords.join(', '))}">` : '',
-    input.noIndex || page.unlisted ? '<meta name="robots" content="noindex">' : '',
+    input.noIndex || page.unlisted || page.version?.noIndex ? '<meta name="robots" content="noindex">' : '',
+    // As Docusaurus marks a versioned page, so search crawlers can keep versions apart.
+    page.version ? `<meta name="docusaurus_version" content="${escapeHtml(page.version.name)}"><meta name="docsearch:version" content="${escapeHtml(page.version.name)}">` : '',
     input.redirectTo ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(input.redirectTo)}"><link rel="canonical" href="${escapeHtml(input.redirectTo)}">` : '',
     indexable ? shareTags(site, page, title, description) : '',
     '<meta name="generator" content="docsgen">',

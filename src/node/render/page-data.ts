@@ -7,7 +7,10 @@ import type { Route } from '../../shared/manifest.js'
 import type { PageData } from '../../shared/page-data.js'
 import type { PageView, SiteView } from '../../shared/page-view.js'
 import { siteHref } from '../../shared/canonical-path.js'
+import { createElement } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
 import { pageRegionOf } from '../../client/theme/Page.js'
+import { VersionDropdown } from '../../client/theme/VersionDropdown.js'
 import { documentTitle } from './html-document.js'
 import type { SidebarMarkup } from './sidebar-markup.js'
 
@@ -62,5 +65,7 @@ function commonData({ route, page, site, build }: Pick<PageDataInput, 'route' | 
   const currentHref = siteHref(site.baseUrl, route.path)
   const navbar: Record<string, 'page' | 'true'> = {}
   for (const item of site.navbar.items) if (item.active) navbar[item.href] = item.href === currentHref ? 'page' : 'true'
-  return { format: 2, path: route.path, title: documentTitle(site, page), description: page.description, navbar, build } as const
+  // The version dropdown is in the navbar, outside the page region: it comes drawn for this page.
+  const versions = site.navbar.versions && renderToStaticMarkup(createElement(VersionDropdown, { menu: site.navbar.versions }))
+  return { format: 2, path: route.path, title: documentTitle(site, page), description: page.description, navbar, build, ...(versions ? { versions } : {}) } as const
 }

@@ -8,6 +8,7 @@ import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 import { PRIVATE_SHELL_TITLE, type Breadcrumb, type CategoryCard, type PageLink, type PageView, type SidebarViewItem, type SiteView, type TocEntry } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { publicSidebar as publicSidebarItems, visibleSidebar } from '../manifest/public-sidebar.js'
+import { createVersionViews } from './version-views.js'
 
 export interface PageViews {
   readonly site: SiteView
@@ -64,14 +65,23 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   // A site that publishes its private pages (client-only) shows them like public ones.
   const published = config.privatePages === 'client-only'
   const isPrivate = (path: string) => !published && (routes.get(path)?.access.private ?? false)
-  const sidebarItems = manifest.sidebars[config.docs.sidebarId] ?? []
-  const publicItems = publicSidebarItems(sidebarItems, isPrivate)
-  const publicIndex = indexSidebar(publicItems, href)
-  const publicSidebar = sidebarViews(publicItems, publicIndex, href)
-  const forGroups = sidebarsByGroups(sidebarItems, routes, href)
+  // Each sidebar's public view and index, and its views for readers of each set of groups, made once.
+  const sidebarIds = Object.keys(manifest.sidebars)
+  const sidebarSets = new Map(
+    sidebarIds.map((id, number) => {
+      const publicItems = publicSidebarItems(manifest.sidebars[id]!, isPrivate)
+      const publicIndex = indexSidebar(publicItems, href)
+      // The places of the first sidebar's categories are as they were with one sidebar; the others' are told apart.
+      const place = number === 0 ? '' : `s${number}`
+      return [id, { publicItems, publicIndex, place, publicSidebar: sidebarViews(publicItems, publicIndex, href, place), forGroups: sidebarsByGroups(manifest.sidebars[id]!, routes, href) }]
+    }),
+  )
+  const noSidebar = { publicIndex: indexSidebar([], href), forGroups: () => ({ index: indexSidebar([], href), sidebar: () => [] }) }
+  const setOf = (route: Route) => (route.sidebar === undefined ? undefined : sidebarSets.get(route.sidebar))
   const groupsOf = (route: Route) => (route.access.private ? route.access.groups : [])
   const docsRoot = routes.get(manifest.version.path) ?? routes.get(`${manifest.version.path}/`)
   const isPublicLink = publicLinkTest(manifest, published)
+  const versions = createVersionViews(manifest, routes, isPrivate, href, config.title)
   const navbarItems = config.navbar.items.filter(isPublicLink)
   const site = siteView(config, navbarItems, isPublicLink, href, docsRoot === undefined ? undefined : (docsRoot.redirectTo ?? docsRoot.path))
   // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.
@@ -111,22 +121,24 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       next: neighbour(index, display?.next, position !== -1 && position < index.order.length - 1 ? index.order[position + 1] : undefined, isPublicView),
       gated: false,
       layout: layoutOf(route),
+      version: versions.pageVersion(route),
     }
   }
 
   return {
     site,
-    publicView: (route, bodyHtml) => view(route, bodyHtml, publicIndex, true),
-    privateView: (route, bodyHtml) => view(route, bodyHtml, forGroups(groupsOf(route)).index, false),
-    publicSidebar: (route) => (route.sidebar || route.kind === 'category' ? publicSidebar(route.path) : undefined),
-    privateSidebar: (route) => (route.sidebar || route.kind === 'category' ? forGroups(groupsOf(route)).sidebar(route.path) : undefined),
+    publicView: (route, bodyHtml) => view(route, bodyHtml, (setOf(route) ?? noSidebar).publicIndex, true),
+    privateView: (route, bodyHtml) => view(route, bodyHtml, (setOf(route) ?? noSidebar).forGroups(groupsOf(route)).index, false),
+    publicSidebar: (route) => setOf(route)?.publicSidebar(route.path),
+    privateSidebar: (route) => setOf(route)?.forGroups(groupsOf(route)).sidebar(route.path),
     shellView: () => shellView,
-    publicCategories: () => categoryViews(publicItems, publicIndex, href, ''),
+    publicCategories: () => [...sidebarSets.values()].flatMap((set) => categoryViews(set.publicItems, set.publicIndex, href, set.place)),
     navbarFor: (route) => ({
       ...site,
       navbar: {
         ...site.navbar,
-        items: site.navbar.items.map((item, position) => ({ ...item, active: isActive(navbarRoutes[position], route.path, publicIndex) })),
+        items: site.navbar.items.map((item, position) => ({ ...item, active: isActive(navbarRoutes[position], route.path, (setOf(route) ?? noSidebar).publicIndex) })),
+        versions: versions.menu(route),
       },
     }),
   }
@@ -316,7 +328,9 @@ function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: 
 /** Marks the links to the current page, copying only the open categories on the way. */
 function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string): SidebarViewItem[] {
   return items.map((item) =>
-    item.type === 'link'
+    item.type === 'html'
+      ? item
+      : item.type === 'link'
       ? item.href === currentHref
         ? { ...item, active: true }
         : item
@@ -331,6 +345,8 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
   const hrefOf = (path: string) => index.links.get(path)?.href ?? href(path)
   return items.map((item, position): SidebarViewItem => {
     if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false, ...(item.className ? { className: item.className } : {}) }
+    if (item.type === 'html') return { type: 'html', html: item.html, ...(item.className ? { className: item.className } : {}) }
+    if (item.type === 'link') return sidebarLinkView(item, href)
     const itemPlace = place === '' ? `${position}` : `${place}-${position}`
     const inside = index.contains.get(item)?.has(current) ?? false
     const active = inside || item.path === current
@@ -346,6 +362,14 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
       items: expanded ? sidebarView(item.items, current, index, href, itemPlace) : [],
     }
   })
+}
+
+/** A sidebars file's `link` item: an internal one published under the base URL, an external one as written and marked. */
+function sidebarLinkView(item: Extract<SidebarItem, { type: 'link' }>, href: HrefOf): SidebarViewItem {
+  const className = item.className ? { className: item.className } : {}
+  if (item.target === undefined) return { type: 'link', label: item.label, href: item.href, active: false, external: true, ...className }
+  const hash = item.href.indexOf('#')
+  return { type: 'link', label: item.label, href: href(item.target, hash === -1 ? undefined : item.href.slice(hash + 1)), active: false, ...className }
 }
 
 /** The cards of a tags page: its routes, the private ones left out of the public view. */

@@ -62,7 +62,7 @@ export function createSidebarMarkup(): SidebarMarkupCache {
 
 function withoutCurrentLink(items: readonly SidebarViewItem[]): SidebarViewItem[] {
   return items.map((item) =>
-    item.type === 'link' ? (item.active ? { ...item, active: false } : item) : item.expanded ? { ...item, items: withoutCurrentLink(item.items) } : item,
+    item.type === 'html' ? item : item.type === 'link' ? (item.active ? { ...item, active: false } : item) : item.expanded ? { ...item, items: withoutCurrentLink(item.items) } : item,
   )
 }
 

@@ -58,7 +58,7 @@ export interface ReaderAssets {
 }
 
 export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[]): ReaderAssets {
-  const search = startSearchIndex({ baseUrl: config.baseUrl, lang: config.i18n.defaultLocale }, rules)
+  const search = startSearchIndex({ baseUrl: config.baseUrl, lang: config.i18n.defaultLocale }, rules, config)
   const client = bundleClient()
   // The login form, loaded by pages on demand: only for a site with sign-in.
   const widget: Promise<WidgetBundle | undefined> = config.login === undefined ? Promise.resolve(undefined) : bundleWidget()

@@ -15,7 +15,9 @@ import type { Manifest, Route } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { createBodyReader, type PageBody } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
 import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
+import { versionedAccess } from '../manifest/versioned-access.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { createWorker, siblingModule } from '../workers/run-in-worker.js'
 
@@ -92,7 +94,14 @@ const recordsPerMessage = 16
 
 type Ending = Exclude<SearchIndexMessage, { kind: 'ready' }>
 
-export function startSearchIndex(site: { readonly baseUrl: string; readonly lang: string }, rules: readonly CompiledRule[]): SearchIndex {
+/**
+ * `config` gives the docs' versions: only the last version's docs are searched (as Docusaurus's
+ * search offers one version's), and a private page of any version is never sent.
+ */
+export function startSearchIndex(site: { readonly baseUrl: string; readonly lang: string }, rules: readonly CompiledRule[], config?: Pick<ResolvedConfig, 'docs'>): SearchIndex {
+  const accessOf = config === undefined ? (path: string) => accessFor(path, rules) : versionedAccess(config, rules)
+  const olderFolders = (config?.docs.versions ?? []).filter((version) => !version.isLast).map((version) => `${version.folder}/`)
+  const otherVersion = (file: string) => olderFolders.some((folder) => file.startsWith(folder))
   const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { lang: site.lang } satisfies SearchIndexJob)
   // The thread keeps the process alive only while the build waits for it: a build that fails
   // without cancelling (a docsgen bug) still ends.
@@ -133,13 +142,13 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
   const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
   return {
     addDocument(document) {
-      if (document.kind === 'component-page' || document.display.unlisted || accessFor(document.route, rules).private) return
+      if (document.kind === 'component-page' || document.display.unlisted || accessOf(document.route).private || otherVersion(document.file)) return
       add(document.route, recordOf(site, document.route, document.title, '', document.body))
     },
     ready: () => waitFor(ready),
     async finish({ manifest, documents, probes, dir }) {
       const byRoute = new Map(documents.map((document) => [document.route, document]))
-      const searchable = manifest.routes.filter((route) => isSearchable(route, byRoute.get(route.path)))
+      const searchable = manifest.routes.filter((route) => isSearchable(route, byRoute.get(route.path), manifest.version.name))
       for (const route of searchable) if (route.kind === 'category') add(route.path, categoryRecord(site, route))
       send()
       const mismatch = routesMismatch(fed, searchable)
@@ -170,8 +179,8 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
 }
 
 /** Public docs, blog posts, Markdown pages and category pages; not unlisted pages, component pages, redirects or the 404 page. */
-function isSearchable(route: Route, document: ContentDocument | undefined): boolean {
-  if (route.access.private || route.display?.unlisted) return false
+function isSearchable(route: Route, document: ContentDocument | undefined, lastVersion: string): boolean {
+  if (route.access.private || route.display?.unlisted || (route.version !== undefined && route.version !== lastVersion)) return false
   return route.kind === 'doc' || route.kind === 'post' || route.kind === 'category' || (route.kind === 'page' && document?.kind === 'page')
 }
 

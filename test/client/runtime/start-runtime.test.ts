@@ -1,7 +1,7 @@
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { startRuntime } from '../../../src/client/runtime/start-runtime.js'
-import { samplePage } from '../theme/sample-props.js'
+import { samplePage, sampleSite } from '../theme/sample-props.js'
 import { click, openRuntimePage, pageDataOf, pageHtml, settle } from './runtime-page.js'
 
 const start = suite('the runtime')
@@ -14,6 +14,27 @@ start('starts every behaviour from the settings in the page, and remembers the d
     assert.ok(page.document.documentElement.hasAttribute('data-runtime'))
     assert.not.ok(page.document.querySelector<HTMLInputElement>('[data-search-input]')!.disabled)
     assert.is(page.window.localStorage.getItem('docs-preferred-version-default'), 'current')
+    assert.equal(page.warnings, [])
+  } finally {
+    await page.close()
+  }
+})
+
+start('a page of versioned docs remembers its version; a version chosen in the dropdown is remembered', async () => {
+  const versions = { label: '1.0', items: [{ name: '2.0', label: '2.0', href: '/docs/intro', active: false }, { name: '1.0', label: '1.0', href: '/docs/1.0/intro', active: true }] }
+  const page = openRuntimePage(
+    pageHtml({ site: sampleSite({ navbar: { ...sampleSite().navbar, versions } }), page: samplePage({ version: { name: '1.0', label: '1.0', noIndex: false, banner: undefined } }) }),
+  )
+  try {
+    startRuntime(page.platform)
+    assert.is(page.window.localStorage.getItem('docs-preferred-version-default'), '1.0')
+    // The dropdown is drawn by the server: a disclosure with a link per version.
+    const choice = page.document.querySelector('.navbar-versions a[data-docs-version="2.0"]')
+    assert.is(choice?.getAttribute('href'), '/docs/intro')
+    // The test stops the browser from following the link; the choice is remembered all the same.
+    page.document.addEventListener('click', (event) => event.preventDefault(), { capture: true })
+    click(page, choice)
+    assert.is(page.window.localStorage.getItem('docs-preferred-version-default'), '2.0')
     assert.equal(page.warnings, [])
   } finally {
     await page.close()

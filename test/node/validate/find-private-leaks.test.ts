@@ -13,7 +13,8 @@ function route(path: string, title: string, access: Route['access'] = privateAcc
 const manifest: Manifest = {
   format: 1,
   baseUrl: '/handbook/',
-  version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'intro' },
+  version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'intro', banner: undefined, isLast: true, noIndex: false },
+  versions: [{ name: 'current', label: 'Next', path: '/docs', mainDoc: 'intro', banner: undefined, isLast: true, noIndex: false }],
   routes: [route('/docs/Private/OSINT & more', 'A private title of some length'), route('/docs/Private/', 'Private overview page', privateAccess, 'content/docs/Private/index.md'), route('/docs/intro', 'Introduction', { private: false })],
   privatePaths: [{ pattern: '^\\/docs\\/Private(?:\\/.*)?$', groups: ['admins'] }],
   sidebars: {},

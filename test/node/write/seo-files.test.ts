@@ -7,7 +7,8 @@ import type { Asset, Manifest } from '../../../src/shared/manifest.js'
 const manifest = (assets: Asset[] = []): Manifest => ({
   format: 1,
   baseUrl: '/',
-  version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'intro' },
+  version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'intro', banner: undefined, isLast: true, noIndex: false },
+  versions: [{ name: 'current', label: 'Next', path: '/docs', mainDoc: 'intro', banner: undefined, isLast: true, noIndex: false }],
   routes: [],
   privatePaths: [],
   sidebars: {},

@@ -58,7 +58,7 @@ test('a document sent before the manifest that the manifest makes private stops 
   const document = { file: 'content/docs/a.md', kind: 'doc', relative: 'a.md', id: 'a', route: '/docs/a', title: 'A', description: undefined, sidebarLabel: undefined, sidebarPosition: undefined, body: { html: '<p>A</p>' }, headings: [], links: [], assets: [], display: plainDisplay } as const
   search.addDocument(document)
   const route = { path: '/docs/a', kind: 'doc', title: 'A', description: undefined, source: document.file, file: 'docs/a.html', headings: [], sidebar: undefined, redirectTo: undefined } as const
-  const manifest: Manifest = { format: 1, baseUrl: '/', version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'a' }, routes: [{ ...route, access: { private: true, groups: [], rules: ['/docs/**'] } }], privatePaths: [], sidebars: {}, assets: [] }
+  const manifest: Manifest = { format: 1, baseUrl: '/', version: { name: 'current', label: 'Next', path: '/docs', mainDoc: 'a', banner: undefined, isLast: true, noIndex: false }, versions: [], routes: [{ ...route, access: { private: true, groups: [], rules: ['/docs/**'] } }], privatePaths: [], sidebars: {}, assets: [] }
   try {
     await search.finish({ manifest, documents: [document], probes: [], dir: '/nonexistent' })
     assert.unreachable('finish should have thrown')
