@@ -6,7 +6,7 @@
  * 80 000 took 75 s), so duplicates are found here with a set instead.
  */
 import type { Root as MdastRoot } from 'mdast'
-import { isScalar, parseDocument, Parser, visit, type Document } from 'yaml'
+import { Composer, isScalar, Parser, visit, YAMLParseError, type Document } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { SourceLink } from '../../shared/manifest.js'
 import { ValueReader, type ValueAt, type ValuePath } from '../../shared/read-value.js'
@@ -179,12 +179,14 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
     report(`Front matter is ${node.value.length} characters long; it may be at most ${maxFrontMatterLength}`, undefined, 'Keep a few keys in front matter; move data out of the page.')
     return emptyFrontMatter
   }
-  const problem = tokenProblem(node.value)
+  // Tokenised once: checked, then composed into the document (as the library's parseDocument would).
+  const tokens = [...new Parser().parse(node.value)]
+  const problem = tokenProblem(tokens)
   if (problem) {
     report(problem.message, problem.offset, problem.suggestion)
     return emptyFrontMatter
   }
-  const document = parseDocument(node.value, { prettyErrors: false, uniqueKeys: false })
+  const document = composeDocument(tokens, node.value.length)
   // The first error only: the ones after it mostly follow from it.
   const [error] = document.errors
   if (error) {
@@ -295,11 +297,11 @@ const maxDepth = 64
  * whole process; broken input took seconds per 100 KB to build. The parser, and this walk over
  * its tokens, use no recursion.
  */
-function tokenProblem(yaml: string): { offset: number; message: string; suggestion?: string } | undefined {
+function tokenProblem(tokens: readonly unknown[]): { offset: number; message: string; suggestion?: string } | undefined {
   // Tokens (which have an offset) and collection items (which hold a key and a value token).
   type Node = { type?: string; offset?: number; message?: string; value?: unknown; key?: unknown; items?: unknown[] }
   const pending: { node: unknown; depth: number }[] = []
-  for (const token of new Parser().parse(yaml)) pending.push({ node: token, depth: 0 })
+  for (const token of tokens) pending.push({ node: token, depth: 0 })
   let firstError: { offset: number; message: string } | undefined
   for (let next = pending.pop(); next; next = pending.pop()) {
     const node = next.node as Node | null
@@ -314,6 +316,20 @@ function tokenProblem(yaml: string): { offset: number; message: string; suggesti
     for (const item of node.items ?? []) pending.push({ node: item, depth: next.depth + 1 })
   }
   return firstError
+}
+
+/** The first YAML document of `tokens`, with an error if there are more (the library's parseDocument, from tokens). */
+function composeDocument(tokens: readonly Parameters<Composer['next']>[0][], length: number): Document {
+  let document: Document | undefined
+  for (const composed of new Composer({ prettyErrors: false, uniqueKeys: false }).compose(tokens, true, length)) {
+    if (document === undefined) document = composed
+    else {
+      document.errors.push(new YAMLParseError([composed.range[0], composed.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'))
+      break
+    }
+  }
+  // compose(…, true) always ends with a document.
+  return document!
 }
 
 /**
