@@ -179,28 +179,14 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
     report(`Front matter is ${node.value.length} characters long; it may be at most ${maxFrontMatterLength}`, undefined, 'Keep a few keys in front matter; move data out of the page.')
     return emptyFrontMatter
   }
-  // Tokenised once: checked, then composed into the document (as the library's parseDocument would).
-  const tokens = [...new Parser().parse(node.value)]
-  const problem = tokenProblem(tokens)
-  if (problem) {
-    report(problem.message, problem.offset, problem.suggestion)
-    return emptyFrontMatter
-  }
-  const document = composeDocument(tokens, node.value.length)
-  // The first error only: the ones after it mostly follow from it.
-  const [error] = document.errors
-  if (error) {
-    report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
-    return emptyFrontMatter
-  }
-  if (!plainYaml(document, node.value, report)) return emptyFrontMatter
-  const data = toData(document, report)
-  if (data === null || data === undefined) return emptyFrontMatter
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    report('Front matter must be a YAML mapping of keys to values', 0, 'Write it as `title: My page` lines between the `---` fences.')
-    return emptyFrontMatter
-  }
-  const reader = new ValueReader(yamlLocator(document, yamlGuards, positionOf))
+  // Most front matter is a few plain lines, read without the YAML library; the library places
+  // their problems (unknown keys, wrong types) only if there are any.
+  const simple = simpleFrontMatter(node.value)
+  const read = simple ? { data: simple, document: () => composeDocument([...new Parser().parse(node.value)], node.value.length) } : readYaml(node.value, report)
+  if (read === undefined) return emptyFrontMatter
+  const { data } = read
+  let locate: ReturnType<typeof yamlLocator> | undefined
+  const reader = new ValueReader((path, part) => (locate ??= yamlLocator(read.document(), yamlGuards, positionOf))(path, part))
   const frontMatter = knownKeys(reader.root(data))
   const links = textLinks(reader.root(data), (path) => {
     const place = reader.locate(path, 'value')
@@ -220,6 +206,51 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
   for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && toleratedFrontMatter.includes(String(problem.path[0])))))
     diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'front-matter-invalid', subject: 'Front matter ', unknownKey: { severity: 'warning' }, lineOffset: firstLine - 1 }))
   return { ...frontMatter, links: links.map(({ url, position }) => ({ url, position })) }
+}
+
+/** The front matter as a mapping and its YAML document, or undefined after reporting why it is not one. */
+function readYaml(yaml: string, report: Report): { data: object; document: () => Document } | undefined {
+  // Tokenised once: checked, then composed into the document (as the library's parseDocument would).
+  const tokens = [...new Parser().parse(yaml)]
+  const problem = tokenProblem(tokens)
+  if (problem) {
+    report(problem.message, problem.offset, problem.suggestion)
+    return undefined
+  }
+  const document = composeDocument(tokens, yaml.length)
+  // The first error only: the ones after it mostly follow from it.
+  const [error] = document.errors
+  if (error) {
+    report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
+    return undefined
+  }
+  if (!plainYaml(document, yaml, report)) return undefined
+  const data = toData(document, report)
+  if (data === null || data === undefined) return undefined
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    report('Front matter must be a YAML mapping of keys to values', 0, 'Write it as `title: My page` lines between the `---` fences.')
+    return undefined
+  }
+  return { data, document: () => document }
+}
+
+// A line `key: value` whose value YAML's core schema reads as written: a quoted text without
+// escapes, a whole number, true or false, or a plain text of common characters that is not a
+// word YAML reads otherwise (null, True …). Anything else goes to the YAML library.
+const simpleLine = /^([a-z][a-z_]{0,63}): (?:"([^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\uffff]*)"|'([^'\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\uffff]*)'|(0|-?[1-9][0-9]{0,14})|(true|false)|([A-Za-z\u00c0-\u2027\u2030-\ud7ff](?:[A-Za-z0-9 .,;()/?'&+_\u00c0-\u2027\u2030-\ud7ff-]*[A-Za-z0-9.)?'\u00c0-\u2027\u2030-\ud7ff])?))$/
+const notPlainText = new Set(['null', 'Null', 'NULL', 'True', 'TRUE', 'False', 'FALSE'])
+
+/** The mapping of front matter made only of simple lines (simpleLine), each key once, as YAML reads it; undefined otherwise. */
+export function simpleFrontMatter(yaml: string): Record<string, string | number | boolean> | undefined {
+  const data: Record<string, string | number | boolean> = {}
+  for (const line of yaml.split('\n')) {
+    const match = simpleLine.exec(line)
+    if (!match || Object.hasOwn(data, match[1]!)) return undefined
+    const [, key, doubleQuoted, singleQuoted, integer, boolean, plain] = match
+    if (plain !== undefined && notPlainText.has(plain)) return undefined
+    data[key!] = integer !== undefined ? Number(integer) : boolean !== undefined ? boolean === 'true' : (doubleQuoted ?? singleQuoted ?? plain)!
+  }
+  return data
 }
 
 /** The front matter's value, or undefined after reporting duplicate keys or too many aliases. */
