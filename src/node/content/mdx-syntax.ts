@@ -10,6 +10,9 @@
 export function isMdx(relative: string, text: string, format: 'detect' | 'mdx' | 'md'): boolean {
   if (format !== 'detect') return format === 'mdx'
   if (relative.endsWith('.mdx')) return true
+  // Blanking code only turns characters into spaces, so a page whose raw text has neither such a
+  // line start nor `<` before a capital has none outside code either: most pages end here.
+  if (!/^(?:import|export)/m.test(text) && !/<[A-Z]/.test(text)) return false
   // Link destinations in angle brackets (`[a](<./My Page.md>)`) are no JSX.
   const prose = withoutCode(text).replace(/\]\(<[^>\n]*>/g, '](')
   return /^(?:import|export)\s/m.test(prose) || /<[A-Z][\w.]*(?:\s|>|\/>)/.test(prose)

@@ -5,12 +5,11 @@
  * several threads, which share the files chunk by chunk; the result is the same either way.
  */
 import { availableParallelism } from 'node:os'
-import { join, posix } from 'node:path'
+import { posix } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
-import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
@@ -18,6 +17,7 @@ import { renderMdxPages } from './mdx-pages.js'
 import { isMdx } from './mdx-syntax.js'
 import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
+import { createPageTexts, defaultTextBudget, type PageTexts } from './page-texts.js'
 import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
 import type { parseMarkdown } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
@@ -101,7 +101,9 @@ const filesPerChunk = 20
 
 export async function parseContent(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
   const diagnostics: Diagnostic[] = []
-  const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(siteDir, files, config, options.drafts ?? false, diagnostics)
+  // The pre-pass reads the pages; the parse takes their texts from it (page-texts.ts).
+  const texts = createPageTexts(siteDir, defaultTextBudget)
+  const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(texts, files, config, options.drafts ?? false, diagnostics)
   const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
 
   const categories = new Map<string, CategoryMeta>()
@@ -132,12 +134,12 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     record: options.cache !== undefined,
   }
   // Only Markdown pages are kept across builds: MDX pages, which may import the site's own code, are always parsed again.
-  const cached = options.cache?.reuse(markdown, (file) => readPage(siteDir, file).text, cachedLinkRewriter(job), options.changedFiles)
-  const parsed = await parseMarkdownFiles({ ...job, files: cached?.parse ?? markdown }, cached?.documents ?? [], options)
+  const cached = options.cache?.reuse(markdown, (file) => texts.peek(file.file).text, cachedLinkRewriter(job), options.changedFiles)
+  const parsed = await parseMarkdownFiles({ ...job, files: cached?.parse ?? markdown }, cached?.documents ?? [], options, texts)
   pushAll(diagnostics, cached?.diagnostics ?? [])
   pushAll(diagnostics, parsed.diagnostics)
   pushAll(documents, parsed.documents)
-  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents))
+  if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents, texts))
   options.cache?.save(documents, parsed.records)
   documents.sort(byFile)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
@@ -146,10 +148,10 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
 
 /**
  * Where each file goes: routes (front matter id, slug, draft read first), assets, drafts left
- * out, and which pages are MDX. Pages' text is read again when they are parsed, so a site's
- * sources are never all in memory; a file that cannot be read is reported then.
+ * out, and which pages are MDX. Pages' texts are kept for the parse as far as `texts` keeps them
+ * (the rest are read again then); a file that cannot be read is reported when it is parsed.
  */
-function placeFiles(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
+function placeFiles(texts: PageTexts, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
   const blogBase = config.blog.routeBasePath
   const routeOfFile = new Map<string, string>()
   const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
@@ -162,7 +164,7 @@ function placeFiles(siteDir: string, files: readonly ContentFile[], config: Reso
       continue
     }
     const page = file.kind === 'doc' || file.kind === 'page' || file.kind === 'post'
-    const text = page ? (readTextFile(join(siteDir, file.file), file.file, { markdown: true }).text ?? '') : ''
+    const text = page ? (texts.readAhead(file.file).text ?? '') : ''
     if (page && isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
     const routing = file.kind === 'doc' || file.kind === 'post' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics, blogBase) : undefined
     if (routing?.draft && !buildsDrafts) {
@@ -179,7 +181,7 @@ function placeFiles(siteDir: string, files: readonly ContentFile[], config: Reso
  * The Markdown files of `job` parsed, on one thread or several, and told to the listener in file
  * order among the `kept` documents (from the cache), which are returned with them.
  */
-async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[], options: ParseOptions) {
+async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[], options: ParseOptions, texts: PageTexts) {
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(job.files.length / filesPerThreadMinimum)))
   // Documents are told in file order, kept ones among parsed ones: the search index depends on the order.
   const teller = options.onDocument && threads === 1 ? inFileOrder(kept, options.onDocument) : undefined
@@ -188,14 +190,14 @@ async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[
   const results = !parse
     ? []
     : threads === 1
-      ? [runParseJob(job, parse, teller?.parsed)]
+      ? [runParseJob(job, parse, teller?.parsed, texts)]
       : await shareWork({
           total: job.files.length,
           chunkSize: filesPerChunk,
           workers: threads - 1,
           workerModule: siblingModule('parse-worker', import.meta.url),
           jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
-          here: (work) => runParseJob({ ...job, work }, parse),
+          here: (work) => runParseJob({ ...job, work }, parse, undefined, texts),
         })
   const documents = [...kept]
   for (const result of results) pushAll(documents, result.documents)
@@ -205,14 +207,14 @@ async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[
 }
 
 /** MDX pages: parsed, bundled and rendered together (mdx-pages.ts), each made a document like a Markdown page. */
-async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[]): Promise<Diagnostic[]> {
+async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[], texts: PageTexts): Promise<Diagnostic[]> {
   if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
   const diagnostics: Diagnostic[] = []
   const targets = linkTargetsOf(job)
   const byFile = new Map(files.map((file) => [file.file, file]))
   const assets = new Map<string, Set<string>>()
-  const texts = files.map((file) => {
-    const read = readPage(job.siteDir, file)
+  const pages = files.map((file) => {
+    const read = texts.take(file.file)
     if (read.diagnostic) diagnostics.push(read.diagnostic)
     return { file: file.file, text: file.kind === 'post' ? markMdxTruncation(read.text ?? '') : (read.text ?? '') }
   })
@@ -220,7 +222,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
     ...options.mdx,
     slugify: config.markdown.slugify,
     site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
-    pages: texts,
+    pages,
     // A partial's links are read from the partial's own folder, on the page that shows it.
     rewriteFor: (file) => {
       const page = byFile.get(file)
@@ -247,8 +249,12 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   return [...diagnostics, ...rendered.diagnostics]
 }
 
-/** Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a worker. `onDocument` sees each document as it is made. */
-export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener): ParseJobResult {
+/**
+ * Parses Markdown files with `parse`; pure, so it runs the same on the main thread and in a
+ * worker. `onDocument` sees each document as it is made; pages' texts come from `texts` (a
+ * worker's reads each page as it parses it).
+ */
+export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener, texts: PageTexts = createPageTexts(job.siteDir, 0)): ParseJobResult {
   const targets = linkTargetsOf(job)
   const documents: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []
@@ -276,8 +282,7 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
   function parseFile(file: ContentFile): void {
     const route = targets.routeOfFile.get(file.file)!
     const assets = new Set<string>()
-    // Read here, one file at a time, so that a site's sources are never all in memory at once.
-    const read = readPage(job.siteDir, file)
+    const read = texts.take(file.file)
     // An unreadable page stays, empty, so that links to it are not reported too.
     if (read.diagnostic) diagnostics.push(read.diagnostic)
     const rewrite = createLinkRewriter(job, targets, sourceOf(file, route), assets)
@@ -293,14 +298,12 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
     if (job.record && read.text !== undefined) records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics })
     // A post's excerpt is the Markdown before its truncate marker, parsed on its own (its problems are the whole post's).
     const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, { slugify: job.slugify }).html) : undefined
-    const document = contentDocument(file, route, parsed, bodies.write(parsed.html), assets, excerpt)
+    // A copy: the parsed title, headings and links are slices of the page's text, which V8 keeps
+    // whole while any slice lives (every source of a 10 000-doc site, held to the end of the build).
+    const document = structuredClone(contentDocument(file, route, parsed, bodies.write(parsed.html), assets, excerpt))
     documents.push(document)
     if (onDocument) untold.push(document)
   }
-}
-
-function readPage(siteDir: string, file: ContentFile) {
-  return readTextFile(join(siteDir, file.file), file.file, { markdown: true })
 }
 
 /** What a link of a file becomes in this build: what the cache checks its parse against. */

@@ -6,7 +6,7 @@
  * 80 000 took 75 s), so duplicates are found here with a set instead.
  */
 import type { Root as MdastRoot } from 'mdast'
-import { isScalar, parseDocument, Parser, visit, type Document } from 'yaml'
+import { Composer, isScalar, Parser, visit, YAMLParseError, type Document } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { SourceLink } from '../../shared/manifest.js'
 import { ValueReader, type ValueAt, type ValuePath } from '../../shared/read-value.js'
@@ -179,26 +179,14 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
     report(`Front matter is ${node.value.length} characters long; it may be at most ${maxFrontMatterLength}`, undefined, 'Keep a few keys in front matter; move data out of the page.')
     return emptyFrontMatter
   }
-  const problem = tokenProblem(node.value)
-  if (problem) {
-    report(problem.message, problem.offset, problem.suggestion)
-    return emptyFrontMatter
-  }
-  const document = parseDocument(node.value, { prettyErrors: false, uniqueKeys: false })
-  // The first error only: the ones after it mostly follow from it.
-  const [error] = document.errors
-  if (error) {
-    report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
-    return emptyFrontMatter
-  }
-  if (!plainYaml(document, node.value, report)) return emptyFrontMatter
-  const data = toData(document, report)
-  if (data === null || data === undefined) return emptyFrontMatter
-  if (typeof data !== 'object' || Array.isArray(data)) {
-    report('Front matter must be a YAML mapping of keys to values', 0, 'Write it as `title: My page` lines between the `---` fences.')
-    return emptyFrontMatter
-  }
-  const reader = new ValueReader(yamlLocator(document, yamlGuards, positionOf))
+  // Most front matter is a few plain lines, read without the YAML library; the library places
+  // their problems (unknown keys, wrong types) only if there are any.
+  const simple = simpleFrontMatter(node.value)
+  const read = simple ? { data: simple, document: () => composeDocument([...new Parser().parse(node.value)], node.value.length) } : readYaml(node.value, report)
+  if (read === undefined) return emptyFrontMatter
+  const { data } = read
+  let locate: ReturnType<typeof yamlLocator> | undefined
+  const reader = new ValueReader((path, part) => (locate ??= yamlLocator(read.document(), yamlGuards, positionOf))(path, part))
   const frontMatter = knownKeys(reader.root(data))
   const links = textLinks(reader.root(data), (path) => {
     const place = reader.locate(path, 'value')
@@ -218,6 +206,51 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
   for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && toleratedFrontMatter.includes(String(problem.path[0])))))
     diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'front-matter-invalid', subject: 'Front matter ', unknownKey: { severity: 'warning' }, lineOffset: firstLine - 1 }))
   return { ...frontMatter, links: links.map(({ url, position }) => ({ url, position })) }
+}
+
+/** The front matter as a mapping and its YAML document, or undefined after reporting why it is not one. */
+function readYaml(yaml: string, report: Report): { data: object; document: () => Document } | undefined {
+  // Tokenised once: checked, then composed into the document (as the library's parseDocument would).
+  const tokens = [...new Parser().parse(yaml)]
+  const problem = tokenProblem(tokens)
+  if (problem) {
+    report(problem.message, problem.offset, problem.suggestion)
+    return undefined
+  }
+  const document = composeDocument(tokens, yaml.length)
+  // The first error only: the ones after it mostly follow from it.
+  const [error] = document.errors
+  if (error) {
+    report(`Invalid front matter: ${error.message.split('\n')[0]}`, error.pos[0])
+    return undefined
+  }
+  if (!plainYaml(document, yaml, report)) return undefined
+  const data = toData(document, report)
+  if (data === null || data === undefined) return undefined
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    report('Front matter must be a YAML mapping of keys to values', 0, 'Write it as `title: My page` lines between the `---` fences.')
+    return undefined
+  }
+  return { data, document: () => document }
+}
+
+// A line `key: value` whose value YAML's core schema reads as written: a quoted text without
+// escapes, a whole number, true or false, or a plain text of common characters that is not a
+// word YAML reads otherwise (null, True …). Anything else goes to the YAML library.
+const simpleLine = /^([a-z][a-z_]{0,63}): (?:"([^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\uffff]*)"|'([^'\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\uffff]*)'|(0|-?[1-9][0-9]{0,14})|(true|false)|([A-Za-z\u00c0-\u2027\u2030-\ud7ff](?:[A-Za-z0-9 .,;()/?'&+_\u00c0-\u2027\u2030-\ud7ff-]*[A-Za-z0-9.)?'\u00c0-\u2027\u2030-\ud7ff])?))$/
+const notPlainText = new Set(['null', 'Null', 'NULL', 'True', 'TRUE', 'False', 'FALSE'])
+
+/** The mapping of front matter made only of simple lines (simpleLine), each key once, as YAML reads it; undefined otherwise. */
+export function simpleFrontMatter(yaml: string): Record<string, string | number | boolean> | undefined {
+  const data: Record<string, string | number | boolean> = {}
+  for (const line of yaml.split('\n')) {
+    const match = simpleLine.exec(line)
+    if (!match || Object.hasOwn(data, match[1]!)) return undefined
+    const [, key, doubleQuoted, singleQuoted, integer, boolean, plain] = match
+    if (plain !== undefined && notPlainText.has(plain)) return undefined
+    data[key!] = integer !== undefined ? Number(integer) : boolean !== undefined ? boolean === 'true' : (doubleQuoted ?? singleQuoted ?? plain)!
+  }
+  return data
 }
 
 /** The front matter's value, or undefined after reporting duplicate keys or too many aliases. */
@@ -295,11 +328,11 @@ const maxDepth = 64
  * whole process; broken input took seconds per 100 KB to build. The parser, and this walk over
  * its tokens, use no recursion.
  */
-function tokenProblem(yaml: string): { offset: number; message: string; suggestion?: string } | undefined {
+function tokenProblem(tokens: readonly unknown[]): { offset: number; message: string; suggestion?: string } | undefined {
   // Tokens (which have an offset) and collection items (which hold a key and a value token).
   type Node = { type?: string; offset?: number; message?: string; value?: unknown; key?: unknown; items?: unknown[] }
   const pending: { node: unknown; depth: number }[] = []
-  for (const token of new Parser().parse(yaml)) pending.push({ node: token, depth: 0 })
+  for (const token of tokens) pending.push({ node: token, depth: 0 })
   let firstError: { offset: number; message: string } | undefined
   for (let next = pending.pop(); next; next = pending.pop()) {
     const node = next.node as Node | null
@@ -314,6 +347,20 @@ function tokenProblem(yaml: string): { offset: number; message: string; suggesti
     for (const item of node.items ?? []) pending.push({ node: item, depth: next.depth + 1 })
   }
   return firstError
+}
+
+/** The first YAML document of `tokens`, with an error if there are more (the library's parseDocument, from tokens). */
+function composeDocument(tokens: readonly Parameters<Composer['next']>[0][], length: number): Document {
+  let document: Document | undefined
+  for (const composed of new Composer({ prettyErrors: false, uniqueKeys: false }).compose(tokens, true, length)) {
+    if (document === undefined) document = composed
+    else {
+      document.errors.push(new YAMLParseError([composed.range[0], composed.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'))
+      break
+    }
+  }
+  // compose(…, true) always ends with a document.
+  return document!
 }
 
 /**

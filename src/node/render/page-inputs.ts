@@ -17,6 +17,7 @@ export function pageInputs(
   document: ContentDocument | undefined,
   views: PageViews,
   markups: { readonly public: SidebarMarkupCache; readonly private: SidebarMarkupCache },
+  publicItems: readonly SidebarViewItem[] | undefined = views.publicSidebar(route),
 ): { readonly inputs: string; readonly branch: SidebarBranch | undefined } {
   const hash = createHash('sha1')
   const add = (value: unknown) => hash.update(JSON.stringify(value) ?? '-').update('\0')
@@ -31,7 +32,7 @@ export function pageInputs(
   add(views.publicView(route, ''))
   add(views.navbarFor(route))
   // The public branch is also published for client navigation (render-pages.ts).
-  const branch = sidebar(views.publicSidebar(route), markups.public)
+  const branch = sidebar(publicItems, markups.public)
   if (route.access.private) {
     // What the gate serves for it: its page data, with the sidebar its readers may see.
     add(views.privateView(route, ''))

@@ -100,9 +100,12 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   function renderRoute(route: Route): void {
     if (wanted && !wanted.has(route.path)) return
     checkHeap()
+    // Made once for the page's inputs and its markup: the same items give the same branch without drawing it again.
+    let publicItems: readonly SidebarViewItem[] | undefined
+    const publicSidebar = () => (publicItems ??= views.publicSidebar(route))
     if (output.unchanged) {
       const markups = { public: publicSidebarMarkup, private: privateSidebarMarkup }
-      const { inputs, branch } = pageInputs(route, documents.get(route.path), views, markups)
+      const { inputs, branch } = pageInputs(route, documents.get(route.path), views, markups, publicSidebar())
       if (output.unchanged(route, inputs, branch)) return
     }
     if (route.access.private && !published) {
@@ -114,7 +117,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     // A component page may export its own description (the home page's, instead of the tagline).
     const document = documents.get(route.path)
     const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
-    const { html, sidebar } = documentHtml(route, publicView, views.publicSidebar(route), publicSidebarMarkup)
+    const { html, sidebar } = documentHtml(route, publicView, publicSidebar(), publicSidebarMarkup)
     // A page's own body is the author's (their links are theirs); a redirect's is ours.
     pushAll(diagnostics, findLeaks(route.file, html, input.probes, route.kind === 'redirect' ? '' : body))
     output.public(route.file, html)

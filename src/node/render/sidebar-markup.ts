@@ -40,7 +40,10 @@ export type SidebarMarkupCache = ((items: readonly SidebarViewItem[], currentHre
 
 export function createSidebarMarkup(): SidebarMarkupCache {
   const cache = new Map<string, SidebarBranch>()
+  // A page's inputs and its markup ask for the branch of the same items, one after the other.
+  let last: { items: readonly SidebarViewItem[]; branch: SidebarBranch } | undefined
   const branchOf = (items: readonly SidebarViewItem[]): SidebarBranch => {
+    if (last?.items === items) return last.branch
     const neutral = withoutCurrentLink(items)
     const key = branchKey(neutral)
     let branch = cache.get(key)
@@ -51,6 +54,7 @@ export function createSidebarMarkup(): SidebarMarkupCache {
     } else cache.delete(key)
     // The last used last: the first key is the one unused longest.
     cache.set(key, branch)
+    last = { items, branch }
     return branch
   }
   const markup = (items: readonly SidebarViewItem[], currentHref: string): SidebarMarkup => {

@@ -57,6 +57,8 @@ export function privateProbes(manifest: Manifest, documents: readonly ContentDoc
  * (a page's body): private text is looked for in it too, private paths are not (they are links).
  */
 export function findLeaks(file: string, text: string, probes: readonly LeakProbe[], authored = ''): Diagnostic[] {
+  // A site without private pages has nothing to look for: its files are not searched at all.
+  if (probes.length === 0) return []
   const problems: Diagnostic[] = []
   const generated = authored === '' ? text : text.replace(authored, '')
   const quoted = quotedPaths(generated)

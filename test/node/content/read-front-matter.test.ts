@@ -2,7 +2,9 @@ import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { parse } from 'yaml'
 import { build } from '../../../src/node/build.js'
+import { simpleFrontMatter } from '../../../src/node/content/read-front-matter.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { checkFixture } from '../../helpers/check-fixture.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
@@ -54,6 +56,29 @@ test('`---yaml` front matter is YAML, read as such', async () => {
     assert.is((await build({ siteDir: site.dir })).exitCode, 0)
     assert.match(await site.read('build/docs/named-yaml.html'), '<title>YAML, named')
   })
+})
+
+test('front matter of plain lines is read without the YAML library as the library reads it; the rest is left to the library', () => {
+  const read = [
+    'title: "Debugging translation workflow"\nsidebar_position: 2',
+    "title: 'It is \"quoted\"'\ndescription: A plain text, with (some) punctuation; and more. Ok?\nsidebar_label: Don't panic",
+    'draft: true\nunlisted: false\nhide_title: true\ntoc_min_heading_level: 3\nconstructor: x',
+    'title: Übersicht der Straße\nsidebar_position: -12\nid: 0',
+    'title: "  spaced  out  "\nslug: a  b',
+    'title: anchor &a, x (y) & z+w ?b',
+  ]
+  for (const yaml of read) {
+    const simple = simpleFrontMatter(yaml)
+    assert.ok(simple, yaml)
+    assert.equal(simple, parse(yaml), yaml)
+  }
+  const left = [
+    'title: null', 'title: True', 'title: FALSE', 'title: ~', 'sidebar_position: 1.5', 'sidebar_position: 007', 'date: 2024-01-05',
+    'title: a # comment', 'title: a: b', 'title: "esc\\"aped"', "title: 'it''s'", 'title: trailing ', 'title:', 'title:  two spaces',
+    'title: x\ntitle: y', 'keywords: [a, b]', 'tags:\n  - a', '  title: indented', 'Title: capital key', '__proto__: x', '',
+    'title: "tab\there"', 'title: x\r', 'title: \u00a0nbsp', 'title: line\u2028separator', 'title: !!str x',
+  ]
+  for (const yaml of left) assert.is(simpleFrontMatter(yaml), undefined, JSON.stringify(yaml))
 })
 
 test.run()
