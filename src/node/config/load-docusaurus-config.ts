@@ -15,6 +15,7 @@ import { compileUserModule, runCompiledModules } from '../workers/compile-user-m
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import type { DocusaurusConfigAnswer, DocusaurusConfigJob } from './docusaurus-config-worker.js'
+import { standInKey } from './docusaurus-stand-in.js'
 import type { LoadConfigResult } from './load-config.js'
 
 export const docusaurusConfigNames = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts'] as const
@@ -26,17 +27,8 @@ export interface DocusaurusLoaded {
   readonly stubbed: readonly string[]
 }
 
-/** A module that is whatever its importer takes from it: callable, constructible, any property, any named export. */
-const stubModule = `
-const anyName = new Proxy({}, { get: (target, key) => (typeof key === 'symbol' ? undefined : stub) })
-const stub = new Proxy(function () {}, {
-  get: (target, key) => (key === 'then' || key === '__esModule' ? undefined : key === Symbol.toPrimitive ? () => '' : key === Symbol.iterator ? function* () {} : typeof key === 'symbol' ? undefined : stub),
-  apply: () => stub,
-  construct: () => stub,
-  getPrototypeOf: () => anyName,
-})
-module.exports = stub
-`
+/** An import of a package that is not installed: the thread's stand-in (docusaurus-config-worker.ts), which accepts any use. */
+const stubModule = `module.exports = globalThis.${standInKey}`
 
 export function findDocusaurusConfig(siteDir: string): string | undefined {
   return docusaurusConfigNames.find((name) => existsSync(join(siteDir, name)))
@@ -69,6 +61,7 @@ export async function loadDocusaurusConfig(siteDir: string, file: string, timeLi
     return { result: { loaded: undefined, diagnostics: [failure] }, loaded: { notPlain: [], stubbed: [...stubbed] } }
   }
   const { value, problems } = outcome.result
+  for (const name of outcome.result.stubbed) stubbed.add(name)
   if (value === undefined || value === null || typeof value !== 'object')
     return {
       result: { loaded: undefined, diagnostics: [diagnostic({ file, ruleId: 'config-invalid', message: 'The Docusaurus config exports no config object', suggestion: 'Export the config: module.exports = config, or export default config.' })] },

@@ -26,7 +26,7 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
   const all = [...new Set([...ignored, ...notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]
   const reactPages = folders.pages === '' ? 0 : countReactPages(join(siteDir, folders.pages))
   const parts = [
-    `docsgen reads ${file} as a Docusaurus site: its docs (${folders.docs || 'none'}/), blog (${folders.blog || 'none'}/), pages (${folders.pages || 'none'}/), static/ and sidebars in place`,
+    `docsgen reads ${file} as a Docusaurus site: its docs (${shown(folders.docs)}), blog (${shown(folders.blog)}), pages (${shown(folders.pages)}), static/ and sidebars in place`,
     all.length === 0 ? '' : `it ignores ${all.slice(0, namesShown).join(', ')}${all.length > namesShown ? ` and ${all.length - namesShown} more` : ''}`,
     loaded.stubbed.length === 0 ? '' : loaded.stubbed.length === 1 ? `it stood in for the package ${loaded.stubbed[0]}, which is not installed` : `it stood in for the packages ${loaded.stubbed.join(', ')}, which are not installed`,
     reactPages === 0 ? '' : `it does not build the ${reactPages} React ${reactPages === 1 ? 'page' : 'pages'} of ${folders.pages}/ (they use Docusaurus's theme)`,
@@ -40,6 +40,8 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
   })
   return { value, source: result.loaded.source, folders, note }
 }
+
+const shown = (folder: string) => (folder === '' ? 'none' : `${folder}/`)
 
 function countReactPages(folder: string): number {
   try {

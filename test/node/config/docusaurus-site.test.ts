@@ -62,4 +62,17 @@ test('a Docusaurus config in TypeScript exporting an async function is read; one
   })
 })
 
+test('docs outside the site folder (`path: \'../docs\'`) are read in place, their partials too; a doc id in the navbar reaches its route', async () => {
+  await withFixtureSite('docusaurus-outside', async (site) => {
+    const result = await build({ siteDir: join(site.dir, 'website') })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (../docs/), blog (none), pages (src/pages/), static/ and sidebars in place. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+    ])
+    assert.equal(result.manifest!.routes.filter((route) => route.source !== undefined).map((route) => `${route.source} → ${route.path}`), ['../docs/guide/guide.md → /guide/', '../docs/start.mdx → /start'])
+    const start = await site.read('website/build/start.html')
+    assert.ok(start.includes('<h2 id="careful">'))
+    assert.ok(start.includes('<a class="navbar-link" href="/guide/">Guide</a>'))
+  })
+})
+
 test.run()
