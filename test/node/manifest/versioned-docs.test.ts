@@ -47,6 +47,9 @@ test('links inside a version stay in it; the dropdown and the banners are drawn 
     const old = await site.read('build/docs/1.0/intro.html')
     assert.ok(old.includes('<p>The <a href="/docs/next/intro">intro of the next version</a> and <a href="/docs/1.0/setup#install">setup</a>.</p>'))
     assert.ok((await site.read('build/docs/intro.html')).includes('<p>Read <a href="/docs/guides/setup">the guide</a> and <a href="/docs/guides/setup#install">again</a>.</p>'))
+    // A file beside a version's docs is published beside its pages.
+    assert.ok((await site.read('build/docs/1.0/setup.html')).includes('<img src="/docs/1.0/shot.png" alt="A shot">'))
+    assert.is(await site.read('build/docs/1.0/shot.png'), 'PNG')
     assert.is(
       between(old, '<details class="navbar-versions">', '</details>'),
       '<details class="navbar-versions"><summary class="navbar-versions-label" aria-label="Docs version: 1.0">1.0</summary><ul class="navbar-versions-list">' +
