@@ -125,10 +125,13 @@ blog('feeds: RSS 2.0 and Atom of public listed posts, absolute URLs, escaped', a
     assert.is(rss.split('<item>').length - 1, 3)
     assert.match(
       rss,
-      '<item>\n<title>Welcome &lt;to&gt; the notes</title>\n<link>https://notes.example/site/blog/2024/01/05/welcome</link>\n<guid isPermaLink="true">https://notes.example/site/blog/2024/01/05/welcome</guid>\n<pubDate>Fri, 05 Jan 2024 00:00:00 GMT</pubDate>\n<description>The first post.</description>\n<content:encoded>&lt;p&gt;The first paragraph, shown in the list.&lt;/p&gt;</content:encoded>\n<dc:creator>Ada Lovelace</dc:creator>\n<category>news</category>\n<category>release</category>\n</item>',
+      '<item>\n<title>Welcome &lt;to&gt; the notes</title>\n<link>https://notes.example/site/blog/2024/01/05/welcome</link>\n<guid isPermaLink="true">https://notes.example/site/blog/2024/01/05/welcome</guid>\n<pubDate>Fri, 05 Jan 2024 00:00:00 GMT</pubDate>\n<description>The first post.</description>\n<content:encoded>&lt;p&gt;The first paragraph, shown in the list.&lt;/p&gt;\n\n&lt;h2 id=&quot;first-steps&quot;&gt;First steps&lt;a class=&quot;hash-link&quot; href=&quot;#first-steps&quot; aria-label=&quot;Direct link to First steps&quot; data-pagefind-ignore=&quot;&quot;&gt;#&lt;/a&gt;&lt;/h2&gt;\n&lt;p&gt;Only on the post&apos;s page: see &lt;a href=&quot;https://notes.example/site/docs/intro&quot;&gt;the intro&lt;/a&gt;.&lt;/p&gt;</content:encoded>\n<dc:creator>Ada Lovelace</dc:creator>\n<category>news</category>\n<category>release</category>\n</item>',
     )
     assert.match(rss, '<content:encoded>&lt;p&gt;A second post, &lt;a href=&quot;https://notes.example/site/blog/2024/01/05/welcome&quot;&gt;back to the first&lt;/a&gt;.&lt;/p&gt;</content:encoded>')
+    // The whole post, as Docusaurus's feeds carry it, not only what the list shows.
+    assert.match(rss, '&lt;h2 id=&quot;first-steps&quot;&gt;First steps')
     const atom = await site.read('build/blog/atom.xml')
+    assert.match(atom, '&lt;h2 id=&quot;first-steps&quot;&gt;First steps')
     assert.match(
       atom,
       '<feed xmlns="http://www.w3.org/2005/Atom">\n<id>https://notes.example/site/blog</id>\n<title>Field Notes Blog</title>\n<updated>2024-03-12T00:00:00.000Z</updated>\n<link rel="alternate" href="https://notes.example/site/blog"/>\n<link rel="self" href="https://notes.example/site/blog/atom.xml"/>\n<subtitle>Field Notes Blog</subtitle>\n<entry>\n<title type="html">A post in a folder</title>',
@@ -166,7 +169,7 @@ blog('mistakes: unknown author, a date that is none, broken links and anchors, a
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/blog/2024-01-05-broken.md: error: Front matter "authors" names "grace", which content/blog/authors.yml does not have. Add "grace" to content/blog/authors.yml (with a name), or write the author out: `authors: [{ name: Ada Lovelace }]`. [docsgen:front-matter-invalid]',
+      'content/blog/2024-01-05-broken.md:3:16: error: Front matter "authors" names "grace", which content/blog/authors.yml does not have. Add "grace" to content/blog/authors.yml (with a name), or write the author out: `authors: [{ name: Ada Lovelace }]`. [docsgen:front-matter-invalid]',
       'content/blog/2024-01-05-broken.md:4:7: error: Front matter "date" must be a date such as 2024-01-05, got "next tuesday". [docsgen:front-matter-invalid]',
       'content/blog/2024-01-05-broken.md:7:3: error: Link "/blog/nope" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
       'content/blog/2024-01-05-broken.md:7:33: error: Link "./2024-02-02-fine.md#nowhere" points to "#nowhere", which is not a heading on "/blog/2024/02/02/fine". Headings on that page: #fine, #real-heading. [docsgen:missing-anchor]',
