@@ -1,6 +1,6 @@
 /**
  * The blog's routes, as Docusaurus makes them: each post at its route, the list pages (`/blog`,
- * `/blog/page/2`…, newest first, `postsPerPage` a page), `/blog/tags` and a page per tag. Lists,
+ * `/blog/page/2`…, newest first, `postsPerPage` a page), `/blog/archive`, `/blog/tags` and a page per tag. Lists,
  * tags and previous/next links are made of public, listed posts only: a private post's title
  * or tag on a public page would publish it. A private post is read at its own route, through the gate.
  */
@@ -65,6 +65,8 @@ export function addBlogRoutes(
     const path = at(page === 1 ? base || '/' : `${base}/page/${page}`)
     table.addRoute(generated(path, 'blog', 'Blog', listed.slice((page - 1) * perPage, page * perPage).map((post) => post.route)))
   }
+  // Every listed post by year, as Docusaurus's archive page lists them.
+  table.addRoute(generated(at(`${base}/archive`), 'blog', 'Archive', listed.map((post) => post.route)))
   if (tagged.size === 0) return
   const labels = [...tagged.keys()].sort((a, b) => a.localeCompare(b))
   for (const label of labels) {

@@ -53,6 +53,7 @@ export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: 
   return {
     isBlogRoute: (route) => route.kind === 'post' || route.kind === 'blog' || (route.kind === 'tags' && route.path.replace(/\/$/, '') === `${base}/tags`),
     bodyOf(route, body) {
+      if (route.kind === 'blog' && route.path.replace(/\/$/, '') === `${base}/archive`) return archiveBody(route.items ?? [], documents, href)
       if (route.kind === 'blog') return `${(route.items ?? []).map(listItem).join('')}${listPages(route)}`
       const post = route.kind === 'post' ? documents.get(route.path) : undefined
       if (!post) return undefined
@@ -61,6 +62,20 @@ export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: 
       return `${meta(post)}${body}${tagLinks(route)}${nav}`
     },
   }
+}
+
+/** The archive: every listed post's date and title, by year, newest first. */
+function archiveBody(paths: readonly string[], documents: ReadonlyMap<string, ContentDocument>, href: HrefOf): string {
+  const years = new Map<string, string[]>()
+  for (const path of paths) {
+    const post = documents.get(path)
+    if (!post) continue
+    const date = post.post?.date
+    const year = date === undefined ? 'Undated' : String(new Date(date).getUTCFullYear())
+    const when = date === undefined ? '' : `<time datetime="${escapeHtml(date)}">${escapeHtml(formatDate(date).replace(/, \d+$/, ''))}</time> – `
+    years.set(year, [...(years.get(year) ?? []), `<li>${when}<a href="${escapeHtml(href(path))}">${escapeHtml(post.title)}</a></li>`])
+  }
+  return [...years].map(([year, items]) => `<section class="blog-archive-year"><h2>${year}</h2><ul>${items.join('')}</ul></section>`).join('')
 }
 
 /** Date, reading time and authors, as a post's page and the lists show them. */

@@ -38,6 +38,8 @@ blog('the routes: posts, list pages of two, tags of public listed posts only', a
         'blog /blog /blog/in-a-folder /blog/2024/02/01/second',
         'post /blog/2024/01/05/welcome',
         'post /blog/2024/02/01/second',
+        // The archive lists every public, listed post, newest first.
+        'blog /blog/archive /blog/in-a-folder /blog/2024/02/01/second /blog/2024/01/05/welcome',
         'post /blog/hidden',
         'post /blog/in-a-folder',
         'blog /blog/page/2 /blog/2024/01/05/welcome',
@@ -49,6 +51,11 @@ blog('the routes: posts, list pages of two, tags of public listed posts only', a
       ],
     )
     assert.equal(crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/site/', privateDir: join(site.dir, '.docsgen/private') }).broken, [])
+    const archive = await site.read('build/blog/archive.html')
+    assert.match(
+      archive,
+      '<section class="blog-archive-year"><h2>2024</h2><ul><li><time datetime="2024-03-12T00:00:00.000Z">March 12</time> – <a href="/site/blog/in-a-folder">A post in a folder</a></li><li><time datetime="2024-02-01T00:00:00.000Z">February 1</time> – <a href="/site/blog/2024/02/01/second">Second post</a></li><li><time datetime="2024-01-05T00:00:00.000Z">January 5</time> – <a href="/site/blog/2024/01/05/welcome">Welcome &lt;to&gt; the notes</a></li></ul></section>',
+    )
   })
 })
 
@@ -114,7 +121,7 @@ blog('a draft post: left out of the build and its lists, built with drafts', asy
     await writeFile(join(site.dir, 'content/blog/2024-06-01-draft.md'), '---\ntitle: Not yet\ndraft: true\n---\n\nSoon.\n')
     const routes = async (drafts: boolean) => (await build({ siteDir: site.dir, drafts, write: false })).manifest!.routes.filter((route) => route.path === '/blog/2024/06/01/draft' || route.items?.includes('/blog/2024/06/01/draft')).map((route) => route.path)
     assert.equal(await routes(false), [])
-    assert.equal(await routes(true), ['/blog', '/blog/2024/06/01/draft'])
+    assert.equal(await routes(true), ['/blog', '/blog/2024/06/01/draft', '/blog/archive'])
   })
 })
 
