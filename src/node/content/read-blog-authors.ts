@@ -5,7 +5,8 @@
  */
 import { join } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import { ValueReader } from '../../shared/read-value.js'
+import { portableNameProblem } from '../../shared/portable-path.js'
+import { ValueReader, type ValueAt } from '../../shared/read-value.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import { readYaml } from '../diagnostics/yaml-source.js'
 import { readTextFile } from '../files/read-text-file.js'
@@ -22,9 +23,20 @@ export function readBlogAuthors(file: ContentFile | undefined): { authors: Reado
   const reader = new ValueReader(yaml.locate)
   for (const [key, at] of reader.root(yaml.value ?? {}).mapping() ?? []) {
     const author = readAuthor(at)
-    if (author) authors.set(key, author)
+    const page = authorPage(key, at.get('page'))
+    if (author) authors.set(key, page === undefined ? author : { ...author, page })
   }
   return { authors, diagnostics: reader.problems.map((problem) => readProblemDiagnostic(problem, { file: file.file, ruleId: 'blog-authors-invalid' })) }
+}
+
+/** As Docusaurus: `page: true` gives the author a page named by the key, `page: { permalink }` one named so. */
+function authorPage(key: string, at: ValueAt): string | undefined {
+  if (at.value === undefined || at.value === false) return undefined
+  const permalink = at.value === true ? key : (at.mapping(['permalink']), at.get('permalink').string())
+  const name = permalink?.replace(/^\/+|\/+$/g, '')
+  if (name !== undefined && name !== '' && portableNameProblem(name) === undefined) return name
+  at.fail(`must be true, or { permalink: 'name' } with a plain name, got ${JSON.stringify(at.value)}`, "Write `page: true` to give the author a page under the blog's authors/.")
+  return undefined
 }
 
 /**

@@ -40,6 +40,9 @@ blog('the routes: posts, list pages of two, tags of public listed posts only', a
         'post /blog/2024/02/01/second',
         // The archive lists every public, listed post, newest first.
         'blog /blog/archive /blog/in-a-folder /blog/2024/02/01/second /blog/2024/01/05/welcome',
+        // An author with `page: true` in authors.yml has a page of their posts; /blog/authors lists such authors.
+        'tags /blog/authors /blog/authors/ada',
+        'blog /blog/authors/ada /blog/2024/01/05/welcome',
         'post /blog/hidden',
         'post /blog/in-a-folder',
         'blog /blog/page/2 /blog/2024/01/05/welcome',
@@ -51,6 +54,8 @@ blog('the routes: posts, list pages of two, tags of public listed posts only', a
       ],
     )
     assert.equal(crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/site/', privateDir: join(site.dir, '.docsgen/private') }).broken, [])
+    assert.match(await site.read('build/blog/authors/ada.html'), '<h2><a href="/site/blog/2024/01/05/welcome">Welcome &lt;to&gt; the notes</a></h2>')
+    assert.match(await site.read('build/blog/authors.html'), '<a class="category-card category-card--category" href="/site/blog/authors/ada"><span class="category-card-title">Ada Lovelace</span><span class="category-card-count">1 item</span></a>')
     const archive = await site.read('build/blog/archive.html')
     assert.match(
       archive,
@@ -77,7 +82,7 @@ blog('a post page: date, reading time, authors from authors.yml, the whole post,
     const welcome = await site.read('build/blog/2024/01/05/welcome.html')
     assert.is(
       mainOf(welcome),
-      '<main id="main-content" class="plain-page plain-main"><article class="markdown" data-pagefind-body=""><h1>Welcome &lt;to&gt; the notes</h1><div class="markdown-body"><div class="blog-post-meta"><time datetime="2024-01-05T00:00:00.000Z">January 5, 2024</time> · <span class="blog-reading-time">1 min read</span></div><ul class="blog-authors"><li class="blog-author"><img class="blog-author-image" src="https://ada.example/ada.png" alt="Ada Lovelace" width="40" height="40" loading="lazy"><span class="blog-author-name"><a href="https://ada.example">Ada Lovelace</a></span><small>Analyst &amp; engine whisperer</small></li></ul><p>The first paragraph, shown in the list.</p>  <h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps" data-pagefind-ignore="">#</a></h2> <p>Only on the post\'s page: see <a href="/site/docs/intro">the intro</a>.</p><div class="tag-list"><span class="tag-list-label">Tags:</span><ul><li><a class="tag" href="/site/blog/tags/news">news</a></li><li><a class="tag" href="/site/blog/tags/release">release</a></li></ul></div><nav class="blog-nav" aria-label="Blog post page navigation"><a class="blog-nav-prev" rel="prev" href="/site/blog/2024/02/01/second"><span class="blog-nav-label">Newer post</span> Second post</a></nav></div></article></main>',
+      '<main id="main-content" class="plain-page plain-main"><article class="markdown" data-pagefind-body=""><h1>Welcome &lt;to&gt; the notes</h1><div class="markdown-body"><div class="blog-post-meta"><time datetime="2024-01-05T00:00:00.000Z">January 5, 2024</time> · <span class="blog-reading-time">1 min read</span></div><ul class="blog-authors"><li class="blog-author"><img class="blog-author-image" src="https://ada.example/ada.png" alt="Ada Lovelace" width="40" height="40" loading="lazy"><span class="blog-author-name"><a href="/site/blog/authors/ada">Ada Lovelace</a></span><small>Analyst &amp; engine whisperer</small></li></ul><p>The first paragraph, shown in the list.</p>  <h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps" data-pagefind-ignore="">#</a></h2> <p>Only on the post\'s page: see <a href="/site/docs/intro">the intro</a>.</p><div class="tag-list"><span class="tag-list-label">Tags:</span><ul><li><a class="tag" href="/site/blog/tags/news">news</a></li><li><a class="tag" href="/site/blog/tags/release">release</a></li></ul></div><nav class="blog-nav" aria-label="Blog post page navigation"><a class="blog-nav-prev" rel="prev" href="/site/blog/2024/02/01/second"><span class="blog-nav-label">Newer post</span> Second post</a></nav></div></article></main>',
     )
     assert.match(welcome, '<link rel="alternate" type="application/rss+xml" href="/site/blog/rss.xml" title="Field Notes Blog">\n<link rel="alternate" type="application/atom+xml" href="/site/blog/atom.xml" title="Field Notes Blog">')
     assert.not.match(await site.read('build/docs/intro.html'), 'rel="alternate"')
