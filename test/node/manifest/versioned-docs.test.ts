@@ -91,6 +91,20 @@ test('a private path rule holds in every version: no page of an old or next vers
   })
 })
 
+test('a version under a private rule publishes nothing of its docs: no route, no sidebar entry, not its name in the versions', async () => {
+  await withFixtureSite('versioned-docs', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("{ path: '/docs/internal/**', groups: ['staff'] }", "{ path: '/docs/internal/**', groups: ['staff'] }, { path: '/docs/1.0/**' }"))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const published = JSON.parse(await site.read('build/_docsgen/manifest.json')) as { versions: { name: string; mainDoc: string }[]; sidebars: Record<string, unknown[]> }
+    assert.equal(published.versions.map((version) => `${version.name} ${version.mainDoc}`), ['current intro', '2.0 intro'])
+    assert.equal(published.sidebars['version-1.0/sanctum'], [])
+    const files = (await readdir(join(site.dir, 'build'), { recursive: true })).map(String)
+    assert.equal(files.filter((file) => file.includes('1.0')), [])
+  })
+})
+
 test('docs.lastVersion and docs.versions place and name versions as Docusaurus does', async () => {
   await withFixtureSite('versioned-docs', async (site) => {
     await writeFile(
