@@ -60,7 +60,9 @@ test("the repository's own site builds cleanly: every route of the spec's table,
       result.manifest!.routes.filter((route) => route.access.private).map((route) => route.path),
       specRoutes.filter((path) => path.startsWith('/docs/Private/')).sort(),
     )
+    // The spec's docs catalogue: one version, current, labelled Next, at /docs, main doc Sanctum/intro (the only one, so the last, with no banner).
     assert.equal(result.manifest!.version, { name: 'current', label: 'Next', path: '/docs', mainDoc: 'Sanctum/intro', banner: undefined, isLast: true, noIndex: false })
+    assert.equal(result.manifest!.versions, [result.manifest!.version])
     assert.ok(existsSync(join(out, 'build', '404.html')))
     // No byte of the Private section in the deployable folder: its distinctive words, anywhere, file names included.
     for (const file of await readdir(join(out, 'build'), { recursive: true })) {

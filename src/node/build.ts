@@ -121,7 +121,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
   // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
-  const cacheKey = JSON.stringify([site.source, options.configOverrides ?? null, options.drafts ?? false])
+  const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])
   const cache = reader && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
   // Pages' bodies wait on disk to be rendered (page-bodies.ts), in the cache when there is one.
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined

@@ -8,13 +8,18 @@ import { join } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { readJsonFile } from '../files/read-json-file.js'
 import { loadConfig } from './load-config.js'
-import { resolveConfig, type ResolvedConfig } from './resolve-config.js'
+import { userCodeTimeLimitMs } from '../workers/run-user-code.js'
+import { findDocusaurusConfig } from './load-docusaurus-config.js'
+import { readDocusaurusSite } from './read-docusaurus-site.js'
+import { resolveConfig, type ContentFolders, type ResolvedConfig } from './resolve-config.js'
 
 export interface SiteConfigFile {
   readonly config: ResolvedConfig
   /** The config file, relative to the site; undefined when the site has none and defaults apply. */
   readonly file: string | undefined
   readonly source: string
+  /** The text of versions.json ('' without one): it decides routes as much as the config does. */
+  readonly versionsSource: string
 }
 
 /**
@@ -29,26 +34,39 @@ export async function readSiteConfig(
 ): Promise<{ site: SiteConfigFile | undefined; diagnostics: readonly Diagnostic[] }> {
   const loaded = await loadConfig(siteDir, timeLimitMs)
   if (!loaded.loaded) return { site: undefined, diagnostics: loaded.diagnostics }
-  const { file, source } = loaded.loaded
-  if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
-  const value = overrides === undefined ? loaded.loaded.value : withOverrides(loaded.loaded.value, overrides)
+  let { file, source, value: exported } = loaded.loaded
+  let folders: ContentFolders | undefined
+  const notes: Diagnostic[] = []
+  // A folder with no site.config.ts but a Docusaurus config is read as the Docusaurus site it is.
+  const docusaurus = file === undefined ? findDocusaurusConfig(siteDir) : undefined
+  if (docusaurus !== undefined) {
+    const read = await readDocusaurusSite(siteDir, docusaurus, timeLimitMs ?? userCodeTimeLimitMs)
+    if (!read.value) return { site: undefined, diagnostics: read.diagnostics }
+    ;({ value: exported, source, folders } = read)
+    file = docusaurus
+    notes.push(read.note)
+  } else if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
+  const value = overrides === undefined ? exported : withOverrides(exported, overrides)
   const versions = readVersionNames(siteDir)
   if (versions.diagnostic) return { site: undefined, diagnostics: [versions.diagnostic] }
-  const resolved = resolveConfig(value, file ?? 'site.config.ts', source, { versionNames: versions.names })
-  return { site: resolved.config ? { config: resolved.config, file, source } : undefined, diagnostics: resolved.diagnostics }
+  const resolved = resolveConfig(value, file ?? 'site.config.ts', source, { versionNames: versions.names, folders })
+  return {
+    site: resolved.config ? { config: resolved.config, file, source, versionsSource: versions.text } : undefined,
+    diagnostics: [...notes, ...resolved.diagnostics],
+  }
 }
 
 /** The names in versions.json (newest first), as Docusaurus writes it; none when the site has none. */
-export function readVersionNames(siteDir: string): { names: readonly string[]; diagnostic?: Diagnostic | undefined } {
-  if (!existsSync(join(siteDir, 'versions.json'))) return { names: [] }
+export function readVersionNames(siteDir: string): { names: readonly string[]; text: string; diagnostic?: Diagnostic | undefined } {
+  if (!existsSync(join(siteDir, 'versions.json'))) return { names: [], text: '' }
   const suggestion = 'Write versions.json as a list of version names, newest first, such as ["2.0", "1.0"].'
   const read = readJsonFile(siteDir, 'versions.json', 'config-invalid', suggestion)
-  if (read.diagnostic) return { names: [], diagnostic: read.diagnostic }
+  if (read.diagnostic) return { names: [], text: '', diagnostic: read.diagnostic }
   const names = Array.isArray(read.value) ? read.value : undefined
   const wrong = names === undefined ? read.value : names.find((name) => typeof name !== 'string' || !/^[\w.-]+$/.test(name) || /^\.+$/.test(name) || name === 'current')
   if (names === undefined || wrong !== undefined)
-    return { names: [], diagnostic: diagnostic({ file: 'versions.json', ruleId: 'config-invalid', message: `versions.json must list version names (letters, digits, ".", "-", "_"; not "current"), got ${JSON.stringify(wrong)}`, suggestion }) }
-  return { names: names as string[] }
+    return { names: [], text: '', diagnostic: diagnostic({ file: 'versions.json', ruleId: 'config-invalid', message: `versions.json must list version names (letters, digits, ".", "-", "_"; not "current"), got ${JSON.stringify(wrong)}`, suggestion }) }
+  return { names: names as string[], text: read.text }
 }
 
 /** The config stage's line: which file, or that defaults are used, and how many private rules. */
@@ -57,19 +75,7 @@ export function describeSiteConfig(site: SiteConfigFile | undefined): string {
   return `${site.file ?? 'no site.config.ts: defaults'}, ${site.config.login?.privatePaths.length ?? 0} private rules`
 }
 
-/** What Docusaurus names its config; a folder with one is a Docusaurus site, laid out its way. */
-const docusaurusConfigNames = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts']
-
 function noSite(siteDir: string, command: 'build' | 'check'): Diagnostic {
-  const docusaurus = docusaurusConfigNames.find((name) => existsSync(join(siteDir, name)))
-  if (docusaurus !== undefined)
-    return diagnostic({
-      file: docusaurus,
-      ruleId: 'site-empty',
-      message: `No content found in ${siteDir}: it is a Docusaurus site (${docusaurus}), and docsgen does not read Docusaurus's folders and config yet`,
-      suggestion:
-        "Move the docs folder to content/docs/ and the Markdown and MDX pages of src/pages/ to content/pages/; keep static/ and sidebars.js where they are; write the title, url, baseUrl, navbar and footer of the Docusaurus config into site.config.ts.",
-    })
   const found = existsSync(join(siteDir, 'static')) ? 'it has static/ but neither content/ nor site.config.ts, and static/ alone holds no pages' : 'it has neither content/ nor site.config.ts'
   return diagnostic({
     file: '.',

@@ -91,9 +91,14 @@ export interface ResolvedConfig {
 
 /** The folders of the docs, the blog and the pages, relative to the site folder. */
 export interface ContentFolders {
+  /** '' for none (a Docusaurus site with `docs: false`). */
   readonly docs: string
   readonly blog: string
   readonly pages: string
+  /** The sidebars file (Docusaurus's `sidebarPath`); false for none; undefined: sidebars.js or its kin beside the config. */
+  readonly sidebars?: string | false | undefined
+  /** Whether React component pages (.tsx, .jsx) are built; a Docusaurus site's use its theme, which docsgen does not have. */
+  readonly componentPages?: boolean
 }
 
 export const docsgenFolders: ContentFolders = { docs: 'content/docs', blog: 'content/blog', pages: 'content/pages' }

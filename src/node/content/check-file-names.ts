@@ -13,7 +13,10 @@ export function checkFileNames(files: readonly Pick<ContentFile, 'file'>[]): Dia
   const seen = new Set<string>()
   const byKey = new Map<string, string>()
   // Folders before the files in them, each path once, in a stable order.
-  const paths = files.flatMap(({ file }) => [...parentFolders(file).reverse(), file]).filter((path) => !seen.has(path) && seen.add(path))
+  // A folder outside the site that a Docusaurus config names (`path: '../docs'`) is reached through "..": no name of the site's.
+  const paths = files
+    .flatMap(({ file }) => [...parentFolders(file).reverse(), file])
+    .filter((path) => !/^\.\.(\/\.\.)*$/.test(path) && !seen.has(path) && seen.add(path))
   const unportable = new Set<string>()
   for (const path of paths) {
     if (parentFolders(path).some((folder) => unportable.has(folder))) continue

@@ -71,7 +71,10 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
 function partialFile(from: string, source: string): string | undefined {
   if (!/\.mdx?$/.test(source)) return undefined
   const path = source.startsWith('@site/') ? posix.normalize(source.slice('@site/'.length)) : source.startsWith('.') ? posix.join(posix.dirname(from), source) : undefined
-  return path === undefined || path.startsWith('..') || posix.isAbsolute(path) ? undefined : path
+  // Pages of a docs folder outside the site (a Docusaurus config's `path: '../docs'`) may import partials of that folder.
+  const outside = /^(\.\.\/)+[^/]+\//.exec(from)?.[0]
+  const inside = path !== undefined && (!path.startsWith('..') || (outside !== undefined && path.startsWith(outside) && !path.slice(outside.length).startsWith('..')))
+  return !inside || posix.isAbsolute(path) ? undefined : path
 }
 
 function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Set<string>): Heading[] {

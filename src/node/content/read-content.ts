@@ -55,6 +55,7 @@ export async function readContent(siteDir: string, { folders, versions }: Conten
     { folder: 'static', kind: 'static' },
   ]
   for (const { folder: section, kind: sectionKind, version } of sections) {
+    if (section === '') continue
     const root = join(siteDir, section)
     const sectionRefused = refuseSection(siteDir, section)
     // content/docs and content/pages share the problem when content/ itself has it.
@@ -72,7 +73,7 @@ export async function readContent(siteDir: string, { folders, versions }: Conten
     // Read synchronously: a promise-based read of each small file (open, stat, read, close on
     // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
     for (const relative of await listFiles(root, section, diagnostics)) {
-      const kind = kindOf(sectionKind, relative)
+      const kind = kindOf(sectionKind, relative, folders.componentPages ?? true)
       if (kind === undefined) continue
       const file = `${section}/${relative}`
       const path = join(root, relative)
@@ -131,7 +132,7 @@ function accessError(path: string): unknown {
   }
 }
 
-function kindOf(section: Section['kind'], relative: string): ContentKind | undefined {
+function kindOf(section: Section['kind'], relative: string, componentPages: boolean): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
   if (section === 'static') return 'static'
   if (name.startsWith('_') && name !== '_category_.json') return undefined
@@ -144,8 +145,8 @@ function kindOf(section: Section['kind'], relative: string): ContentKind | undef
     return /\.mdx?$/.test(name) ? 'doc' : 'asset'
   }
   if (/\.mdx?$/.test(name)) return 'page'
-  if (/\.(tsx|jsx)$/.test(name)) return 'component-page'
-  // Modules that component pages import are code, not files to publish.
-  if (/\.(m|c)?(ts|js)$/.test(name)) return undefined
+  if (/\.(tsx|jsx)$/.test(name)) return componentPages ? 'component-page' : undefined
+  // Modules that component pages import are code, not files to publish; so are their styles where docsgen builds no component pages.
+  if (/\.(m|c)?(ts|js)$/.test(name) || (!componentPages && /\.css$/.test(name))) return undefined
   return 'asset'
 }

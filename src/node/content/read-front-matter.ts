@@ -58,6 +58,8 @@ export interface PostAuthor {
   readonly title: string | undefined
   readonly url: string | undefined
   readonly imageUrl: string | undefined
+  /** The name of the author's page under the blog's `authors/` (authors.yml's `page: true`: the key; or its `permalink`). */
+  readonly page?: string
 }
 
 const usedFrontMatter = [

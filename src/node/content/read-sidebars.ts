@@ -20,9 +20,17 @@ export interface SidebarsFile {
   readonly value: unknown
 }
 
-export async function readSidebars(siteDir: string, timeLimitMs: number): Promise<{ sidebars: SidebarsFile | undefined; diagnostics: readonly Diagnostic[] }> {
-  const file = sidebarsFileNames.find((name) => existsSync(join(siteDir, name)))
+/**
+ * `named` is the file a Docusaurus config names (its `sidebarPath`: a module or JSON), false for
+ * none; undefined looks for sidebars.ts and its kin.
+ */
+export async function readSidebars(siteDir: string, timeLimitMs: number, named?: string | false): Promise<{ sidebars: SidebarsFile | undefined; diagnostics: readonly Diagnostic[] }> {
+  const file = named === undefined ? sidebarsFileNames.find((name) => existsSync(join(siteDir, name))) : named || undefined
   if (file === undefined) return { sidebars: undefined, diagnostics: [] }
+  if (file.endsWith('.json')) {
+    const read = readJsonFile(siteDir, file, 'sidebar-invalid', 'Write the sidebars as JSON: an object of sidebars, such as { "docs": ["intro"] }.')
+    return read.diagnostic ? { sidebars: undefined, diagnostics: [read.diagnostic] } : { sidebars: { file, source: read.text, value: read.value }, diagnostics: [] }
+  }
   const { loaded, diagnostics } = await loadDataModule(siteDir, file, { subject: 'sidebars file', ruleId: 'sidebar-invalid', timeLimitMs, suggestion })
   return { sidebars: loaded && { file, source: loaded.source, value: loaded.value }, diagnostics }
 }

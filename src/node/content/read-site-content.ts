@@ -53,9 +53,9 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
   })
   const authorsFile = files.find((file) => file.kind === 'authors')
   const authors = readBlogAuthors(authorsFile)
-  const documents = withPostAuthors(parsed.documents, authors.authors, authorsFile?.file, authors.diagnostics)
+  const documents = withPostAuthors(parsed.documents, authors.authors, authorsFile?.file, authors.diagnostics, { siteDir, blogFolder: config.folders.blog })
   const components = await loadComponentPages(siteDir, documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
-  const sidebars = await readSidebars(siteDir, options.timeLimitMs)
+  const sidebars = await readSidebars(siteDir, options.timeLimitMs, config.folders.sidebars)
   const versioned = readVersionedSidebars(siteDir, released)
   return {
     content: { ...parsed, documents, components: components.components, sidebars: sidebars.sidebars, versionedSidebars: versioned.sidebars },

@@ -1,6 +1,7 @@
 /**
  * The blog's routes, as Docusaurus makes them: each post at its route, the list pages (`/blog`,
- * `/blog/page/2`…, newest first, `postsPerPage` a page), `/blog/tags` and a page per tag. Lists,
+ * `/blog/page/2`…, newest first, `postsPerPage` a page), `/blog/archive`, `/blog/tags` and a page per tag,
+ * `/blog/authors` and a page per author that asks for one. Lists,
  * tags and previous/next links are made of public, listed posts only: a private post's title
  * or tag on a public page would publish it. A private post is read at its own route, through the gate.
  */
@@ -65,6 +66,9 @@ export function addBlogRoutes(
     const path = at(page === 1 ? base || '/' : `${base}/page/${page}`)
     table.addRoute(generated(path, 'blog', 'Blog', listed.slice((page - 1) * perPage, page * perPage).map((post) => post.route)))
   }
+  // Every listed post by year, as Docusaurus's archive page lists them.
+  table.addRoute(generated(at(`${base}/archive`), 'blog', 'Archive', listed.map((post) => post.route)))
+  addAuthorRoutes(listed, `${base}/authors`, at, (path, kind, title, items) => table.addRoute(generated(path, kind, title, items)))
   if (tagged.size === 0) return
   const labels = [...tagged.keys()].sort((a, b) => a.localeCompare(b))
   for (const label of labels) {
@@ -72,6 +76,22 @@ export function addBlogRoutes(
     table.addRoute(generated(path, 'blog', label, routes))
   }
   table.addRoute(generated(at(`${base}/tags`), 'tags', 'Tags', labels.map((label) => tagged.get(label)!.path)))
+}
+
+/** Each author with a page (authors.yml `page`) gets `/blog/authors/<page>` listing their posts; `/blog/authors` lists them. */
+function addAuthorRoutes(listed: readonly ContentDocument[], authorsPath: string, at: (path: string) => string, add: (path: string, kind: 'blog' | 'tags', title: string, items: readonly string[]) => void): void {
+  const byPage = new Map<string, { name: string; routes: string[] }>()
+  for (const post of listed)
+    for (const author of post.post?.authors ?? []) {
+      if (typeof author === 'string' || author.page === undefined) continue
+      const entry = byPage.get(author.page) ?? { name: author.name ?? author.page, routes: [] }
+      entry.routes.push(post.route)
+      byPage.set(author.page, entry)
+    }
+  if (byPage.size === 0) return
+  const pages = [...byPage.keys()].sort((a, b) => a.localeCompare(b))
+  for (const page of pages) add(at(`${authorsPath}/${page}`), 'blog', byPage.get(page)!.name, byPage.get(page)!.routes)
+  add(at(authorsPath), 'tags', 'Authors', pages.map((page) => at(`${authorsPath}/${page}`)))
 }
 
 function tagsOf(listed: readonly ContentDocument[], tagsPath: string, at: (path: string) => string): Map<string, { path: string; routes: string[] }> {

@@ -11,6 +11,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { SidebarItem } from '../../shared/manifest.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { SidebarsFile } from '../content/read-sidebars.js'
+import { unsafeUrlProblem } from '../config/read-url.js'
 import { sanitizeHtml } from '../content/sanitize-html.js'
 
 export interface SidebarSources {
@@ -102,7 +103,12 @@ export function sidebarFromFile(sidebars: SidebarsFile, sources: SidebarSources)
       claimDocs(generated, sidebarId, sidebarOf)
       return [...generated]
     }
-    if (item.type === 'link' && str('label') !== undefined && str('href') !== undefined) return [linkItem(str('label')!, str('href')!, str('className'))]
+    if (item.type === 'link' && str('label') !== undefined && str('href') !== undefined) {
+      const unsafe = unsafeUrlProblem(str('href')!)
+      if (unsafe === undefined) return [linkItem(str('label')!, str('href')!, str('className'))]
+      problem(`The sidebar link "${str('label')}" ${unsafe}`, 'Use an https: URL, or a path of this site such as "/docs/intro".', str('href'))
+      return []
+    }
     if (item.type === 'html' && str('value') !== undefined) {
       const className = str('className')
       return [{ type: 'html', html: sanitizeHtml(str('value')!), path: undefined, private: false, ...(className === undefined ? {} : { className }) }]

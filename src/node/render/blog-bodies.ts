@@ -22,7 +22,12 @@ export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: 
   const base = config.blog.routeBasePath.replace(/\/$/, '')
   // The blog's generated pages by their path without the final "/" that trailingSlash may add.
   const generated = new Map([...routes.values()].filter((route) => route.kind === 'blog' || route.kind === 'tags').map((route) => [route.path.length > 1 ? route.path.replace(/\/$/, '') : route.path, route.path]))
-  const meta = (post: ContentDocument) => postMeta(post, config.blog.showReadingTime)
+  // An author with a page is linked to it, as Docusaurus links them.
+  const authorHref = (author: PostAuthor) => {
+    const page = author.page === undefined ? undefined : generated.get(`${base}/authors/${author.page}`)
+    return page === undefined ? author.url : href(page)
+  }
+  const meta = (post: ContentDocument) => postMeta(post, config.blog.showReadingTime, authorHref)
   const tagLinks = (route: Route) => {
     const tags = (route.display?.tags ?? []).map((tag) => (tag.path === undefined ? `<span class="tag">${escapeHtml(tag.label)}</span>` : `<a class="tag" href="${escapeHtml(href(tag.path))}">${escapeHtml(tag.label)}</a>`))
     return tags.length === 0 ? '' : `<div class="tag-list"><span class="tag-list-label">Tags:</span><ul>${tags.map((tag) => `<li>${tag}</li>`).join('')}</ul></div>`
@@ -53,6 +58,7 @@ export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: 
   return {
     isBlogRoute: (route) => route.kind === 'post' || route.kind === 'blog' || (route.kind === 'tags' && route.path.replace(/\/$/, '') === `${base}/tags`),
     bodyOf(route, body) {
+      if (route.kind === 'blog' && route.path.replace(/\/$/, '') === `${base}/archive`) return archiveBody(route.items ?? [], documents, href)
       if (route.kind === 'blog') return `${(route.items ?? []).map(listItem).join('')}${listPages(route)}`
       const post = route.kind === 'post' ? documents.get(route.path) : undefined
       if (!post) return undefined
@@ -63,8 +69,22 @@ export function createBlogBodies(routes: ReadonlyMap<string, Route>, documents: 
   }
 }
 
+/** The archive: every listed post's date and title, by year, newest first. */
+function archiveBody(paths: readonly string[], documents: ReadonlyMap<string, ContentDocument>, href: HrefOf): string {
+  const years = new Map<string, string[]>()
+  for (const path of paths) {
+    const post = documents.get(path)
+    if (!post) continue
+    const date = post.post?.date
+    const year = date === undefined ? 'Undated' : String(new Date(date).getUTCFullYear())
+    const when = date === undefined ? '' : `<time datetime="${escapeHtml(date)}">${escapeHtml(formatDate(date).replace(/, \d+$/, ''))}</time> – `
+    years.set(year, [...(years.get(year) ?? []), `<li>${when}<a href="${escapeHtml(href(path))}">${escapeHtml(post.title)}</a></li>`])
+  }
+  return [...years].map(([year, items]) => `<section class="blog-archive-year"><h2>${year}</h2><ul>${items.join('')}</ul></section>`).join('')
+}
+
 /** Date, reading time and authors, as a post's page and the lists show them. */
-function postMeta(post: ContentDocument, showReadingTime: boolean): string {
+function postMeta(post: ContentDocument, showReadingTime: boolean, authorHref: (author: PostAuthor) => string | undefined): string {
   const info = post.post
   if (!info) return ''
   const parts = [
@@ -72,13 +92,13 @@ function postMeta(post: ContentDocument, showReadingTime: boolean): string {
     showReadingTime && `<span class="blog-reading-time">${info.readingMinutes} min read</span>`,
   ].filter(Boolean)
   const authors = info.authors.filter((author): author is PostAuthor => typeof author !== 'string')
-  const people = authors.length === 0 ? '' : `<ul class="blog-authors">${authors.map(authorMarkup).join('')}</ul>`
+  const people = authors.length === 0 ? '' : `<ul class="blog-authors">${authors.map((author) => authorMarkup(author, authorHref(author))).join('')}</ul>`
   return `<div class="blog-post-meta">${parts.join(' · ')}</div>${people}`
 }
 
-function authorMarkup(author: PostAuthor): string {
+function authorMarkup(author: PostAuthor, link: string | undefined): string {
   const image = author.imageUrl ? `<img class="blog-author-image" src="${escapeHtml(author.imageUrl)}" alt="${escapeHtml(author.name ?? '')}" width="40" height="40" loading="lazy">` : ''
-  const name = author.name === undefined ? '' : author.url ? `<a href="${escapeHtml(author.url)}">${escapeHtml(author.name)}</a>` : escapeHtml(author.name)
+  const name = author.name === undefined ? '' : link ? `<a href="${escapeHtml(link)}">${escapeHtml(author.name)}</a>` : escapeHtml(author.name)
   const title = author.title ? `<small>${escapeHtml(author.title)}</small>` : ''
   return `<li class="blog-author">${image}<span class="blog-author-name">${name}</span>${title}</li>`
 }

@@ -1,12 +1,13 @@
 /**
  * The blog's RSS 2.0 and Atom feeds (`/blog/rss.xml`, `/blog/atom.xml`), as Docusaurus writes
  * them: the 20 newest public, listed posts, with absolute URLs (the config's `url` and baseUrl),
- * each post's excerpt as its content. Without a `url` there are no absolute URLs to give, and no
+ * each post whole as its content. Without a `url` there are no absolute URLs to give, and no
  * feeds. Every text is XML-escaped; dates are the posts' own, so a build is reproducible.
  */
 import { siteHref } from '../../shared/canonical-path.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { PostAuthor } from '../content/read-front-matter.js'
 import { docsPrefix } from '../content/route-from-file.js'
@@ -35,7 +36,7 @@ export function blogFeeds(manifest: Manifest, documents: readonly ContentDocumen
   const feeds = blogFeedFiles(manifest, config)
   if (feeds.length === 0) return []
   const byRoute = new Map(documents.map((document) => [document.route, document]))
-  const posts = manifest.routes
+  const newest = manifest.routes
     .filter((route) => route.kind === 'post' && !route.access.private && !route.display?.unlisted)
     .flatMap((route) => {
       const document = byRoute.get(route.path)
@@ -43,6 +44,14 @@ export function blogFeeds(manifest: Manifest, documents: readonly ContentDocumen
     })
     .sort((a, b) => b.date.localeCompare(a.date) || (a.route.path < b.route.path ? -1 : 1))
     .slice(0, feedLimit)
+  // Each post whole, as Docusaurus's feeds carry it: its body is read from where it waits to be rendered.
+  const bodies = createBodyReader()
+  let posts: Item[]
+  try {
+    posts = newest.map((item) => ({ ...item, html: bodies.read(item.document.body) }))
+  } finally {
+    bodies.close()
+  }
   const origin = config.url!.replace(/\/$/, '')
   const channel = {
     title: config.blog.feedOptions.title ?? `${config.title} Blog`,
@@ -57,10 +66,10 @@ export function blogFeeds(manifest: Manifest, documents: readonly ContentDocumen
 }
 
 type Channel = { title: string; description: string; link: string; updated: string }
-type Item = { route: Route; document: ContentDocument; date: string }
+type Item = { route: Route; document: ContentDocument; date: string; html: string }
 
 function rss(channel: Channel, origin: string, posts: readonly Item[], url: (route: Route) => string): string {
-  const items = posts.map(({ route, document, date }) =>
+  const items = posts.map(({ route, document, date, html }) =>
     [
       '<item>',
       `<title>${xml(route.title)}</title>`,
@@ -68,7 +77,7 @@ function rss(channel: Channel, origin: string, posts: readonly Item[], url: (rou
       `<guid isPermaLink="true">${xml(url(route))}</guid>`,
       date ? `<pubDate>${new Date(date).toUTCString()}</pubDate>` : '',
       route.description ? `<description>${xml(route.description)}</description>` : '',
-      `<content:encoded>${xml(absoluteLinks(document.post!.excerptHtml, origin))}</content:encoded>`,
+      `<content:encoded>${xml(absoluteLinks(html, origin))}</content:encoded>`,
       ...authorsOf(document).map((author) => `<dc:creator>${xml(author.name ?? '')}</dc:creator>`),
       ...(route.display?.tags ?? []).map((tag) => `<category>${xml(tag.label)}</category>`),
       '</item>',
@@ -93,7 +102,7 @@ function rss(channel: Channel, origin: string, posts: readonly Item[], url: (rou
 }
 
 function atom(channel: Channel, origin: string, self: string, posts: readonly Item[], url: (route: Route) => string): string {
-  const entries = posts.map(({ route, document, date }) =>
+  const entries = posts.map(({ route, document, date, html }) =>
     [
       '<entry>',
       `<title type="html">${xml(route.title)}</title>`,
@@ -101,7 +110,7 @@ function atom(channel: Channel, origin: string, self: string, posts: readonly It
       `<link href="${xml(url(route))}"/>`,
       `<updated>${date || channel.updated}</updated>`,
       route.description ? `<summary type="html">${xml(route.description)}</summary>` : '',
-      `<content type="html">${xml(absoluteLinks(document.post!.excerptHtml, origin))}</content>`,
+      `<content type="html">${xml(absoluteLinks(html, origin))}</content>`,
       ...authorsOf(document).map((author) => `<author><name>${xml(author.name ?? '')}</name>${author.url ? `<uri>${xml(author.url)}</uri>` : ''}</author>`),
       ...(route.display?.tags ?? []).map((tag) => `<category term="${xml(tag.label)}" label="${xml(tag.label)}"/>`),
       '</entry>',

@@ -65,11 +65,13 @@ type SiteIndex = ReturnType<typeof siteIndex>
 
 /** The routes and files links may reach, looked up by the forms links name them in. */
 function siteIndex(manifest: Manifest, { documents, assetFiles, drafts }: Pick<ParsedContent, 'documents' | 'assetFiles' | 'drafts'>) {
+  // The docs and blog folders are not always under content/ (a Docusaurus site's docs/, versioned_docs/).
+  const staticFiles = new Set(assetFiles.filter((file) => file.kind === 'static').map((file) => file.file))
   const targets: LinkTargets = {
     drafts: new Set(drafts),
     routeOfFile: new Map(documents.map((document) => [document.file, document.route])),
     // Relative links reach files beside the pages only: static/ is served at the root, not beside them.
-    fileAssets: new Map(manifest.assets.filter((asset) => asset.source.startsWith('content/')).map((asset) => [asset.source, asset.path])),
+    fileAssets: new Map(manifest.assets.filter((asset) => !staticFiles.has(asset.source)).map((asset) => [asset.source, asset.path])),
     servedAssets: new Map(manifest.assets.map((asset) => [asset.path, asset.source])),
   }
   return {

@@ -38,6 +38,11 @@ blog('the routes: posts, list pages of two, tags of public listed posts only', a
         'blog /blog /blog/in-a-folder /blog/2024/02/01/second',
         'post /blog/2024/01/05/welcome',
         'post /blog/2024/02/01/second',
+        // The archive lists every public, listed post, newest first.
+        'blog /blog/archive /blog/in-a-folder /blog/2024/02/01/second /blog/2024/01/05/welcome',
+        // An author with `page: true` in authors.yml has a page of their posts; /blog/authors lists such authors.
+        'tags /blog/authors /blog/authors/ada',
+        'blog /blog/authors/ada /blog/2024/01/05/welcome',
         'post /blog/hidden',
         'post /blog/in-a-folder',
         'blog /blog/page/2 /blog/2024/01/05/welcome',
@@ -49,6 +54,13 @@ blog('the routes: posts, list pages of two, tags of public listed posts only', a
       ],
     )
     assert.equal(crawlOutput({ outDir: join(site.dir, 'build'), baseUrl: '/site/', privateDir: join(site.dir, '.docsgen/private') }).broken, [])
+    assert.match(await site.read('build/blog/authors/ada.html'), '<h2><a href="/site/blog/2024/01/05/welcome">Welcome &lt;to&gt; the notes</a></h2>')
+    assert.match(await site.read('build/blog/authors.html'), '<a class="category-card category-card--category" href="/site/blog/authors/ada"><span class="category-card-title">Ada Lovelace</span><span class="category-card-count">1 item</span></a>')
+    const archive = await site.read('build/blog/archive.html')
+    assert.match(
+      archive,
+      '<section class="blog-archive-year"><h2>2024</h2><ul><li><time datetime="2024-03-12T00:00:00.000Z">March 12</time> – <a href="/site/blog/in-a-folder">A post in a folder</a></li><li><time datetime="2024-02-01T00:00:00.000Z">February 1</time> – <a href="/site/blog/2024/02/01/second">Second post</a></li><li><time datetime="2024-01-05T00:00:00.000Z">January 5</time> – <a href="/site/blog/2024/01/05/welcome">Welcome &lt;to&gt; the notes</a></li></ul></section>',
+    )
   })
 })
 
@@ -70,7 +82,7 @@ blog('a post page: date, reading time, authors from authors.yml, the whole post,
     const welcome = await site.read('build/blog/2024/01/05/welcome.html')
     assert.is(
       mainOf(welcome),
-      '<main id="main-content" class="plain-page plain-main"><article class="markdown" data-pagefind-body=""><h1>Welcome &lt;to&gt; the notes</h1><div class="markdown-body"><div class="blog-post-meta"><time datetime="2024-01-05T00:00:00.000Z">January 5, 2024</time> · <span class="blog-reading-time">1 min read</span></div><ul class="blog-authors"><li class="blog-author"><img class="blog-author-image" src="https://ada.example/ada.png" alt="Ada Lovelace" width="40" height="40" loading="lazy"><span class="blog-author-name"><a href="https://ada.example">Ada Lovelace</a></span><small>Analyst &amp; engine whisperer</small></li></ul><p>The first paragraph, shown in the list.</p>  <h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps" data-pagefind-ignore="">#</a></h2> <p>Only on the post\'s page: see <a href="/site/docs/intro">the intro</a>.</p><div class="tag-list"><span class="tag-list-label">Tags:</span><ul><li><a class="tag" href="/site/blog/tags/news">news</a></li><li><a class="tag" href="/site/blog/tags/release">release</a></li></ul></div><nav class="blog-nav" aria-label="Blog post page navigation"><a class="blog-nav-prev" rel="prev" href="/site/blog/2024/02/01/second"><span class="blog-nav-label">Newer post</span> Second post</a></nav></div></article></main>',
+      '<main id="main-content" class="plain-page plain-main"><article class="markdown" data-pagefind-body=""><h1>Welcome &lt;to&gt; the notes</h1><div class="markdown-body"><div class="blog-post-meta"><time datetime="2024-01-05T00:00:00.000Z">January 5, 2024</time> · <span class="blog-reading-time">1 min read</span></div><ul class="blog-authors"><li class="blog-author"><img class="blog-author-image" src="https://ada.example/ada.png" alt="Ada Lovelace" width="40" height="40" loading="lazy"><span class="blog-author-name"><a href="/site/blog/authors/ada">Ada Lovelace</a></span><small>Analyst &amp; engine whisperer</small></li></ul><p>The first paragraph, shown in the list.</p>  <h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps" data-pagefind-ignore="">#</a></h2> <p>Only on the post\'s page: see <a href="/site/docs/intro">the intro</a>.</p><div class="tag-list"><span class="tag-list-label">Tags:</span><ul><li><a class="tag" href="/site/blog/tags/news">news</a></li><li><a class="tag" href="/site/blog/tags/release">release</a></li></ul></div><nav class="blog-nav" aria-label="Blog post page navigation"><a class="blog-nav-prev" rel="prev" href="/site/blog/2024/02/01/second"><span class="blog-nav-label">Newer post</span> Second post</a></nav></div></article></main>',
     )
     assert.match(welcome, '<link rel="alternate" type="application/rss+xml" href="/site/blog/rss.xml" title="Field Notes Blog">\n<link rel="alternate" type="application/atom+xml" href="/site/blog/atom.xml" title="Field Notes Blog">')
     assert.not.match(await site.read('build/docs/intro.html'), 'rel="alternate"')
@@ -114,7 +126,7 @@ blog('a draft post: left out of the build and its lists, built with drafts', asy
     await writeFile(join(site.dir, 'content/blog/2024-06-01-draft.md'), '---\ntitle: Not yet\ndraft: true\n---\n\nSoon.\n')
     const routes = async (drafts: boolean) => (await build({ siteDir: site.dir, drafts, write: false })).manifest!.routes.filter((route) => route.path === '/blog/2024/06/01/draft' || route.items?.includes('/blog/2024/06/01/draft')).map((route) => route.path)
     assert.equal(await routes(false), [])
-    assert.equal(await routes(true), ['/blog', '/blog/2024/06/01/draft'])
+    assert.equal(await routes(true), ['/blog', '/blog/2024/06/01/draft', '/blog/archive'])
   })
 })
 
@@ -125,10 +137,13 @@ blog('feeds: RSS 2.0 and Atom of public listed posts, absolute URLs, escaped', a
     assert.is(rss.split('<item>').length - 1, 3)
     assert.match(
       rss,
-      '<item>\n<title>Welcome &lt;to&gt; the notes</title>\n<link>https://notes.example/site/blog/2024/01/05/welcome</link>\n<guid isPermaLink="true">https://notes.example/site/blog/2024/01/05/welcome</guid>\n<pubDate>Fri, 05 Jan 2024 00:00:00 GMT</pubDate>\n<description>The first post.</description>\n<content:encoded>&lt;p&gt;The first paragraph, shown in the list.&lt;/p&gt;</content:encoded>\n<dc:creator>Ada Lovelace</dc:creator>\n<category>news</category>\n<category>release</category>\n</item>',
+      '<item>\n<title>Welcome &lt;to&gt; the notes</title>\n<link>https://notes.example/site/blog/2024/01/05/welcome</link>\n<guid isPermaLink="true">https://notes.example/site/blog/2024/01/05/welcome</guid>\n<pubDate>Fri, 05 Jan 2024 00:00:00 GMT</pubDate>\n<description>The first post.</description>\n<content:encoded>&lt;p&gt;The first paragraph, shown in the list.&lt;/p&gt;\n\n&lt;h2 id=&quot;first-steps&quot;&gt;First steps&lt;a class=&quot;hash-link&quot; href=&quot;#first-steps&quot; aria-label=&quot;Direct link to First steps&quot; data-pagefind-ignore=&quot;&quot;&gt;#&lt;/a&gt;&lt;/h2&gt;\n&lt;p&gt;Only on the post&apos;s page: see &lt;a href=&quot;https://notes.example/site/docs/intro&quot;&gt;the intro&lt;/a&gt;.&lt;/p&gt;</content:encoded>\n<dc:creator>Ada Lovelace</dc:creator>\n<category>news</category>\n<category>release</category>\n</item>',
     )
     assert.match(rss, '<content:encoded>&lt;p&gt;A second post, &lt;a href=&quot;https://notes.example/site/blog/2024/01/05/welcome&quot;&gt;back to the first&lt;/a&gt;.&lt;/p&gt;</content:encoded>')
+    // The whole post, as Docusaurus's feeds carry it, not only what the list shows.
+    assert.match(rss, '&lt;h2 id=&quot;first-steps&quot;&gt;First steps')
     const atom = await site.read('build/blog/atom.xml')
+    assert.match(atom, '&lt;h2 id=&quot;first-steps&quot;&gt;First steps')
     assert.match(
       atom,
       '<feed xmlns="http://www.w3.org/2005/Atom">\n<id>https://notes.example/site/blog</id>\n<title>Field Notes Blog</title>\n<updated>2024-03-12T00:00:00.000Z</updated>\n<link rel="alternate" href="https://notes.example/site/blog"/>\n<link rel="self" href="https://notes.example/site/blog/atom.xml"/>\n<subtitle>Field Notes Blog</subtitle>\n<entry>\n<title type="html">A post in a folder</title>',
@@ -166,7 +181,7 @@ blog('mistakes: unknown author, a date that is none, broken links and anchors, a
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/blog/2024-01-05-broken.md: error: Front matter "authors" names "grace", which content/blog/authors.yml does not have. Add "grace" to content/blog/authors.yml (with a name), or write the author out: `authors: [{ name: Ada Lovelace }]`. [docsgen:front-matter-invalid]',
+      'content/blog/2024-01-05-broken.md:3:16: error: Front matter "authors" names "grace", which content/blog/authors.yml does not have. Add "grace" to content/blog/authors.yml (with a name), or write the author out: `authors: [{ name: Ada Lovelace }]`. [docsgen:front-matter-invalid]',
       'content/blog/2024-01-05-broken.md:4:7: error: Front matter "date" must be a date such as 2024-01-05, got "next tuesday". [docsgen:front-matter-invalid]',
       'content/blog/2024-01-05-broken.md:7:3: error: Link "/blog/nope" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
       'content/blog/2024-01-05-broken.md:7:33: error: Link "./2024-02-02-fine.md#nowhere" points to "#nowhere", which is not a heading on "/blog/2024/02/02/fine". Headings on that page: #fine, #real-heading. [docsgen:missing-anchor]',

@@ -47,6 +47,9 @@ test('links inside a version stay in it; the dropdown and the banners are drawn 
     const old = await site.read('build/docs/1.0/intro.html')
     assert.ok(old.includes('<p>The <a href="/docs/next/intro">intro of the next version</a> and <a href="/docs/1.0/setup#install">setup</a>.</p>'))
     assert.ok((await site.read('build/docs/intro.html')).includes('<p>Read <a href="/docs/guides/setup">the guide</a> and <a href="/docs/guides/setup#install">again</a>.</p>'))
+    // A file beside a version's docs is published beside its pages.
+    assert.ok((await site.read('build/docs/1.0/setup.html')).includes('<img src="/docs/1.0/shot.png" alt="A shot">'))
+    assert.is(await site.read('build/docs/1.0/shot.png'), 'PNG')
     assert.is(
       between(old, '<details class="navbar-versions">', '</details>'),
       '<details class="navbar-versions"><summary class="navbar-versions-label" aria-label="Docs version: 1.0">1.0</summary><ul class="navbar-versions-list">' +
@@ -85,6 +88,20 @@ test('a private path rule holds in every version: no page of an old or next vers
       const text = await readFile(join(site.dir, 'build', file), 'utf8')
       assert.not.ok(/TOP-SECRET|internal\/secret|Secret (next|two)/.test(text), `${file} names a private page`)
     }
+  })
+})
+
+test('a version under a private rule publishes nothing of its docs: no route, no sidebar entry, not its name in the versions', async () => {
+  await withFixtureSite('versioned-docs', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("{ path: '/docs/internal/**', groups: ['staff'] }", "{ path: '/docs/internal/**', groups: ['staff'] }, { path: '/docs/1.0/**' }"))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const published = JSON.parse(await site.read('build/_docsgen/manifest.json')) as { versions: { name: string; mainDoc: string }[]; sidebars: Record<string, unknown[]> }
+    assert.equal(published.versions.map((version) => `${version.name} ${version.mainDoc}`), ['current intro', '2.0 intro'])
+    assert.equal(published.sidebars['version-1.0/sanctum'], [])
+    const files = (await readdir(join(site.dir, 'build'), { recursive: true })).map(String)
+    assert.equal(files.filter((file) => file.includes('1.0')), [])
   })
 })
 

@@ -1,0 +1,61 @@
+/**
+ * The thread that evaluates a Docusaurus config: the CommonJS names a Docusaurus config may use
+ * (`require`, `require.resolve`, `__dirname`, `__filename`) given as globals, so a config that
+ * declares its own still compiles; a config that exports a function (sync or async) called, as
+ * Docusaurus does; the result as plain data, whatever is not plain (plugins, functions) listed.
+ * A package that is not installed is stood in for, whether imported or required.
+ */
+import { createRequire } from 'node:module'
+import { dirname } from 'node:path'
+import { workerData } from 'node:worker_threads'
+import { userCodeThread } from '../workers/user-code-thread.js'
+import { createStandIn, standInKey } from './docusaurus-stand-in.js'
+import { toPlainData } from './to-plain-data.js'
+
+export interface DocusaurusConfigJob {
+  readonly moduleUrl: string
+  /** The config file, relative to the site, named as the step. */
+  readonly file: string
+  /** The config file's absolute path. */
+  readonly path: string
+}
+
+export type DocusaurusConfigAnswer = ReturnType<typeof toPlainData> & { readonly stubbed: readonly string[] }
+
+const job = workerData as DocusaurusConfigJob
+const thread = userCodeThread<DocusaurusConfigAnswer>()
+thread.step(job.file)
+const stubbed = new Set<string>()
+const standIn = createStandIn()
+const real = createRequire(job.path)
+/** A package that is not installed is stood in for, by `require` and `require.resolve` alike (plugins are named by their resolved paths). */
+const missing = (name: string, error: unknown) => {
+  if (/^[./]/.test(name) || (error as { code?: string }).code !== 'MODULE_NOT_FOUND') throw error
+  stubbed.add(name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0]!)
+}
+const require = Object.assign(
+  (name: string) => {
+    try {
+      return real(name) as unknown
+    } catch (error) {
+      missing(name, error)
+      return standIn
+    }
+  },
+  {
+    resolve: (name: string) => {
+      try {
+        return real.resolve(name)
+      } catch (error) {
+        missing(name, error)
+        return name
+      }
+    },
+    cache: real.cache,
+  },
+)
+Object.assign(globalThis, { require, __filename: job.path, __dirname: dirname(job.path), [standInKey]: standIn })
+const module = (await import(job.moduleUrl)) as { default?: unknown }
+const exported = module.default
+const plain = toPlainData(await (typeof exported === 'function' ? (exported as () => unknown)() : exported))
+thread.done({ ...plain, stubbed: [...stubbed] })

@@ -1,0 +1,169 @@
+/**
+ * A Docusaurus config, as plain data, read into docsgen's config: the settings docsgen has
+ * (title, tagline, url, baseUrl, favicon, trailingSlash, onBrokenLinks/Anchors, markdown.format,
+ * the navbar, footer, colour mode, announcement bar and table of contents of `themeConfig`, and
+ * the classic preset's docs and blog options) and where its folders are. Everything else is
+ * listed as ignored, to be said once.
+ */
+import { posix, relative, sep } from 'node:path'
+import type { ContentFolders } from './resolve-config.js'
+
+type Plain = { [key: string]: unknown }
+
+export interface FromDocusaurus {
+  /** A docsgen config value, validated next by resolveConfig like a site.config.ts export. */
+  readonly value: Plain
+  readonly folders: ContentFolders
+  /** What docsgen does not read, as the config writes it (`themeConfig.prism`, `plugins`). */
+  readonly ignored: readonly string[]
+}
+
+const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** Copies the `keys` of `from` that are written; every other key is ignored, named under `path`. */
+function pick(from: unknown, keys: readonly string[], path: string, ignored: string[]): Plain {
+  const picked: Plain = {}
+  if (!isObject(from)) return picked
+  for (const [key, value] of Object.entries(from)) {
+    // A key whose value was no plain data (a function) arrives undefined: it is ignored all the same.
+    if (!keys.includes(key)) ignored.push(`${path}${key}`)
+    else if (value !== undefined) picked[key] = value
+  }
+  return picked
+}
+
+/** A path Docusaurus reads from the site folder (`img/logo.svg` or `/img/logo.svg`) as a site path. */
+const sitePath = (value: unknown) => (typeof value === 'string' && !/^([a-z][a-z\d+.-]*:|\/)/i.test(value) ? `/${value}` : value)
+
+export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusaurus {
+  const ignored: string[] = []
+  const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'markdown', 'themeConfig', 'presets'], '', ignored)
+  if (value.favicon !== undefined) value.favicon = sitePath(value.favicon)
+  if (value.markdown !== undefined) value.markdown = pick(value.markdown, ['format'], 'markdown.', ignored)
+  const preset = classicPreset(value.presets, ignored)
+  delete value.presets
+  const docsOptions = isObject(preset.docs) ? preset.docs : {}
+  const docs = pick(docsOptions, ['path', 'routeBasePath', 'sidebarPath', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions'], 'presets.classic.docs.', ignored)
+  const blogOptions = isObject(preset.blog) ? preset.blog : {}
+  const blog = pick(blogOptions, ['path', 'routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions'], 'presets.classic.blog.', ignored)
+  const pages = pick(preset.pages, ['path'], 'presets.classic.pages.', ignored)
+  const docsBase = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/*/, '/').replace(/(.)\/+$/, '$1') : '/docs'
+  const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(written.split(sep).join('/')).replace(/\/+$/, '') : fallback)
+  const sidebars = typeof docs.sidebarPath === 'string' ? relative(siteDir, docs.sidebarPath.startsWith('/') ? docs.sidebarPath : `${siteDir}/${docs.sidebarPath}`).split(sep).join('/') : docs.sidebarPath === false ? false : undefined
+  const folders: ContentFolders = {
+    docs: preset.docs === false ? '' : folder(docs.path, 'docs'),
+    blog: preset.blog === false ? '' : folder(blog.path, 'blog'),
+    pages: preset.pages === false ? '' : folder(pages.path, 'src/pages'),
+    sidebars,
+    componentPages: false,
+  }
+  if (isObject(blog.feedOptions)) blog.feedOptions = pick(blog.feedOptions, ['type', 'title', 'description'], 'presets.classic.blog.feedOptions.', ignored)
+  if (blog.postsPerPage === 'ALL') {
+    delete blog.postsPerPage
+    ignored.push('presets.classic.blog.postsPerPage')
+  }
+  if (isObject(docs.versions))
+    docs.versions = Object.fromEntries(Object.entries(docs.versions).map(([name, options]) => [name, pick(options, ['label', 'path', 'banner', 'noIndex'], `presets.classic.docs.versions.${name}.`, ignored)]))
+  delete docs.path
+  delete docs.sidebarPath
+  delete blog.path
+  Object.assign(value, readThemeConfig(value.themeConfig, docsBase, ignored))
+  delete value.themeConfig
+  return { value: { ...value, docs, blog }, folders, ignored }
+}
+
+/** The options of the classic preset (`['classic', {…}]` or `['@docusaurus/preset-classic', {…}]`); other presets are ignored. */
+function classicPreset(presets: unknown, ignored: string[]): Plain {
+  let options: Plain = {}
+  for (const [index, preset] of (Array.isArray(presets) ? presets : []).entries()) {
+    const [name, presetOptions] = Array.isArray(preset) ? preset : [preset, {}]
+    if (name === 'classic' || name === '@docusaurus/preset-classic') options = pick(presetOptions, ['docs', 'blog', 'pages'], 'presets.classic.', ignored)
+    else ignored.push(`presets[${index}]${typeof name === 'string' ? ` (${name})` : ''}`)
+  }
+  return options
+}
+
+function readThemeConfig(themeConfig: unknown, docsBase: string, ignored: string[]): Plain {
+  const theme = pick(themeConfig, ['navbar', 'footer', 'colorMode', 'announcementBar', 'tableOfContents'], 'themeConfig.', ignored)
+  const out: Plain = {}
+  if (theme.navbar !== undefined) {
+    const navbar = pick(theme.navbar, ['title', 'logo', 'items'], 'themeConfig.navbar.', ignored)
+    if (navbar.logo !== undefined) {
+      const logo = pick(navbar.logo, ['src', 'alt'], 'themeConfig.navbar.logo.', ignored)
+      navbar.logo = { ...logo, src: sitePath(logo.src) }
+    }
+    navbar.items = (Array.isArray(navbar.items) ? navbar.items : []).flatMap((item, index) => navbarItem(item, `themeConfig.navbar.items[${index}]`, docsBase, ignored))
+    out.navbar = navbar
+  }
+  if (theme.footer !== undefined) {
+    const footer = pick(theme.footer, ['style', 'links', 'copyright'], 'themeConfig.footer.', ignored)
+    const links = Array.isArray(footer.links) ? footer.links : []
+    // Docusaurus also takes a footer of links without columns: one column without a title then.
+    const columns = links.every(isObject) && links.some((link) => Array.isArray(link.items)) ? links : [{ title: 'Links', items: links }]
+    footer.links = columns.map((column, columnIndex) => ({
+      title: isObject(column) && typeof column.title === 'string' && column.title !== '' ? column.title : 'Links',
+      items: (isObject(column) && Array.isArray(column.items) ? column.items : []).flatMap((item, index) => linkItem(item, `themeConfig.footer.links[${columnIndex}].items[${index}]`, ignored)),
+    }))
+    if (typeof footer.copyright === 'string') footer.copyright = textOf(footer.copyright)
+    out.footer = footer
+  }
+  if (theme.colorMode !== undefined) out.colorMode = pick(theme.colorMode, ['defaultMode', 'disableSwitch', 'respectPrefersColorScheme'], 'themeConfig.colorMode.', ignored)
+  if (theme.tableOfContents !== undefined) out.tableOfContents = pick(theme.tableOfContents, ['minHeadingLevel', 'maxHeadingLevel'], 'themeConfig.tableOfContents.', ignored)
+  if (theme.announcementBar !== undefined) {
+    const bar = pick(theme.announcementBar, ['id', 'content', 'backgroundColor', 'textColor', 'isCloseable'], 'themeConfig.announcementBar.', ignored)
+    if (typeof bar.content === 'string') bar.content = textOf(bar.content)
+    out.announcementBar = bar
+  }
+  return out
+}
+
+/** A navbar item: a link (`to`, `href`) or a doc (`type: 'doc'`, `docId`); other kinds (search, dropdowns) are ignored. */
+function navbarItem(item: unknown, path: string, docsBase: string, ignored: string[]): Plain[] {
+  if (!isObject(item)) return []
+  const type = item.type ?? 'default'
+  // docsgen draws the version dropdown itself wherever the docs have versions, and the search box always.
+  if (type === 'docsVersionDropdown' || type === 'search') return []
+  if (type === 'doc' && typeof item.docId === 'string') {
+    // Where Docusaurus puts a doc of that id when its front matter does not move it.
+    const route = `${docsBase === '/' ? '' : docsBase}${docPath(item.docId)}`
+    return linkItem({ label: item.label, to: route, position: item.position }, path, ignored, ['position'])
+  }
+  if (type === 'docSidebar') return linkItem({ label: item.label, to: docsBase, position: item.position }, path, ignored, ['position'])
+  if (type !== 'default') {
+    ignored.push(`${path} (type "${String(type)}")`)
+    return []
+  }
+  return linkItem(item, path, ignored, ['position'])
+}
+
+/** A doc id's path under the docs route: an index doc (`index`, `readme`, or named as its folder) is its folder's. */
+function docPath(id: string): string {
+  const parts = id.split('/')
+  const name = parts[parts.length - 1]!.toLowerCase()
+  const folder = parts.length > 1 ? parts[parts.length - 2]!.toLowerCase() : undefined
+  return name === 'index' || name === 'readme' || name === folder ? `/${parts.slice(0, -1).join('/')}${parts.length > 1 ? '/' : ''}` : `/${id}`
+}
+
+/** A link of the navbar or footer: its label and target; one with neither (HTML, an icon) is ignored. */
+function linkItem(item: unknown, path: string, ignored: string[], extra: readonly string[] = []): Plain[] {
+  if (!isObject(item) || typeof item.label !== 'string' || (typeof item.to !== 'string' && typeof item.href !== 'string')) {
+    ignored.push(path)
+    return []
+  }
+  const to = typeof item.to === 'string' ? (item.to.startsWith('/') ? item.to : `/${item.to}`) : undefined
+  const link: Plain = { label: item.label, ...(to === undefined ? { href: item.href } : { to }) }
+  for (const key of extra) if (item[key] !== undefined) link[key] = item[key]
+  return [link]
+}
+
+/** Text of HTML written in the config (a copyright, an announcement): docsgen shows such text as text. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&copy;/g, '©')
+    .replace(/\s+/g, ' ')
+    .trim()
+}

@@ -1,0 +1,95 @@
+/**
+ * Evaluates a Docusaurus config (`docusaurus.config.js|ts|mjs|…`) the way site.config.ts is
+ * evaluated (compiled by the user-code path, on its own thread, within the time limit), with
+ * one difference: a Docusaurus site's folder rarely has its packages installed, so a package
+ * import that does not resolve from the site (a theme, a plugin, `prism-react-renderer`) loads
+ * a stand-in that accepts any use, and is named in what docsgen says it ignored.
+ */
+import type { Plugin } from 'esbuild'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { diagnostic } from '../../shared/diagnostic.js'
+import { readTextFile } from '../files/read-text-file.js'
+import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
+import { siblingModule } from '../workers/run-in-worker.js'
+import { userCodeFailure } from '../workers/user-code-failure.js'
+import type { DocusaurusConfigAnswer, DocusaurusConfigJob } from './docusaurus-config-worker.js'
+import { standInKey } from './docusaurus-stand-in.js'
+import type { LoadConfigResult } from './load-config.js'
+
+export const docusaurusConfigNames = ['docusaurus.config.ts', 'docusaurus.config.js', 'docusaurus.config.mjs', 'docusaurus.config.cjs', 'docusaurus.config.mts'] as const
+
+export interface DocusaurusLoaded {
+  /** The paths of what was not plain data (plugins, functions), as the config writes them. */
+  readonly notPlain: readonly string[]
+  /** The packages stood in for. */
+  readonly stubbed: readonly string[]
+}
+
+/** An import of a package that is not installed: the thread's stand-in (docusaurus-config-worker.ts), which accepts any use. */
+const stubModule = `module.exports = globalThis.${standInKey}`
+
+export function findDocusaurusConfig(siteDir: string): string | undefined {
+  return docusaurusConfigNames.find((name) => existsSync(join(siteDir, name)))
+}
+
+export async function loadDocusaurusConfig(siteDir: string, file: string, timeLimitMs: number): Promise<{ result: LoadConfigResult; loaded: DocusaurusLoaded }> {
+  const stubbed = new Set<string>()
+  const read = readTextFile(join(siteDir, file), file, { markdown: false })
+  if (read.diagnostic) return { result: { loaded: undefined, diagnostics: [read.diagnostic] }, loaded: { notPlain: [], stubbed: [] } }
+  const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
+  const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject: 'the Docusaurus config', ruleId: 'config-invalid', options: { plugins: [standInPlugin(siteDir, stubbed)] } })
+  if (compiled.code === undefined) return { result: { loaded: undefined, diagnostics: [...compiled.diagnostics] }, loaded: { notPlain: [], stubbed: [...stubbed] } }
+  const job = ([moduleUrl]: readonly string[]): DocusaurusConfigJob => ({ moduleUrl: moduleUrl!, file, path: join(siteDir, file) })
+  const outcome = await runCompiledModules<DocusaurusConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('docusaurus-config-worker', import.meta.url), job, timeLimitMs)
+  if (outcome.kind !== 'done') {
+    const failure = userCodeFailure(outcome, {
+      siteDir,
+      file,
+      subject: 'The Docusaurus config',
+      action: 'loading',
+      timeLimitMs,
+      ruleId: 'config-invalid',
+      stopped: 'The Docusaurus config stopped before exporting a value (a top-level await that never settles?)',
+      throwsAt: 'any-file',
+      suggestion: (kind) =>
+        kind === 'threw'
+          ? 'docsgen runs the Docusaurus config without its packages installed; install them (npm install) or write a site.config.ts.'
+          : 'A config must evaluate to its settings in moments, without ending the process.',
+    })
+    return { result: { loaded: undefined, diagnostics: [failure] }, loaded: { notPlain: [], stubbed: [...stubbed] } }
+  }
+  const { value, problems } = outcome.result
+  for (const name of outcome.result.stubbed) stubbed.add(name)
+  if (value === undefined || value === null || typeof value !== 'object')
+    return {
+      result: { loaded: undefined, diagnostics: [diagnostic({ file, ruleId: 'config-invalid', message: 'The Docusaurus config exports no config object', suggestion: 'Export the config: module.exports = config, or export default config.' })] },
+      loaded: { notPlain: [], stubbed: [...stubbed] },
+    }
+  return { result: { loaded: { file, source: read.text, value }, diagnostics: [] }, loaded: { notPlain: problems.map((problem) => problem.path), stubbed: [...stubbed].sort() } }
+}
+
+/** Packages resolve from the site's own node_modules when installed, else load the stand-in. */
+function standInPlugin(siteDir: string, stubbed: Set<string>): Plugin {
+  const require = createRequire(join(siteDir, 'docusaurus.config.js'))
+  const resolves = (name: string) => {
+    try {
+      require.resolve(name)
+      return true
+    } catch {
+      return false
+    }
+  }
+  return {
+    name: 'docsgen-docusaurus-config',
+    setup(builder) {
+      builder.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('node:') || resolves(args.path)) return { path: args.path, external: true }
+        stubbed.add(args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0]!)
+        return { path: args.path, namespace: 'docsgen-stand-in' }
+      })
+      builder.onLoad({ filter: /.*/, namespace: 'docsgen-stand-in' }, () => ({ contents: stubModule, loader: 'js' }))
+    },
+  }
+}

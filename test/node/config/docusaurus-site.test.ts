@@ -1,0 +1,78 @@
+/** A Docusaurus site's folder built as it is (issue 11 item 7): its config read, its folders in place, what is ignored said once. */
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { build } from '../../../src/node/build.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { withFixtureSite } from '../../helpers/fixture-site.js'
+
+const note =
+  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, presets.classic.theme, presets.classic.docs.editUrl, presets.classic.blog.editUrl, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1]; it stood in for the package prism-react-renderer, which is not installed; it does not build the 1 React page of src/pages/ (they use Docusaurus's theme). Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+
+test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaurus gives it; what is ignored is said once', async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.is(result.exitCode, 0)
+    const routes = result.manifest!.routes.filter((route) => route.source !== undefined).map((route) => `${route.source} → ${route.path}`)
+    assert.equal(routes.sort(), [
+      'blog/2024-01-01-welcome.md → /blog/welcome',
+      'docs/guides/setup.mdx → /docs/setting-up',
+      'docs/intro.md → /docs/intro',
+      'src/pages/about.md → /about',
+      'versioned_docs/version-1.0/intro.md → /docs/1.0/intro',
+      'versioned_docs/version-1.0/welcome.md → /docs/1.0/old-intro',
+    ])
+    // lastVersion: 'current' puts the current docs at /docs, labelled as the config says.
+    assert.equal(result.manifest!.versions.map((version) => `${version.label} ${version.path}`), ['Canary /docs', '1.0 /docs/1.0'])
+    assert.equal(Object.keys(result.manifest!.sidebars), ['tutorialSidebar', 'version-1.0/tutorialSidebar'])
+    const intro = await site.read('build/docs/intro.html')
+    assert.ok(intro.includes('<title>Tutorial Intro | Dino Docs</title>'))
+    assert.ok(intro.includes('<a class="navbar-brand" href="/"><img class="navbar-logo" src="/img/logo.svg" alt="Dino" width="32" height="32"/><span class="navbar-title">Dino Docs</span></a>'))
+    assert.ok(intro.includes('<li class="navbar-item"><a class="navbar-link navbar-link--active" href="/docs/intro" aria-current="page">Tutorial</a></li><li class="navbar-item"><a class="navbar-link" href="/blog">Blog</a></li>'))
+    assert.ok(intro.includes('Copyright © 2024 Dino, Inc. Built with Docusaurus.'))
+    assert.ok(intro.includes('<a class="navbar-versions-link" href="/docs/1.0/intro" data-docs-version="1.0">1.0</a>'))
+    // MDX with Docusaurus's own components, and a link between docs resolved as Docusaurus does.
+    const setup = await site.read('build/docs/setting-up.html')
+    assert.ok(setup.includes('<button type="button" role="tab" class="tabs-tab"'))
+    assert.ok(intro.includes('<a href="/docs/setting-up#install">set up</a>'))
+    assert.equal(await site.list('build/img'), ['favicon.ico', 'logo.svg'])
+  })
+})
+
+test('a Docusaurus config in TypeScript exporting an async function is read; one that throws is a diagnostic', async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    await rm(join(site.dir, 'docusaurus.config.js'))
+    await writeFile(
+      join(site.dir, 'docusaurus.config.ts'),
+      "import type { Config } from '@docusaurus/types'\nimport { themes } from 'prism-react-renderer'\n\nexport default async function createConfig(): Promise<Config> {\n  return { title: 'Typed', url: 'https://typed.example.org', baseUrl: '/', themeConfig: { prism: { theme: themes.github } }, presets: [['classic', { docs: { sidebarPath: './sidebars.js' } }]] } satisfies Config\n}\n",
+    )
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      "docusaurus.config.ts: warning: docsgen reads docusaurus.config.ts as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores themeConfig.prism; it stood in for the package prism-react-renderer, which is not installed; it does not build the 1 React page of src/pages/ (they use Docusaurus's theme). Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+    ])
+    assert.is(result.manifest!.versions[0]!.path, '/docs/next')
+    await writeFile(join(site.dir, 'docusaurus.config.ts'), "const config = { title: 'Broken' }\nthrow new Error('no config today')\nexport default config\n")
+    const failed = await build({ siteDir: site.dir, write: false })
+    assert.is(failed.exitCode, 2)
+    assert.equal(failed.diagnostics.map(formatDiagnostic), [
+      'docusaurus.config.ts:2:7: error: The Docusaurus config threw while loading: no config today. docsgen runs the Docusaurus config without its packages installed; install them (npm install) or write a site.config.ts. [docsgen:config-invalid]',
+    ])
+  })
+})
+
+test('docs outside the site folder (`path: \'../docs\'`) are read in place, their partials too; a doc id in the navbar reaches its route', async () => {
+  await withFixtureSite('docusaurus-outside', async (site) => {
+    const result = await build({ siteDir: join(site.dir, 'website') })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (../docs/), blog (none), pages (src/pages/), static/ and sidebars in place. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+    ])
+    assert.equal(result.manifest!.routes.filter((route) => route.source !== undefined).map((route) => `${route.source} → ${route.path}`), ['../docs/guide/guide.md → /guide/', '../docs/start.mdx → /start'])
+    const start = await site.read('website/build/start.html')
+    assert.ok(start.includes('<h2 id="careful">'))
+    assert.ok(start.includes('<a class="navbar-link" href="/guide/">Guide</a>'))
+  })
+})
+
+test.run()
