@@ -12,7 +12,14 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
   return (
     <ul className="sidebar-list">
       {items.map((item, index) =>
-        item.type === 'link' ? (
+        item.type === 'more' ? (
+          // The runtime draws the items left out in place (from the list's data file); without it the link lists them all.
+          <li className="sidebar-item sidebar-more" data-list={item.list} data-start={item.start} data-end={item.end} key={index}>
+            <a className="sidebar-link sidebar-more-link" href={item.href}>
+              {`${item.end - item.start} more`}
+            </a>
+          </li>
+        ) : item.type === 'link' ? (
           <li className={item.className ? `sidebar-item ${item.className}` : 'sidebar-item'} key={index}>
             <a className={item.active ? 'sidebar-link sidebar-link--active' : 'sidebar-link'} href={item.href} aria-current={item.active ? 'page' : undefined}>
               {item.label}
