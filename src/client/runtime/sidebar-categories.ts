@@ -123,6 +123,8 @@ function rememberedChoices(session: SafeStorage): Record<string, boolean> {
 function createItemsLoader(platform: Platform, baseUrl: string): (place: string) => Promise<string> {
   const fetched = new Map<string, Promise<string>>()
   return (place) => {
+    // Places are positions in the sidebar ('0-3', '' for the top level); markup a page's author wrote could claim anything.
+    if (!/^(?:\d+(?:-\d+)*)?$/.test(place)) return Promise.reject(new Error(`"${place}" is not a place in the sidebar`))
     let pending = fetched.get(place)
     if (!pending) {
       pending = platform.fetch(`${baseUrl}${sidebarDataFile(place)}`).then(async (response) => {

@@ -145,6 +145,20 @@ categories('a long list whose data cannot be fetched opens the page that lists i
   }
 })
 
+categories('a row or category whose place is not a position in the sidebar fetches nothing', async () => {
+  const page = openRuntimePage(pageHtml({ sidebar: windowed() }))
+  try {
+    page.document.querySelector('li.sidebar-more')!.setAttribute('data-list', '../../private/x')
+    setupSidebarCategories(page.platform, '/')
+    click(page, page.document.querySelector('li.sidebar-more > a'))
+    await settle()
+    assert.equal(page.fetched, [])
+    assert.equal(page.warnings, ['docsgen: could not load the rest of the sidebar list; opening the page that lists it'])
+  } finally {
+    await page.close()
+  }
+})
+
 categories('unreadable remembered state is ignored', async () => {
   const page = openRuntimePage(pageHtml({ sidebar: sidebar() }))
   try {
