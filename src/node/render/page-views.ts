@@ -314,6 +314,9 @@ function indexSidebar(items: readonly SidebarItem[], href: HrefOf): SidebarIndex
  * page lists all top-level items, so the view of a branch is built once and shared by its pages,
  * which only mark their own link; building it per page grew with pages × top-level items.
  */
+/** Views of branches kept at once (see sidebarViews). */
+const branchesKept = 256
+
 function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place?: 'private'): (current: string) => SidebarViewItem[] {
   const byBranch = new Map<string, SidebarViewItem[]>()
   return (current) => {
@@ -322,6 +325,8 @@ function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: 
     if (!neutral) {
       // A private sidebar is drawn whole: the lists its long ones would name are public files, without its entries.
       neutral = sidebarView(items, current, index, href, place ?? '', place === undefined ? 'all' : 'none')
+      // Pages come folder by folder, so their branch is nearly always a recent one: a site's branches all together would hold a list per folder.
+      if (byBranch.size >= branchesKept) byBranch.delete(byBranch.keys().next().value!)
       byBranch.set(branch, neutral)
     }
     return withCurrentLink(neutral, index.links.get(current)?.href ?? href(current))

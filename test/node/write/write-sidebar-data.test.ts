@@ -10,7 +10,7 @@ function topRows(html: string): string[] {
   const rows: string[] = []
   let depth = 0
   for (const [, tag, text] of list.matchAll(/<(\/?ul|li[^>]*>(?:<a[^>]*>|<span[^>]*>)([^<]*))/g)) {
-    if (tag.startsWith('ul')) depth += 1
+    if (tag!.startsWith('ul')) depth += 1
     else if (tag === '/ul') depth -= 1
     else if (depth === 1) rows.push(text!)
     if (depth === 0) break
