@@ -309,14 +309,15 @@ function indexSidebar(items: readonly SidebarItem[], href: HrefOf): SidebarIndex
   return index
 }
 
-/**
- * The sidebar of each page: the branch leading to the page open, the page's link marked. Every
- * page lists all top-level items, so the view of a branch is built once and shared by its pages,
- * which only mark their own link; building it per page grew with pages × top-level items.
- */
 /** Views of branches kept at once (see sidebarViews). */
 const branchesKept = 256
 
+/**
+ * The sidebar of each page: the branch leading to the page open, the page's link marked. Every
+ * page lists the top-level items (those around its own, in a long list: see sidebar-window.ts),
+ * so the view of a branch is built once and shared by its pages, which only mark their own link;
+ * building it per page grew with pages × top-level items.
+ */
 function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place?: 'private'): (current: string) => SidebarViewItem[] {
   const byBranch = new Map<string, SidebarViewItem[]>()
   return (current) => {
