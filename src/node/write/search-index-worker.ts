@@ -33,10 +33,8 @@ console.error = (...args: unknown[]) => {
 const spawn = childProcess.spawn
 childProcess.spawn = ((...args: Parameters<typeof spawn>) => {
   const child = spawn(...args)
-  child.once('exit', (code, signal) => {
-    if (signal !== null) void fail(new IndexerKilled(signal))
-    else if (!closed) void fail(new Error(`the indexer stopped with exit code ${code}`))
-  })
+  // After this thread stopped it on purpose, fail() does nothing.
+  child.once('exit', (code, signal) => void fail(signal === null ? new Error(`the indexer stopped with exit code ${code}`) : new IndexerKilled(signal)))
   return child
 }) as typeof spawn
 
