@@ -52,9 +52,23 @@ export function pageDataFile(path: string): string | undefined {
   return canonical === '/' ? `${GENERATED_FOLDER}/data.json` : `${GENERATED_FOLDER}/data${canonical}.json`
 }
 
-/** The sidebar data file of a category (its items, fetched when the reader expands it), by its place in the sidebar. */
+/**
+ * The sidebar data file of a list: a category's items by the category's place in the sidebar
+ * (fetched when the reader expands it, or asks for the items a long list left out), or the top
+ * level's for place ''.
+ */
 export function sidebarDataFile(place: string): string {
-  return `${GENERATED_FOLDER}/sidebar/${place}.json`
+  return `${GENERATED_FOLDER}/sidebar/${listName(place)}.json`
+}
+
+/** The page that lists a long sidebar list whole, for readers without the runtime (see SidebarViewItem 'more'). */
+export function sidebarListPage(place: string): string {
+  return `${GENERATED_FOLDER}/sidebar/${listName(place)}.html`
+}
+
+/** Places are digits and dashes, after `s<n>` in a site's second and later sidebars, so `top` names no category. */
+function listName(place: string): string {
+  return place === '' ? 'top' : place
 }
 
 /**

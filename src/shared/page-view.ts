@@ -54,6 +54,20 @@ export type SidebarViewItem =
       readonly place: string
       readonly items: readonly SidebarViewItem[]
     }
+  | {
+      /**
+       * Items of a long list left out of this page (see SIDEBAR_WINDOW): the runtime draws them in
+       * place from the list's data file when the reader asks; without it, `href` is a page that
+       * lists them all.
+       */
+      readonly type: 'more'
+      /** The place of the category whose list this is ('' for the top level). */
+      readonly list: string
+      /** The positions left out: from `start` up to, not including, `end`. */
+      readonly start: number
+      readonly end: number
+      readonly href: string
+    }
 
 export interface Breadcrumb {
   readonly label: string

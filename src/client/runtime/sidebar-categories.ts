@@ -3,7 +3,9 @@
  * (`li[data-place]`, added here) toggles it while its label still links to the category page,
  * and the reader's choices are remembered for the tab across navigations. A page ships only the
  * branch it sits in, so a category's items are fetched from the build's sidebar data the first
- * time it opens.
+ * time it opens. A long list comes with only the part around the page (`li.sidebar-more` rows
+ * stand for the rest, linking to a page that lists it whole); the rest is drawn in place from the
+ * list's data when the reader asks for it.
  */
 import { sidebarDataFile, type SidebarData } from '../../shared/page-data.js'
 import { STORAGE_KEYS } from '../../shared/runtime-config.js'
@@ -65,7 +67,36 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
     }
   }
 
+  /** Draws the items a `li.sidebar-more` row stands for in its place, from its list's data. */
+  const showMore = async (row: HTMLElement, link: HTMLAnchorElement): Promise<void> => {
+    const start = Number(row.getAttribute('data-start'))
+    const end = Number(row.getAttribute('data-end'))
+    row.setAttribute('aria-busy', 'true')
+    let html: string
+    try {
+      html = await itemsOf(row.getAttribute('data-list') ?? '')
+    } catch (error) {
+      warn('docsgen: could not load the rest of the sidebar list; opening the page that lists it', error)
+      window.location.assign(link.href)
+      return
+    } finally {
+      row.removeAttribute('aria-busy')
+    }
+    const parsed = document.createElement('template')
+    parsed.innerHTML = html
+    const items = Array.from(parsed.content.firstElementChild?.children ?? []).slice(start, end)
+    const list = row.parentElement
+    row.replaceWith(...items)
+    if (list) applyRemembered(list)
+  }
+
   document.addEventListener('click', (event) => {
+    const more = closestTarget(event.target, 'li.sidebar-more > a')
+    if (more && !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) {
+      event.preventDefault()
+      void showMore(more.parentElement!, more as HTMLAnchorElement)
+      return
+    }
     // A label without a page opens its category too.
     const label = closestTarget(event.target, 'span.sidebar-category-label')
     const toggle = closestTarget(event.target, '[data-sidebar-toggle]') ?? (label?.parentElement ? toggleOf(label.parentElement) : null)
@@ -88,10 +119,12 @@ function rememberedChoices(session: SafeStorage): Record<string, boolean> {
   }
 }
 
-/** A category's items from the build's sidebar data, fetched once per place (again after a failure). */
+/** A list's items from the build's sidebar data, fetched once per place (again after a failure). */
 function createItemsLoader(platform: Platform, baseUrl: string): (place: string) => Promise<string> {
   const fetched = new Map<string, Promise<string>>()
   return (place) => {
+    // Places are positions in the sidebar ('0-3', '' for the top level); markup a page's author wrote could claim anything.
+    if (!/^(?:s\d+(?:-\d+)*|\d+(?:-\d+)*)?$/.test(place)) return Promise.reject(new Error(`"${place}" is not a place in the sidebar`))
     let pending = fetched.get(place)
     if (!pending) {
       pending = platform.fetch(`${baseUrl}${sidebarDataFile(place)}`).then(async (response) => {

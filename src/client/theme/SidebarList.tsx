@@ -15,6 +15,13 @@ export function SidebarList({ items, currentHref }: SidebarListProps): ReactElem
         item.type === 'html' ? (
           // Sanitised when the sidebar was read (sidebar-from-file.ts), as raw HTML in a page is.
           <li className={item.className ? `sidebar-item sidebar-item--html ${item.className}` : 'sidebar-item sidebar-item--html'} key={index} dangerouslySetInnerHTML={{ __html: item.html }} />
+        ) : item.type === 'more' ? (
+          // The runtime draws the items left out in place (from the list's data file); without it the link lists them all.
+          <li className="sidebar-item sidebar-more" data-list={item.list} data-start={item.start} data-end={item.end} key={index}>
+            <a className="sidebar-link sidebar-more-link" href={item.href}>
+              {`${item.end - item.start} more`}
+            </a>
+          </li>
         ) : item.type === 'link' ? (
           <li className={item.className ? `sidebar-item ${item.className}` : 'sidebar-item'} key={index}>
             {item.external ? (

@@ -9,6 +9,19 @@ import { PRIVATE_SHELL_TITLE, type Breadcrumb, type CategoryCard, type PageLink,
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { publicSidebar as publicSidebarItems, visibleSidebar } from '../manifest/public-sidebar.js'
 import { createVersionViews } from './version-views.js'
+import { sidebarListPage } from '../../shared/page-data.js'
+import { SIDEBAR_WINDOW, shownRange, windowBlock } from './sidebar-window.js'
+
+/** A list of the sidebar drawn whole. */
+export interface SidebarListView {
+  /** The place of its category ('' for the top level). */
+  readonly place: string
+  /** Its category's label (none for the top level). */
+  readonly label: string | undefined
+  readonly items: readonly SidebarViewItem[]
+  /** Pages draw only part of it (see sidebar-window.ts), so it also gets a page for readers without the runtime. */
+  readonly long: boolean
+}
 
 export interface PageViews {
   readonly site: SiteView
@@ -24,8 +37,8 @@ export interface PageViews {
   readonly privateSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
   /** The sign-in shell: one page for every path under a private rule, naming none of them. */
   readonly shellView: () => PageView
-  /** Each collapsible category of the public sidebar with its items as drawn when a reader opens it. */
-  readonly publicCategories: () => { readonly place: string; readonly items: readonly SidebarViewItem[] }[]
+  /** The lists of the public sidebar the runtime may load (see listViews). */
+  readonly publicLists: () => SidebarListView[]
   readonly navbarFor: (route: Route) => SiteView
 }
 
@@ -73,7 +86,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       const publicIndex = indexSidebar(publicItems, href)
       // The places of the first sidebar's categories are as they were with one sidebar; the others' are told apart.
       const place = number === 0 ? '' : `s${number}`
-      return [id, { publicItems, publicIndex, place, publicSidebar: sidebarViews(publicItems, publicIndex, href, place), forGroups: sidebarsByGroups(manifest.sidebars[id]!, routes, href) }]
+      return [id, { publicItems, publicIndex, place, publicSidebar: sidebarViews(publicItems, publicIndex, href, place, 'all'), forGroups: sidebarsByGroups(manifest.sidebars[id]!, routes, href) }]
     }),
   )
   const noSidebar = { publicIndex: indexSidebar([], href), forGroups: () => ({ index: indexSidebar([], href), sidebar: () => [] }) }
@@ -132,7 +145,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
     publicSidebar: (route) => setOf(route)?.publicSidebar(route.path),
     privateSidebar: (route) => setOf(route)?.forGroups(groupsOf(route)).sidebar(route.path),
     shellView: () => shellView,
-    publicCategories: () => [...sidebarSets.values()].flatMap((set) => categoryViews(set.publicItems, set.publicIndex, href, set.place)),
+    publicLists: () => [...sidebarSets.values()].flatMap((set) => listViews(set.publicItems, set.publicIndex, href, set.place, undefined, false)),
     navbarFor: (route) => ({
       ...site,
       navbar: {
@@ -160,7 +173,7 @@ function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<str
       })
       const index = indexSidebar(visible, href)
       // Places in a private sidebar name no public file, so its chevrons never fetch public items under wrong places.
-      set = { index, sidebar: sidebarViews(visible, index, href, 'private') }
+      set = { index, sidebar: sidebarViews(visible, index, href, 'private', 'none') }
       sets.set(key, set)
     }
     return set
@@ -280,7 +293,8 @@ function indexSidebar(items: readonly SidebarItem[], href: HrefOf): SidebarIndex
     const inside = new Set<string>()
     for (const [position, item] of list.entries()) {
       if (item.type === 'category' && item.path !== undefined) addBranch(item.path, `${place}/${position}`)
-      else if (item.path !== undefined) addBranch(item.path, place)
+      // A page of a long list draws the part of it around its own block (see sidebar-window.ts).
+      else if (item.path !== undefined) addBranch(item.path, `${place}@${windowBlock(list.length, position) ?? ''}`)
       if (item.path !== undefined) {
         inside.add(item.path)
         if (!index.links.has(item.path)) {
@@ -307,18 +321,25 @@ function indexSidebar(items: readonly SidebarItem[], href: HrefOf): SidebarIndex
   return index
 }
 
+/** Views of branches kept at once (see sidebarViews). */
+const branchesKept = 256
+
 /**
  * The sidebar of each page: the branch leading to the page open, the page's link marked. Every
- * page lists all top-level items, so the view of a branch is built once and shared by its pages,
- * which only mark their own link; building it per page grew with pages × top-level items.
+ * page lists the top-level items (those around its own, in a long list: see sidebar-window.ts),
+ * so the view of a branch is built once and shared by its pages, which only mark their own link;
+ * building it per page grew with pages × top-level items.
  */
-function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place = ''): (current: string) => SidebarViewItem[] {
+function sidebarViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place: string, windowed: 'all' | 'none'): (current: string) => SidebarViewItem[] {
   const byBranch = new Map<string, SidebarViewItem[]>()
   return (current) => {
     const branch = index.branches.get(current) ?? ''
     let neutral = byBranch.get(branch)
     if (!neutral) {
-      neutral = sidebarView(items, current, index, href, place)
+      // A private sidebar is drawn whole ('none'): the lists its long ones would name are public files, without its entries.
+      neutral = sidebarView(items, current, index, href, place, windowed)
+      // Pages come folder by folder, so their branch is nearly always a recent one: a site's branches all together would hold a list per folder.
+      if (byBranch.size >= branchesKept) byBranch.delete(byBranch.keys().next().value!)
       byBranch.set(branch, neutral)
     }
     return withCurrentLink(neutral, index.links.get(current)?.href ?? href(current))
@@ -334,22 +355,29 @@ function withCurrentLink(items: readonly SidebarViewItem[], currentHref: string)
       ? item.href === currentHref
         ? { ...item, active: true }
         : item
-      : item.expanded && item.active
+      : item.type === 'category' && item.expanded && item.active
         ? { ...item, items: withCurrentLink(item.items, currentHref) }
         : item,
   )
 }
 
+/**
+ * Which long lists are drawn only around the page's item, the rest left to 'more' items: all,
+ * none, or those below the top one (a list's data file holds the list whole).
+ */
+type Windowed = 'all' | 'none' | 'nested'
+
 /** The sidebar open on the branch of `current`, with no link marked current. */
-function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf, place = ''): SidebarViewItem[] {
+function sidebarView(items: readonly SidebarItem[], current: string, index: SidebarIndex, href: HrefOf, place: string, windowed: Windowed): SidebarViewItem[] {
   const hrefOf = (path: string) => index.links.get(path)?.href ?? href(path)
-  return items.map((item, position): SidebarViewItem => {
+  const holds = (item: SidebarItem) => item.path === current || (item.type === 'category' && (index.contains.get(item)?.has(current) ?? false))
+  const { start, end } = windowed === 'all' ? shownRange(items.length, items.findIndex(holds)) : { start: 0, end: items.length }
+  const drawn = items.slice(start, end).map((item, offset): SidebarViewItem => {
     if (item.type === 'doc') return { type: 'link', label: item.label, href: hrefOf(item.path), active: false, ...(item.className ? { className: item.className } : {}) }
     if (item.type === 'html') return { type: 'html', html: item.html, ...(item.className ? { className: item.className } : {}) }
     if (item.type === 'link') return sidebarLinkView(item, href)
-    const itemPlace = place === '' ? `${position}` : `${place}-${position}`
-    const inside = index.contains.get(item)?.has(current) ?? false
-    const active = inside || item.path === current
+    const itemPlace = place === '' ? `${start + offset}` : `${place}-${start + offset}`
+    const active = holds(item)
     const expanded = active || !item.collapsible || !item.collapsed
     return {
       type: 'category',
@@ -359,9 +387,11 @@ function sidebarView(items: readonly SidebarItem[], current: string, index: Side
       expanded,
       collapsible: item.collapsible,
       place: itemPlace,
-      items: expanded ? sidebarView(item.items, current, index, href, itemPlace) : [],
+      items: expanded ? sidebarView(item.items, current, index, href, itemPlace, windowed === 'none' ? 'none' : 'all') : [],
     }
   })
+  const more = (from: number, to: number): SidebarViewItem[] => (from < to ? [{ type: 'more', list: place, start: from, end: to, href: href(`/${sidebarListPage(place)}`) }] : [])
+  return [...more(0, start), ...drawn, ...more(end, items.length)]
 }
 
 /** A sidebars file's `link` item: an internal one published under the base URL, an external one as written and marked. */
@@ -397,14 +427,17 @@ function isTagPage(route: Route, routes: ReadonlyMap<string, Route>): boolean {
   return route.kind === 'tags' && listed !== undefined && listed !== 'tags' && listed !== 'blog'
 }
 
-/** The items of every collapsible category under `items`, drawn with no current page, by place. */
-function categoryViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place: string): { place: string; items: SidebarViewItem[] }[] {
-  return items.flatMap((item, position) => {
-    if (item.type !== 'category') return []
-    const itemPlace = place === '' ? `${position}` : `${place}-${position}`
-    const own = item.collapsible ? [{ place: itemPlace, items: sidebarView(item.items, '', index, href, itemPlace) }] : []
-    return [...own, ...categoryViews(item.items, index, href, itemPlace)]
-  })
+/**
+ * The lists the runtime may load, drawn with no current page, by place: the items of every
+ * collapsible category, and every list long enough for pages to draw only part of it.
+ */
+function listViews(items: readonly SidebarItem[], index: SidebarIndex, href: HrefOf, place: string, label: string | undefined, collapsible: boolean): SidebarListView[] {
+  const long = items.length > SIDEBAR_WINDOW.limit
+  const own = collapsible || long ? [{ place, label, items: sidebarView(items, '', index, href, place, 'nested'), long }] : []
+  return [
+    ...own,
+    ...items.flatMap((item, position) => (item.type === 'category' ? listViews(item.items, index, href, place === '' ? `${position}` : `${place}-${position}`, item.label, item.collapsible) : [])),
+  ]
 }
 
 function cardsOf(category: Extract<SidebarItem, { type: 'category' }>, routes: ReadonlyMap<string, Route>, href: HrefOf): CategoryCard[] {

@@ -66,14 +66,24 @@ export function createSidebarMarkup(): SidebarMarkupCache {
 
 function withoutCurrentLink(items: readonly SidebarViewItem[]): SidebarViewItem[] {
   return items.map((item) =>
-    item.type === 'html' ? item : item.type === 'link' ? (item.active ? { ...item, active: false } : item) : item.expanded ? { ...item, items: withoutCurrentLink(item.items) } : item,
+    item.type === 'link'
+      ? item.active
+        ? { ...item, active: false }
+        : item
+      : item.type === 'category' && item.expanded
+        ? { ...item, items: withoutCurrentLink(item.items) }
+        : item,
   )
 }
 
-/** Which categories are active and open, in order: all that differs between branches of one sidebar. */
+/**
+ * Which categories are active and open, in order, and which parts of long lists are left out: all
+ * that differs between branches of one sidebar.
+ */
 function branchKey(items: readonly SidebarViewItem[]): string {
   let key = ''
   for (const item of items) {
+    if (item.type === 'more') key += `[${item.start}-${item.end}]`
     if (item.type !== 'category') continue
     key += `${item.active ? 'a' : '-'}${item.expanded ? `(${branchKey(item.items)})` : '-'}`
   }

@@ -67,6 +67,7 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
   widget.catch(() => undefined)
   const widgetFile = (bundle: WidgetBundle) => `${GENERATED_FOLDER}/${bundle.fileName}`
   let seo: ReturnType<typeof seoFiles> | undefined
+  let stylesheets: readonly string[] = []
   return {
     addDocument: search.addDocument,
     async head({ manifest, stylesheet }) {
@@ -86,7 +87,8 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
           ...(login ? { login } : {}),
         },
       }
-      return { stylesheets: [stylesheet.href], runtime, favicon }
+      stylesheets = [stylesheet.href]
+      return { stylesheets, runtime, favicon }
     },
     files(input) {
       const files = readerFiles(input)
@@ -99,7 +101,7 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
 
   async function readerFiles({ manifest, documents, probes, dir }: Parameters<ReaderAssets['files']>[0]): Promise<ReaderFiles> {
     const indexed = search.finish({ manifest, documents, probes, dir })
-    const texts = [...(await (seo ?? seoFiles(manifest, config))).files, ...sidebarDataFiles(createPageViews(manifest, config))]
+    const texts = [...(await (seo ?? seoFiles(manifest, config))).files, ...sidebarDataFiles(createPageViews(manifest, config), stylesheets)]
     const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
     const index = await indexed
     diagnostics.push(...index.diagnostics)

@@ -5,6 +5,7 @@
  * thread parses and renders without a pause (on that thread it would get nothing until that work
  * was over), and the build never waits for it until the index is due.
  */
+import childProcess from 'node:child_process'
 import { parentPort, workerData } from 'node:worker_threads'
 import * as pagefind from 'pagefind'
 import { createFileWriter } from './write-site.js'
@@ -25,6 +26,17 @@ let stopped: Error | undefined
 console.error = (...args: unknown[]) => {
   stopped ??= args.find((arg): arg is Error => arg instanceof Error)
 }
+
+// The indexer's package never learns that its process ended unless the process reported an error
+// first: killed (the system does that when memory runs out), every call would wait forever. So
+// its process is watched from here; the package starts it with spawn, on the first call.
+const spawn = childProcess.spawn
+childProcess.spawn = ((...args: Parameters<typeof spawn>) => {
+  const child = spawn(...args)
+  // After this thread stopped it on purpose, fail() does nothing.
+  child.once('exit', (code, signal) => void fail(signal === null ? new Error(`the indexer stopped with exit code ${code}`) : new IndexerKilled(signal)))
+  return child
+}) as typeof spawn
 
 let index: pagefind.PagefindIndex | undefined
 /** `ended`: no more records are sent; `closed`: the indexer is stopped and this thread ending. */
@@ -89,8 +101,15 @@ async function writeIndex(built: pagefind.PagefindIndex, { dir, folder }: { dir:
 /** Says why there is no index, once (every call still pending fails with the indexer). */
 async function fail(error: unknown): Promise<void> {
   if (closed) return
-  post({ kind: 'failed', message: stopped?.message ?? (error instanceof Error ? error.message : String(error)) })
+  const killed = error instanceof IndexerKilled
+  post({ kind: 'failed', message: killed ? error.message : (stopped?.message ?? (error instanceof Error ? error.message : String(error))), killed })
   await end()
+}
+
+class IndexerKilled extends Error {
+  constructor(signal: NodeJS.Signals) {
+    super(`the indexer was stopped by signal ${signal}`)
+  }
 }
 
 /** Stops the indexer's process and lets this thread end. */

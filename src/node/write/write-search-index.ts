@@ -59,7 +59,8 @@ export type SearchIndexRequest =
 export type SearchIndexMessage =
   | { readonly kind: 'ready' }
   | { readonly kind: 'done'; readonly paths: readonly string[]; readonly bytes: number }
-  | { readonly kind: 'failed'; readonly message: string }
+  /** `killed`: its process was stopped by a signal (as the system stops one that runs out of memory). */
+  | { readonly kind: 'failed'; readonly message: string; readonly killed?: boolean }
 
 export interface SearchIndexFinish {
   readonly manifest: Manifest
@@ -172,7 +173,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
       }
       const message = await waitFor(ended)
       if (message.kind === 'done') return { paths: message.paths, bytes: message.bytes, records: fed.size, diagnostics }
-      return { paths: [], bytes: 0, records: 0, diagnostics: [...diagnostics, searchIndexFailed(message.message)] }
+      return { paths: [], bytes: 0, records: 0, diagnostics: [...diagnostics, searchIndexFailed(message)] }
     },
     cancel,
   }
@@ -206,12 +207,14 @@ function recordOf(site: { readonly baseUrl: string; readonly lang: string }, pat
   return { url: siteHref(site.baseUrl, path), open, body, close: '</main></body></html>' }
 }
 
-function searchIndexFailed(message: string): Diagnostic {
+function searchIndexFailed({ message, killed }: Extract<SearchIndexMessage, { kind: 'failed' }>): Diagnostic {
   return diagnostic({
     file: 'site.config.ts',
     severity: 'warning',
     ruleId: 'search-index-failed',
     message: `The search index could not be built, so this build has no search: ${message}`,
-    suggestion: 'Reinstall the dependencies (npm ci) so that the search indexer for this platform is present.',
+    suggestion: killed
+      ? 'The system stops a process this way when memory runs out: build where more memory is free, or with less to index (unlisted pages are not indexed).'
+      : 'Reinstall the dependencies (npm ci) so that the search indexer for this platform is present.',
   })
 }

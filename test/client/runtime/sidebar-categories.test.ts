@@ -96,6 +96,84 @@ categories('choices are remembered for the tab: a newly drawn sidebar opens and 
   }
 })
 
+/** Four top-level items, of which a page drew the second alone. */
+const windowed = (): SidebarViewItem[] => [
+  { type: 'more', list: '', start: 0, end: 1, href: '/_docsgen/sidebar/top.html' },
+  { type: 'link', label: 'Two', href: '/docs/two', active: true },
+  { type: 'more', list: '', start: 2, end: 4, href: '/_docsgen/sidebar/top.html' },
+]
+const topItems = {
+  format: 1,
+  html:
+    '<ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link" href="/docs/one">One</a></li><li class="sidebar-item"><a class="sidebar-link" href="/docs/two">Two</a></li>' +
+    '<li class="sidebar-item"><a class="sidebar-link" href="/docs/three">Three</a></li><li class="sidebar-item sidebar-item sidebar-category sidebar-category--collapsed" data-place="3"><a class="sidebar-link sidebar-category-label" href="/docs/four">Four</a></li></ul>',
+}
+const sidebarLabels = (page: RuntimePage) => [...page.document.querySelectorAll('.sidebar-nav > ul > li')].map((item) => item.firstElementChild?.textContent)
+
+categories('the rows a long list leaves out are drawn in place from its data, fetched once; their categories get toggles', async () => {
+  const page = openRuntimePage(pageHtml({ sidebar: windowed() }))
+  try {
+    page.answers.set('/docs/_docsgen/sidebar/top.json', { body: topItems })
+    setupSidebarCategories(page.platform, '/docs/')
+    assert.equal(sidebarLabels(page), ['1 more', 'Two', '2 more'])
+    assert.not.ok(click(page, page.document.querySelectorAll('li.sidebar-more > a')[1]!), 'the click is handled in place')
+    await settle()
+    assert.equal(sidebarLabels(page), ['1 more', 'Two', 'Three', 'Four'])
+    assert.is(toggle(page, '3').getAttribute('aria-expanded'), 'false')
+    click(page, page.document.querySelector('li.sidebar-more > a'))
+    await settle()
+    assert.equal(sidebarLabels(page), ['One', 'Two', 'Three', 'Four'])
+    assert.equal(page.fetched, ['/docs/_docsgen/sidebar/top.json'])
+  } finally {
+    await page.close()
+  }
+})
+
+categories('a long list whose data cannot be fetched opens the page that lists it whole, with a warning', async () => {
+  const page = openRuntimePage(pageHtml({ sidebar: windowed() }))
+  try {
+    const assigned: string[] = []
+    Object.defineProperty(page.window, 'location', { value: { ...page.window.location, assign: (url: string) => assigned.push(url) }, configurable: true })
+    setupSidebarCategories(page.platform, '/')
+    click(page, page.document.querySelector('li.sidebar-more > a'))
+    await settle()
+    assert.equal(page.warnings, ['docsgen: could not load the rest of the sidebar list; opening the page that lists it'])
+    assert.equal(assigned, ['/_docsgen/sidebar/top.html'])
+    assert.equal(sidebarLabels(page), ['1 more', 'Two', '2 more'])
+  } finally {
+    await page.close()
+  }
+})
+
+categories("a category of a site's second sidebar (places s1-…) opens from its own data file", async () => {
+  const second = sidebar().map((item) => (item.type === 'category' ? { ...item, place: `s1-${item.place}` } : item))
+  const page = openRuntimePage(pageHtml({ sidebar: second }))
+  try {
+    page.answers.set('/_docsgen/sidebar/s1-1.json', { body: chromeOsItems })
+    setupSidebarCategories(page.platform, '/')
+    click(page, toggle(page, 's1-1'))
+    await settle()
+    assert.is(category(page, 's1-1').querySelector('.sidebar-list a')?.textContent, 'Install')
+    assert.equal(page.fetched, ['/_docsgen/sidebar/s1-1.json'])
+  } finally {
+    await page.close()
+  }
+})
+
+categories('a row or category whose place is not a position in the sidebar fetches nothing', async () => {
+  const page = openRuntimePage(pageHtml({ sidebar: windowed() }))
+  try {
+    page.document.querySelector('li.sidebar-more')!.setAttribute('data-list', '../../private/x')
+    setupSidebarCategories(page.platform, '/')
+    click(page, page.document.querySelector('li.sidebar-more > a'))
+    await settle()
+    assert.equal(page.fetched, [])
+    assert.equal(page.warnings, ['docsgen: could not load the rest of the sidebar list; opening the page that lists it'])
+  } finally {
+    await page.close()
+  }
+})
+
 categories('unreadable remembered state is ignored', async () => {
   const page = openRuntimePage(pageHtml({ sidebar: sidebar() }))
   try {

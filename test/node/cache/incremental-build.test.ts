@@ -17,8 +17,11 @@ async function tree(site: FixtureSite): Promise<Record<string, string>> {
 }
 
 /** A site built incrementally, step by step, against the same changes built clean each time. */
-async function withTwoSites(use: (change: (file: string, edit: (text: string) => string) => Promise<void>, incremental: FixtureSite, clean: FixtureSite) => Promise<void>) {
-  const [incremental, clean] = await Promise.all([fixtureSite('basic-site'), fixtureSite('basic-site')])
+async function withTwoSites(
+  use: (change: (file: string, edit: (text: string) => string) => Promise<void>, incremental: FixtureSite, clean: FixtureSite) => Promise<void>,
+  fixture = 'basic-site',
+) {
+  const [incremental, clean] = await Promise.all([fixtureSite(fixture), fixtureSite(fixture)])
   try {
     const change = async (file: string, edit: (text: string) => string) => {
       for (const site of [incremental, clean]) {
@@ -80,6 +83,20 @@ test('after each one-file change an incremental build writes the bytes a clean b
     await change(shortcuts, (text) => `${text}\nOne more line.\n`)
     assert.equal(await step(undefined), ['/docs/Tools & Tips/Shortcuts & Tricks'])
   })
+})
+
+test('a long sidebar list drawn in part: a retitled or added item changes the pages that draw it, as a clean build does', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    await step(undefined)
+    // Topic 05 is drawn by the pages of the first block of the top-level list (and by the private page's whole sidebar) only.
+    await change('content/docs/topic-05.md', (text) => text.replace('# Topic 05', '# Topic five'))
+    const retitled = await step(['content/docs/topic-05.md'])
+    assert.equal(retitled, [...Array.from({ length: 20 }, (_, index) => `/docs/topic-${String(index + 1).padStart(2, '0')}`), '/docs/topic-30'])
+    // A new item moves every later one: the windows of the list move with it.
+    await change('content/docs/topic-00.md', () => '---\nsidebar_position: 0\n---\n\n# Topic 00\n')
+    assert.ok((await step(['content/docs/topic-00.md'])).includes('/docs/Reference/entry-60'))
+  }, 'long-sidebar')
 })
 
 test('an MDX page (parsed again every build) and a draft (left out, then published): an incremental build writes the bytes a clean build writes', async () => {

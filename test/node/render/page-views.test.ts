@@ -22,7 +22,7 @@ function marks(items: readonly SidebarViewItem[], depth = 0): string[] {
   return items.flatMap((item) => {
     const indent = '  '.repeat(depth)
     if (item.type === 'link') return item.active ? [`${indent}* ${item.label}`] : []
-    if (item.type === 'html') return []
+    if (item.type === 'html' || item.type === 'more') return []
     return [...(item.active ? [`${indent}> ${item.label}`] : []), ...(item.expanded ? marks(item.items, depth + 1) : [])]
   })
 }

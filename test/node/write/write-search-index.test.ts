@@ -9,7 +9,7 @@ import { startSearchIndex } from '../../../src/node/write/write-search-index.js'
 import type { Manifest } from '../../../src/shared/manifest.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { plainDisplay } from '../../../src/node/content/content-document.js'
-import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { fixturesDir, withFixtureSite } from '../../helpers/fixture-site.js'
 
 test('the index holds public docs, Markdown pages and category pages (with their description); never a private route, a component page, a redirect or the 404 page', async () => {
   await withFixtureSite('basic-site', async (site) => {
@@ -46,6 +46,24 @@ test('an indexer that cannot start: a warning, pages whose search box stays off,
       assert.not.ok((await site.list('build')).some((file) => file.startsWith('_docsgen/search/')))
       const config = /<script type="application\/json" id="docsgen-config">(.*?)<\/script>/.exec(await site.read('build/docs/Guides/intro.html'))![1]!
       assert.is(JSON.parse(config).searchModule, undefined)
+    } finally {
+      if (saved === undefined) delete process.env.PAGEFIND_EXTENDED_BINARY_PATH
+      else process.env.PAGEFIND_EXTENDED_BINARY_PATH = saved
+    }
+  })
+})
+
+test('an indexer killed while it works (as when memory runs out): the build ends with a warning, without search, instead of waiting for it forever', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const saved = process.env.PAGEFIND_EXTENDED_BINARY_PATH
+    process.env.PAGEFIND_EXTENDED_BINARY_PATH = join(fixturesDir, 'killed-indexer', 'pagefind')
+    try {
+      const result = await build({ siteDir: site.dir })
+      assert.is(result.exitCode, 0)
+      assert.equal(result.diagnostics.filter((item) => item.ruleId === 'search-index-failed').map(formatDiagnostic), [
+        'site.config.ts: warning: The search index could not be built, so this build has no search: the indexer was stopped by signal SIGKILL. The system stops a process this way when memory runs out: build where more memory is free, or with less to index (unlisted pages are not indexed). [docsgen:search-index-failed]',
+      ])
+      assert.not.ok((await site.list('build')).some((file) => file.startsWith('_docsgen/search/')))
     } finally {
       if (saved === undefined) delete process.env.PAGEFIND_EXTENDED_BINARY_PATH
       else process.env.PAGEFIND_EXTENDED_BINARY_PATH = saved
