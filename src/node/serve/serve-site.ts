@@ -47,8 +47,11 @@ export interface ServeSiteOptions {
   readonly outDir?: string
   readonly privateDir?: string
   readonly mount?: (origin: string) => ServeMount | Promise<ServeMount>
-  /** Called after each build (the first included) with its result and how long it took from the change. */
-  readonly onBuild?: (build: Rebuilt & { readonly milliseconds: number; readonly first: boolean }) => void
+  /**
+   * Called after each build (the first included) with its result and how long it took from the
+   * change; `background`: the whole build run at a pause for what rebuilds of pages left.
+   */
+  readonly onBuild?: (build: Rebuilt & { readonly milliseconds: number; readonly first: boolean; readonly background: boolean }) => void
   /** Faults a person should see in the terminal (a watcher failing, a rebuild crashing). */
   readonly onProblem?: (message: string) => void
   /** Replaces the build (tests; the incremental build). */
@@ -198,11 +201,12 @@ function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptio
         onGood(result)
         if (failing) live.send({ type: 'ok' })
         failing = false
-        live.send({ type: 'reload', routes: placeholders ? 'all' : rebuilt.changedRoutes, private: rebuilt.privateChanged > 0 })
+        const changedAny = rebuilt.changedRoutes.length > 0 || rebuilt.privateChanged > 0
+        if (placeholders || changedAny) live.send({ type: 'reload', routes: placeholders ? 'all' : rebuilt.changedRoutes, private: rebuilt.privateChanged > 0 })
         placeholders = false
         if (rebuilt.pending) later()
       }
-      options.onBuild?.({ ...rebuilt, milliseconds, first: builds++ === 0 })
+      options.onBuild?.({ ...rebuilt, milliseconds, first: builds === 0, background: builds++ > 0 && changed.length === 0 })
     } catch (error) {
       // A docsgen bug, not the author's: said in the terminal; the last good output stays served.
       options.onProblem?.(`the rebuild crashed (a docsgen bug; the last good build is still served): ${(error as Error).stack ?? String(error)}`)
