@@ -21,6 +21,11 @@ export interface Reparsed {
   readonly diagnostics: readonly Diagnostic[]
 }
 
+/** Loads the Markdown parser ahead of the first page parsed again (it takes a moment to load). */
+export async function loadReparser(): Promise<void> {
+  await import('./parse-markdown.js')
+}
+
 /**
  * `previous` parsed again from its file as it is now; `content` is the last whole parse, `drafts`
  * whether drafts are built, `bodiesDir` where the new body is kept (page-bodies.ts).

@@ -9,12 +9,12 @@
  */
 import type { Route } from '../../shared/manifest.js'
 import type { BuiltSite } from '../build.js'
-import { renderPages } from '../render/render-pages.js'
+import type { renderPages } from '../render/render-pages.js'
 import { requestPath } from './request-path.js'
 
 export interface EarlyPages {
-  /** The first build's site, as it starts rendering. */
-  readonly ready: (site: BuiltSite) => void
+  /** The first build's site, as it starts rendering; later builds' are ignored. */
+  readonly ready: (site: BuiltSite) => Promise<void>
   /** Resolves once there is a site to answer from. */
   readonly started: Promise<void>
   /** The first build ended: nothing more is answered early. */
@@ -24,17 +24,22 @@ export interface EarlyPages {
 }
 
 export function createEarlyPages(): EarlyPages {
-  let site: { readonly built: BuiltSite; readonly byFile: ReadonlyMap<string, Route>; readonly components: ReadonlySet<string> } | undefined
+  let site: { readonly built: BuiltSite; readonly byFile: ReadonlyMap<string, Route>; readonly components: ReadonlySet<string>; readonly render: typeof renderPages } | undefined
+  let finished = false
   let start = () => {}
   const started = new Promise<void>((resolve) => (start = resolve))
   return {
-    ready(built) {
+    async ready(built) {
+      // React and the theme are loaded by the server's thread only once there is a page to render.
+      const { renderPages: render } = await import('../render/render-pages.js')
+      if (finished) return
       const components = new Set(built.content.documents.filter((document) => document.kind === 'component-page').map((document) => document.route))
-      site = { built, byFile: new Map(built.manifest.routes.map((route) => [route.file, route])), components }
+      site = { built, byFile: new Map(built.manifest.routes.map((route) => [route.file, route])), components, render }
       start()
     },
     started,
     done() {
+      finished = true
       site = undefined
       start()
     },
@@ -50,7 +55,7 @@ export function createEarlyPages(): EarlyPages {
       if (route === undefined || route.kind === 'notFound' || route.access.private || site.components.has(route.path)) return undefined
       let html: string | undefined
       const none = () => {}
-      const leaks = renderPages(site.built.render, [route.path], { public: (_file, page) => (html = page), private: none, data: none })
+      const leaks = site.render(site.built.render, [route.path], { public: (_file, page) => (html = page), private: none, data: none })
       return html === undefined || leaks.length > 0 ? undefined : answer(request, 200, 'text/html; charset=utf-8', html)
     },
   }

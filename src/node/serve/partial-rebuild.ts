@@ -30,6 +30,8 @@ import { privateProbes } from '../validate/find-private-leaks.js'
 import { validateSite } from '../validate/validate-site.js'
 import { writeRoutes } from '../write/write-pages.js'
 
+export { loadReparser } from '../content/reparse-document.js'
+
 /** The site as its pages now are, kept between rebuilds. */
 export interface SiteMemory {
   readonly site: BuiltSite

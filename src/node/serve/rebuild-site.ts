@@ -16,8 +16,9 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join, relative, resolve, sep } from 'node:path'
 import { stripRouteSuffix } from '../../shared/canonical-path.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
-import { build, type BuildOptions, type BuildResult, type BuiltSite } from '../build.js'
-import { forgetBodies, rebuildPages, rememberSite, type SiteMemory } from './partial-rebuild.js'
+import type { BuildResult, BuiltSite } from '../build.js'
+import { buildInWorker, type WorkerBuildOptions } from './build-in-worker.js'
+import type { SiteMemory } from './partial-rebuild.js'
 
 export interface Rebuilt {
   readonly result: BuildResult
@@ -35,7 +36,8 @@ export interface Rebuilt {
 /** Absolute paths of the files that changed since the last call; none: a whole build (the first, or the one `pending` asks for). */
 export type Rebuild = (changedFiles: readonly string[]) => Promise<Rebuilt>
 
-export function createRebuild(options: BuildOptions & { readonly outDir: string; readonly privateDir: string }): Rebuild {
+/** `onRendering`: told of each whole build's site as it starts rendering (early-pages.ts). */
+export function createRebuild(options: WorkerBuildOptions & { readonly outDir: string; readonly privateDir: string }, onRendering?: (site: BuiltSite) => void): Rebuild {
   const siteDir = resolve(options.siteDir)
   const outDir = resolve(siteDir, options.outDir)
   const privateDir = resolve(siteDir, options.privateDir)
@@ -50,6 +52,8 @@ export function createRebuild(options: BuildOptions & { readonly outDir: string;
     last ??= await outputHashes(outDir, privateDir)
     const files = changedFiles.map((file) => relative(siteDir, resolve(siteDir, file)).split(sep).join('/'))
     for (const file of files) since.add(file)
+    // Loaded once there is a site to rebuild from: the server's thread starts with little to load.
+    const { rebuildPages } = await import('./partial-rebuild.js')
     const partial = memory && lastWhole && files.length > 0 ? await rebuildPages(memory, files, { siteDir, outDir, privateDir, workDir, drafts: options.drafts ?? false }) : undefined
     if (partial && lastWhole) {
       memory = partial.memory
@@ -61,10 +65,12 @@ export function createRebuild(options: BuildOptions & { readonly outDir: string;
       const publicRoutes = partial.routes.filter((route) => !access.get(route)).map((route) => stripRouteSuffix(route))
       return { result, changedRoutes: publicRoutes, privateChanged: partial.routes.length - publicRoutes.length, pending: true }
     }
-    let built: BuiltSite | undefined
-    const result = await build({ ...options, ...(lastWhole ? { changedPaths: [...since] } : {}), onBuilt: (site) => (built = site) })
-    memory = built && rememberSite(built, result.diagnostics)
+    const { result, site } = await buildInWorker({ ...options, ...(lastWhole ? { changedPaths: [...since] } : {}) }, onRendering)
+    const { forgetBodies, loadReparser, rememberSite } = await import('./partial-rebuild.js')
+    memory = site && rememberSite(site, result.diagnostics)
     forgetBodies(workDir)
+    // Loaded while the author reads, not when the first page is saved.
+    if (memory) loadReparser().catch(() => undefined)
     if (result.exitCode !== 0) return { result, changedRoutes: [], privateChanged: 0 }
     lastWhole = result
     since.clear()

@@ -116,8 +116,8 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   const earlier = await builtBaseUrl(outDir).catch(() => undefined)
   const early = earlier === undefined ? createEarlyPages() : undefined
   // Drafts are shown while writing, as `build` leaves them out.
-  const buildOptions = { siteDir, outDir, privateDir, drafts: true, ...(early ? { onRendering: early.ready } : {}), ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) }
-  const rebuild = options.rebuild ?? createRebuild(buildOptions)
+  const buildOptions = { siteDir, outDir, privateDir, drafts: true, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) }
+  const rebuild = options.rebuild ?? createRebuild(buildOptions, early?.ready)
   let built = earlier !== undefined
   const loop = rebuildLoop(
     async (changed) => {
