@@ -95,8 +95,11 @@ export async function rebuildPages(memory: SiteMemory, files: readonly string[],
   let next: SiteMemory
   let routes: string[]
   if (quiet && ownLinks.length === 0) {
-    // Nothing another page shows or checks changed: the site is as it was but for these pages' bodies and links.
-    next = { ...memory, site: { ...site, content, render: { ...site.render, documents } }, reparsed }
+    // Nothing another page shows or checks changed: the site is as it was but for these pages' bodies and links,
+    // and, when a private page changed, the private text no public page may hold.
+    const access = new Map(site.manifest.routes.map((route) => [route.path, route.access.private]))
+    const probes = [...replaced.keys()].some((route) => access.get(route)) ? probesOf(site.manifest, content.documents, site.config) : site.render.probes
+    next = { ...memory, site: { ...site, content, render: { ...site.render, documents, probes } }, reparsed }
     routes = [...replaced.keys()]
   } else {
     const whole = wholeSite(memory, content, contentProblems, reparsed)
@@ -109,8 +112,9 @@ export async function rebuildPages(memory: SiteMemory, files: readonly string[],
   if (failed) return { memory: { ...next, unwritten: new Set(wanted) }, diagnostics: next.diagnostics, failed, routes: [], files: { public: [], private: [] } }
   const written = writeInPlace(next.site.render, wanted, folders)
   if (written.diagnostics.length > 0) {
+    // Found in what was rendered, not in the sources: the pages are checked again when next rendered.
     const diagnostics = sortDiagnostics([...next.diagnostics, ...written.diagnostics])
-    return { memory: { ...next, diagnostics, unwritten: new Set(wanted) }, diagnostics, failed: true, routes: [], files: { public: [], private: [] } }
+    return { memory: { ...next, unwritten: new Set(wanted) }, diagnostics, failed: true, routes: [], files: { public: [], private: [] } }
   }
   return { memory: { ...next, unwritten: new Set() }, diagnostics: next.diagnostics, failed: false, routes: wanted, files: written.files }
 }
@@ -137,7 +141,7 @@ function wholeSite(memory: SiteMemory, content: BuiltSite['content'], contentPro
   if (routeKey(manifest.routes) !== routeKey(site.manifest.routes)) return undefined
   const validation = validateSite({ manifest, content, config: site.config, rules: site.rules, configSource: site.configSource })
   const diagnostics = sortDiagnostics([...contentProblems, ...manifestProblems, ...validation.diagnostics, ...checkOutputPaths(manifest)])
-  const probes = site.config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
+  const probes = probesOf(manifest, content.documents, site.config)
   const render: RenderInput = { ...site.render, manifest, documents: content.documents, probes }
   const before = memory.inputs ?? routeInputs(site.render)
   const after = routeInputs(render)
@@ -146,6 +150,11 @@ function wholeSite(memory: SiteMemory, content: BuiltSite['content'], contentPro
   if (routes.some((route) => components.has(route))) return undefined
   const next: SiteMemory = { ...memory, site: { ...site, content, manifest, render }, diagnostics, reparsed, inputs: after }
   return { memory: next, routes }
+}
+
+/** Private text and paths no public file may hold, as the build finds them. */
+function probesOf(manifest: BuiltSite['manifest'], documents: readonly ContentDocument[], config: BuiltSite['config']) {
+  return config.privatePages === 'client-only' ? [] : privateProbes(manifest, documents)
 }
 
 /** Each route's inputs, found as an incremental build finds them, rendering nothing. */

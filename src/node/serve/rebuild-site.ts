@@ -53,8 +53,8 @@ export function createRebuild(options: WorkerBuildOptions & { readonly outDir: s
     const files = changedFiles.map((file) => relative(siteDir, resolve(siteDir, file)).split(sep).join('/'))
     for (const file of files) since.add(file)
     // Loaded once there is a site to rebuild from: the server's thread starts with little to load.
-    const { rebuildPages } = await import('./partial-rebuild.js')
-    const partial = memory && lastWhole && files.length > 0 ? await rebuildPages(memory, files, { siteDir, outDir, privateDir, workDir, drafts: options.drafts ?? false }) : undefined
+    const folders = { siteDir, outDir, privateDir, workDir, drafts: options.drafts ?? false }
+    const partial = memory && lastWhole && files.length > 0 ? await (await import('./partial-rebuild.js')).rebuildPages(memory, files, folders) : undefined
     if (partial && lastWhole) {
       memory = partial.memory
       const result: BuildResult = { ...lastWhole, exitCode: partial.failed ? 1 : 0, diagnostics: partial.diagnostics, stages: [], manifest: memory.site.manifest, changedRoutes: partial.routes }

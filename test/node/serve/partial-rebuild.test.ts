@@ -115,6 +115,30 @@ test('a saved private page is written to the private folder only, and the socket
   assert.match(await readFile(join(serving.privateDir, '_docsgen', 'data', 'docs', 'Private', 'notes.json'), 'utf8'), 'Private notes, saved.')
 })
 
+test('private text saved into a private page is looked for in the public pages rebuilt after it', async () => {
+  const notes = join(site.dir, 'content', 'docs', 'Private', 'notes.md')
+  const secret = 'The vault opens with the words kept in the second drawer.'
+  let from = messages.length
+  await writeFile(notes, `${await readFile(notes, 'utf8')}\n${secret}\n`)
+  await message(from, reload)
+  const good = await readFile(page('intro.md'), 'utf8')
+  from = messages.length
+  await writeFile(page('intro.md'), `${good}\n${secret}\n`)
+  const error = await message(from, (message) => message.type === 'error')
+  const leak = (file: string) => ({
+    file: 'content/docs/Private/notes.md',
+    ruleId: 'private-leak',
+    severity: 'error',
+    message: `Text of private page "/docs/Private/notes" appears in the public file "${file}": "${secret}"`,
+    suggestion: 'This is a docsgen bug or a public page quoting private text; remove the text from the public page.',
+  })
+  assert.equal(error.diagnostics, [leak('_docsgen/data/docs/Guides/intro.json'), leak('docs/Guides/intro.html')])
+  assert.not.match((await served('/docs/Guides/intro')).text, secret)
+  from = messages.length
+  await writeFile(page('intro.md'), good)
+  assert.equal(await message(from, () => true), { type: 'ok' })
+})
+
 test('at a pause, a whole build brings the site-wide files up to date and finds every page as the rebuilds left it', async () => {
   for (const deadline = Date.now() + 60_000; !builds.at(-1)!.background && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50))
   await serving.settled()
