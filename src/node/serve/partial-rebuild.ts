@@ -99,7 +99,7 @@ export async function rebuildPages(memory: SiteMemory, files: readonly string[],
     // and, when a private page changed, the private text no public page may hold.
     const access = new Map(site.manifest.routes.map((route) => [route.path, route.access.private]))
     const probes = [...replaced.keys()].some((route) => access.get(route)) ? probesOf(site.manifest, content.documents, site.config) : site.render.probes
-    next = { ...memory, site: { ...site, content, render: { ...site.render, documents, probes } }, reparsed }
+    next = { ...memory, site: { ...site, content, render: { ...site.render, documents, probes } }, reparsed, inputs: undefined }
     routes = [...replaced.keys()]
   } else {
     const whole = wholeSite(memory, content, contentProblems, reparsed)
