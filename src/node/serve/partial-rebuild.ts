@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path'
 import { sortDiagnostics, type Diagnostic } from '../../shared/diagnostic.js'
 import type { BuiltSite } from '../build.js'
 import type { ContentDocument } from '../content/parse-content.js'
-import { reparseDocument } from '../content/reparse-document.js'
+import { loadReparser, reparseDocument } from '../content/reparse-document.js'
 import { buildManifest } from '../manifest/build-manifest.js'
 import { renderPages, type RenderInput } from '../render/render-pages.js'
 import { checkLinks } from '../validate/check-links.js'
@@ -29,8 +29,6 @@ import { checkOutputPaths } from '../validate/check-output-paths.js'
 import { privateProbes } from '../validate/find-private-leaks.js'
 import { validateSite } from '../validate/validate-site.js'
 import { writeRoutes } from '../write/write-pages.js'
-
-export { loadReparser } from '../content/reparse-document.js'
 
 /** The site as its pages now are, kept between rebuilds. */
 export interface SiteMemory {
@@ -117,6 +115,17 @@ export async function rebuildPages(memory: SiteMemory, files: readonly string[],
     return { memory: { ...next, unwritten: new Set(wanted) }, diagnostics, failed: true, routes: [], files: { public: [], private: [] } }
   }
   return { memory: { ...next, unwritten: new Set() }, diagnostics: next.diagnostics, failed: false, routes: wanted, files: written.files }
+}
+
+/**
+ * Loads the parser and renders one page to nothing, while the author reads: the first page
+ * saved is then rebuilt as fast as the next ones, not after React and the theme start up.
+ */
+export async function warmUp(site: BuiltSite): Promise<void> {
+  await loadReparser()
+  const page = site.manifest.routes.find((route) => route.kind === 'doc' && !route.access.private)
+  const none = () => {}
+  if (page) renderPages(site.render, [page.path], { public: none, private: none, data: none })
 }
 
 /** After a whole build, whose documents' bodies are its own: the bodies of pages parsed again since are dropped. */

@@ -66,11 +66,10 @@ export function createRebuild(options: WorkerBuildOptions & { readonly outDir: s
       return { result, changedRoutes: publicRoutes, privateChanged: partial.routes.length - publicRoutes.length, pending: true }
     }
     const { result, site } = await buildInWorker({ ...options, ...(lastWhole ? { changedPaths: [...since] } : {}) }, onRendering)
-    const { forgetBodies, loadReparser, rememberSite } = await import('./partial-rebuild.js')
+    const { forgetBodies, rememberSite, warmUp } = await import('./partial-rebuild.js')
     memory = site && rememberSite(site, result.diagnostics)
     forgetBodies(workDir)
-    // Loaded while the author reads, not when the first page is saved.
-    if (memory) loadReparser().catch(() => undefined)
+    if (site && !lastWhole) setImmediate(() => warmUp(site).catch(() => undefined))
     if (result.exitCode !== 0) return { result, changedRoutes: [], privateChanged: 0 }
     lastWhole = result
     since.clear()
