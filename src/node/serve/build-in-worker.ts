@@ -27,7 +27,9 @@ export async function buildInWorker(options: WorkerBuildOptions, onRendering?: (
       worker.once('exit', (code) => reject(new Error(`the build's thread exited with code ${code} before it finished`)))
     })
   } finally {
-    await worker.terminate()
+    // Not waited for: the answer is in, and what the thread left running (a search index process
+    // being stopped) must not hold up the next rebuild.
+    void worker.terminate()
   }
 }
 

@@ -20,6 +20,7 @@ let serving: ServingSite
 let socket: WebSocket
 const messages: Message[] = []
 const builds: Build[] = []
+const problems: string[] = []
 const page = (name: string) => join(site.dir, 'content', 'docs', 'Guides', name)
 
 test.before(async () => {
@@ -28,6 +29,7 @@ test.before(async () => {
     siteDir: site.dir,
     watch: true,
     port: 0,
+    onProblem: (problem) => problems.push(problem),
     onBuild: (build) => builds.push({ pending: build.pending === true, background: build.background, exitCode: build.result.exitCode, changedRoutes: build.changedRoutes }),
   })
   await serving.settled()
@@ -48,7 +50,7 @@ async function message(from: number, matches: (message: Message) => boolean): Pr
     const found = messages.slice(from).find(matches)
     if (found) return found
   }
-  throw new Error(`no such message; received: ${JSON.stringify(messages.slice(from))}`)
+  throw new Error(`no such message; received: ${JSON.stringify(messages.slice(from))}; problems: ${JSON.stringify(problems)}; builds: ${JSON.stringify(builds)}`)
 }
 
 const reload = (message: Message) => message.type === 'reload'
