@@ -68,9 +68,10 @@ export async function runServe(options: ServeCommandOptions, output: CliOutput):
         if (useEmulator) emulator = await startEmulator(origin, fixture)
         return { ...(emulator ? emulatorMount(origin, emulator, output) : {}), ...gateMount(output) }
       },
-      onBuild: ({ result, milliseconds, changedRoutes, privateChanged, first }) => {
+      onBuild: ({ result, milliseconds, changedRoutes, privateChanged, first, background }) => {
         if (result.exitCode !== 0) output.stderr(formatReport(result, { color, command: 'build' }))
         else if (first) output.stdout(formatReport(result, { color, command: 'build' }))
+        else if (background && changedRoutes.length === 0 && privateChanged === 0) output.stdout(`✔ search index and site files brought up to date in ${Math.round(milliseconds)} ms\n`)
         else output.stdout(`✔ rebuilt in ${Math.round(milliseconds)} ms: ${changedRoutes === 'all' ? 'every page reloads' : pages(changedRoutes.length + privateChanged)}\n`)
       },
       onProblem: (message) => output.stderr(`docsgen serve: ${message}\n`),

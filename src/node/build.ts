@@ -11,15 +11,18 @@ import { sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { pushAll } from '../shared/push-all.js'
 import { describeSiteConfig, readSiteConfig, type ConfigOverrides } from './config/read-site-config.js'
-import { describeSiteContent, readSiteContent } from './content/read-site-content.js'
+import { describeSiteContent, readSiteContent, type SiteContent } from './content/read-site-content.js'
+import type { ResolvedConfig } from './config/resolve-config.js'
+import type { RenderInput } from './render/render-pages.js'
+import type { ConfigSource } from './validate/check-private-paths.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
 import { openBuildCache } from './cache/build-cache.js'
 import { createBodyFolder } from './content/page-bodies.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
-import { themeStylesheet } from './render/theme-stylesheet.js'
+import { themeStylesheet, type Stylesheet } from './render/theme-stylesheet.js'
 import { checkOutputPaths } from './validate/check-output-paths.js'
 import { privateProbes } from './validate/find-private-leaks.js'
-import { describeValidation, validateSite } from './validate/validate-site.js'
+import { describeValidation, validateSite, type ValidateInput } from './validate/validate-site.js'
 import { checkHeap, heapLimitDiagnostic } from './diagnostics/heap-watch.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
@@ -60,6 +63,29 @@ export interface BuildOptions {
   readonly changedPaths?: readonly string[]
   /** Settings laid over site.config.ts's (read-site-config.ts), for tools that build one site several ways. */
   readonly configOverrides?: ConfigOverrides
+  /**
+   * Called once a build that writes has succeeded, with what its output was made from: what
+   * `docsgen serve` keeps in memory to rebuild a changed page on its own (serve/partial-rebuild.ts).
+   */
+  readonly onBuilt?: (site: BuiltSite) => void
+  /** Called as a build that writes starts rendering, its site validated: `docsgen serve` answers its first pages from it (serve/early-pages.ts). */
+  readonly onRendering?: (site: BuiltSite) => void
+}
+
+/** What a successful build made its output from (see BuildOptions.onBuilt). */
+export interface BuiltSite {
+  /** The config as the pages were built with it (identityProvider applied). */
+  readonly config: ResolvedConfig
+  readonly rules: ValidateInput['rules']
+  readonly configSource: ConfigSource
+  readonly content: SiteContent
+  /** The content stage's problems (warnings: the build succeeded). */
+  readonly contentDiagnostics: readonly Diagnostic[]
+  readonly manifest: Manifest
+  /** What every page was rendered with; component pages' documents as parsed (their HTML is rendered on their own). */
+  readonly render: RenderInput
+  /** The theme's stylesheet the pages link to. */
+  readonly stylesheet: Stylesheet
 }
 
 export interface StageTiming {
@@ -136,7 +162,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
     cache: cache?.parse,
     changedFiles: cache?.changedFiles,
   }
-  const { content } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
+  const { content, diagnostics: contentDiagnostics } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
   await run.stage('validate', () => validateSite({ manifest, content, config, rules, configSource }), describeValidation)
@@ -153,6 +179,8 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await (await import('./bundle/bundle-sign-in-shell.js')).bundleSignInShell() : undefined
   const head = await reader.head({ manifest, stylesheet })
   const renderInput = { manifest, documents: content.documents, components: content.components, config, probes, signInShellScript, ...head }
+  const built: BuiltSite = { config, rules, configSource, content, contentDiagnostics, manifest, render: renderInput, stylesheet }
+  options.onRendering?.(built)
   // The search index is completed and written while the pages render.
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const ledger = cache?.ledgers.pageLedger(
@@ -181,6 +209,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const changedRoutes = [...pages.rendered, ...(cache?.ledgers.lastRoutes ?? []).filter((path) => !routes.has(path))]
   const counts = { public: pages.written.public.length, private: pages.written.private.length }
   const gateLogin = login && { orgID: login.orgID, baseURL: login.baseURL }
+  options.onBuilt?.(built)
   return run.result(0, { manifest, pages: counts, privatePages: config.privatePages, bytes, login: gateLogin, changedRoutes })
 }
 

@@ -13,6 +13,7 @@ import { readSiteConfig } from '../config/read-site-config.js'
 import { injectLiveReload, LIVE_RELOAD_SCRIPT, liveReloadTag, withLiveReload } from './live-reload-client.js'
 import { createLiveReload, type LiveReload } from './live-reload.js'
 import { listenHttp, type HttpServer } from './node-http.js'
+import { createEarlyPages } from './early-pages.js'
 import { createRebuild, type Rebuild, type Rebuilt } from './rebuild-site.js'
 import { exactRoute, routeRequests, type ServeRoute } from './serve-routes.js'
 import { createStaticFiles, type Handler } from './static-files.js'
@@ -46,8 +47,11 @@ export interface ServeSiteOptions {
   readonly outDir?: string
   readonly privateDir?: string
   readonly mount?: (origin: string) => ServeMount | Promise<ServeMount>
-  /** Called after each build (the first included) with its result and how long it took from the change. */
-  readonly onBuild?: (build: Rebuilt & { readonly milliseconds: number; readonly first: boolean }) => void
+  /**
+   * Called after each build (the first included) with its result and how long it took from the
+   * change; `background`: the whole build run at a pause for what rebuilds of pages left.
+   */
+  readonly onBuild?: (build: Rebuilt & { readonly milliseconds: number; readonly first: boolean; readonly background: boolean }) => void
   /** Faults a person should see in the terminal (a watcher failing, a rebuild crashing). */
   readonly onProblem?: (message: string) => void
   /** Replaces the build (tests; the incremental build). */
@@ -106,26 +110,47 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
 
   routes.unshift(exactRoute('live-reload script', `/${LIVE_PREFIX}/reload.js`, liveScript))
   closers.unshift(() => live.close())
-  const rebuild = options.rebuild ?? createRebuild({ siteDir, outDir, privateDir, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) })
   // The output of an earlier session is served at once while the first build replaces it (its
-  // changed pages then reload); with none, requests wait for the first build.
+  // changed pages then reload); with none, pages are answered as the first build starts rendering
+  // (early-pages.ts), and what else they load waits for it.
   const earlier = await builtBaseUrl(outDir).catch(() => undefined)
+  const early = earlier === undefined ? createEarlyPages() : undefined
+  // Drafts are shown while writing, as `build` leaves them out.
+  const buildOptions = { siteDir, outDir, privateDir, drafts: true, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) }
+  const rebuild = options.rebuild ?? createRebuild(buildOptions, early?.ready)
   let built = earlier !== undefined
-  const loop = rebuildLoop(rebuild, live, options, (result) => {
-    baseUrl = result.manifest?.baseUrl ?? baseUrl
-    login = result.login
-    built = true
-  })
+  const loop = rebuildLoop(
+    async (changed) => {
+      try {
+        return await rebuild(changed)
+      } finally {
+        early?.done()
+      }
+    },
+    live,
+    options,
+    (result) => {
+      baseUrl = result.manifest?.baseUrl ?? baseUrl
+      login = result.login
+      built = true
+    },
+  )
   // Watching starts with the first build, so a file saved while it runs is the next rebuild's.
   const watcher: SiteWatcher = watchSite(siteDir, (changed) => void loop.schedule(changed), options.onProblem ?? (() => {}))
-  closers.unshift(() => watcher.close(), () => loop.idle())
+  closers.unshift(() => watcher.close(), () => loop.close())
   if (earlier !== undefined) baseUrl = earlier
   const first = loop.schedule([])
-  if (earlier === undefined) firstBuild = first
+  if (early) firstBuild = Promise.race([first, early.started])
   // Until a first build succeeds there is no output: pages get a placeholder that shows the overlay.
   const withOutput = withLiveReload(site, tag)
-  site = (request) => (built ? withOutput(request) : waitingPage(tag()))
-  await Promise.all([earlier === undefined ? first : undefined, watcher.ready])
+  site = async (request) => {
+    if (built) return withOutput(request)
+    const answered = early?.answer(request)
+    if (answered) return withLiveReload(async () => answered, tag)(request)
+    await first
+    return built ? withOutput(request) : waitingPage(tag())
+  }
+  await Promise.all([firstBuild, watcher.ready])
   return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle })
 }
 
@@ -147,10 +172,18 @@ async function liveScript(): Promise<Response> {
   return new Response(LIVE_RELOAD_SCRIPT, { headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' } })
 }
 
-/** Rebuilds one at a time; files changed during a rebuild are the next one's. */
+/** How long the author must pause before what a rebuild of pages left (the search index…) is built. */
+const PENDING_AFTER_MS = 1500
+
+/**
+ * Rebuilds one at a time; files changed during a rebuild are the next one's. A rebuild that
+ * left work pending gets a whole build once no file has changed for a moment.
+ */
 function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptions, onGood: (result: BuildResult) => void) {
   let queued: string[] | undefined
   let running: Promise<void> | undefined
+  let pending: NodeJS.Timeout | undefined
+  let closed = false
   let failing = false
   let builds = 0
   // Pages opened while there was no output show a placeholder: the first good build reloads them all.
@@ -168,10 +201,12 @@ function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptio
         onGood(result)
         if (failing) live.send({ type: 'ok' })
         failing = false
-        live.send({ type: 'reload', routes: placeholders ? 'all' : rebuilt.changedRoutes, private: rebuilt.privateChanged > 0 })
+        const changedAny = rebuilt.changedRoutes.length > 0 || rebuilt.privateChanged > 0
+        if (placeholders || changedAny) live.send({ type: 'reload', routes: placeholders ? 'all' : rebuilt.changedRoutes, private: rebuilt.privateChanged > 0 })
         placeholders = false
+        if (rebuilt.pending) later()
       }
-      options.onBuild?.({ ...rebuilt, milliseconds, first: builds++ === 0 })
+      options.onBuild?.({ ...rebuilt, milliseconds, first: builds === 0, background: builds++ > 0 && changed.length === 0 })
     } catch (error) {
       // A docsgen bug, not the author's: said in the terminal; the last good output stays served.
       options.onProblem?.(`the rebuild crashed (a docsgen bug; the last good build is still served): ${(error as Error).stack ?? String(error)}`)
@@ -185,14 +220,26 @@ function rebuildLoop(rebuild: Rebuild, live: LiveReload, options: ServeSiteOptio
     }
     running = undefined
   }
+  const schedule = (changed: readonly string[]): Promise<void> => {
+    clearTimeout(pending)
+    queued = [...(queued ?? []), ...changed]
+    running ??= drain()
+    return running
+  }
+  const later = () => {
+    clearTimeout(pending)
+    if (!closed) pending = setTimeout(() => queued === undefined && void schedule([]), PENDING_AFTER_MS)
+  }
+  const idle = async () => {
+    while (running) await running
+  }
   return {
-    schedule(changed: readonly string[]): Promise<void> {
-      queued = [...(queued ?? []), ...changed]
-      running ??= drain()
-      return running
-    },
-    idle: async () => {
-      while (running) await running
+    schedule,
+    idle,
+    close: async () => {
+      closed = true
+      clearTimeout(pending)
+      await idle()
     },
   }
 }

@@ -20,12 +20,18 @@ interface At {
   readonly link: SourceLink
 }
 
-export function checkLinks(manifest: Manifest, content: Pick<ParsedContent, 'documents' | 'assetFiles' | 'drafts'>, config: ResolvedConfig): Diagnostic[] {
+/** The links of `only` (default: every document) checked against the whole site. */
+export function checkLinks(
+  manifest: Manifest,
+  content: Pick<ParsedContent, 'documents' | 'assetFiles' | 'drafts'>,
+  config: ResolvedConfig,
+  only: readonly ContentDocument[] = content.documents,
+): Diagnostic[] {
   const { documents, assetFiles } = content
   const site = siteIndex(manifest, content)
   const problems: Diagnostic[] = []
   const rules = linkRules(site, documents, assetFiles, config, problems)
-  for (const document of documents) {
+  for (const document of only) {
     for (const link of document.links) {
       const at = { document, link }
       const target = resolveLink(link.url, document, site.targets)

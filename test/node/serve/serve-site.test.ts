@@ -27,6 +27,8 @@ test.before(async () => {
   const started = await runServe({ siteDir: site.dir, watch: true, port: '0', color: false }, output)
   if (typeof started === 'number') throw new Error(`serve did not start: ${printed.join('')}`)
   serving = started
+  // Pages may be answered while the first build renders; the tests start from its output.
+  await serving.settled()
   browser = await launchChromium()
 })
 
