@@ -15,6 +15,7 @@ import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
+import { findUnsafeHtmlUrls } from './find-unsafe-urls.js'
 import { isMdx } from './mdx-syntax.js'
 import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
@@ -270,14 +271,17 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
     pages: files.map((file) => ({ file: file.file, route: routeOf(file) })),
   })
   const made: ContentDocument[] = []
+  const diagnostics: Diagnostic[] = []
   const bodies = createBodyWriter(job.bodiesDir)
   try {
     for (const file of files) {
       const page = rendered.pages.get(file.file)
       const route = routeOf(file)
+      const unsafe = page ? findUnsafeHtmlUrls(page.html, page.links, file.file, (url) => linkPosition(source(file), url)) : []
+      pushAll(diagnostics, unsafe)
       const parsed = {
         frontMatter: { ...emptyFrontMatter, hideTitle: true },
-        title: page?.title ?? (route === withTrailingSlash('/', config.trailingSlash) ? config.title : undefined),
+        title: page?.title ?? (route === '/' ? config.title : undefined),
         titleId: undefined,
         description: page?.description ?? (route === '/' ? config.tagline || undefined : undefined),
         html: page?.html ?? '',
@@ -291,7 +295,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
   }
   for (const document of made) options.onDocument?.(document)
   pushAll(documents, made)
-  return rendered.diagnostics
+  return [...rendered.diagnostics, ...diagnostics]
 }
 
 /**

@@ -60,4 +60,20 @@ test('a Docusaurus module docsgen does not stand in for is a diagnostic naming t
   })
 })
 
+test('javascript: and data: URLs a page draws are errors at the place they are written, as in Markdown', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(
+      join(site.dir, 'src/pages/broken.js'),
+      "import Link from '@docusaurus/Link'\nexport default function Sly() {\n  return <p><Link to=\"javascript:alert(1)\">run</Link> <a href='data:text/html,hi'>data</a></p>\n}\n",
+    )
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic).slice(1), [
+      'src/pages/broken.js:3:22: error: Link "javascript:alert(1)" is a javascript: URL, which runs code; it never reaches a page. Link to a page of the site or to an https: URL instead. [docsgen:unsafe-url]',
+      'src/pages/broken.js:3:63: error: Link "data:text/html,hi" is a data: URL, which carries a document of its own; it never reaches a page. Link to a page of the site or to an https: URL instead. [docsgen:unsafe-url]',
+      'src/pages/help.js:11:78: error: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+    ])
+    assert.is(result.exitCode, 1)
+  })
+})
+
 test.run()
