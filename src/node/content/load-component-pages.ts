@@ -100,7 +100,8 @@ async function runPages(components: ComponentPages, render: ComponentPageJob['re
   return outcome.result
 }
 
-function noDefaultExport(file: string): Diagnostic {
+/** A page (a component page, a Docusaurus site's React page) with nothing to render. */
+export function noDefaultExport(file: string): Diagnostic {
   return diagnostic({
     file,
     line: 1,

@@ -42,7 +42,8 @@ export interface RenderedMdx {
   readonly html: string
 }
 
-const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
+/** The theme components docsgen draws itself, for `@theme/…` imports. */
+export const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
 const require = createRequire(import.meta.url)
 
 export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<string, RenderedMdx>; diagnostics: Diagnostic[] }> {
@@ -145,9 +146,10 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
   return html
 }
 
+/** A module of docsgen's own theme components (client/mdx), as TypeScript from src/ or compiled from dist/. */
+export const docsgenModule = (name: string) => fileURLToPath(new URL(`../../client/mdx/${name}${import.meta.url.endsWith('.ts') ? '.tsx' : '.js'}`, import.meta.url))
+
 function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): Plugin {
-  // The theme's components, as TypeScript from src/ or compiled from dist/.
-  const docsgenModule = (name: string) => fileURLToPath(new URL(`../../client/mdx/${name}${import.meta.url.endsWith('.ts') ? '.tsx' : '.js'}`, import.meta.url))
   return {
     name: 'docsgen-mdx',
     setup(build) {

@@ -16,6 +16,8 @@ import { compileUserModule, runCompiledModules } from '../workers/compile-user-m
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { classNamesModule, docusaurusPageModules, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
+import { noDefaultExport } from './load-component-pages.js'
+import { docsgenModule, theme } from './mdx-pages.js'
 import type { ReactPageAnswer, ReactPageJob } from './react-page-worker.js'
 
 export interface ReactPagesRequest {
@@ -76,8 +78,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
   }
   for (const answer of outcome.result) {
     if (answer.kind === 'ok') pages.set(answer.file, answer.page)
-    else if (answer.kind === 'no-default-export')
-      diagnostics.push(diagnostic({ file: answer.file, line: 1, column: 1, ruleId: 'page-default-export', message: 'The page has no default export, so there is nothing to render', suggestion: 'Export the page component as the default: `export default function Page() { … }`.' }))
+    else if (answer.kind === 'no-default-export') diagnostics.push(noDefaultExport(answer.file))
     else diagnostics.push(diagnostic({ file: answer.file, ...(answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}), ruleId: 'page-render-failed', message: `The page threw while rendering: ${answer.message}` }))
   }
   return { pages, diagnostics }
@@ -90,7 +91,9 @@ function docusaurusPlugin(siteDir: string): Plugin {
     setup(build) {
       build.onResolve({ filter: /^@(theme|docusaurus)\// }, (args) => {
         if (names.includes(args.path)) return { path: args.path, namespace: 'docusaurus' }
-        return { errors: [{ text: `"${args.path}" is not one of the Docusaurus modules docsgen stands in for (${names.join(', ')})` }] }
+        const name = args.path.slice('@theme/'.length)
+        if (args.path.startsWith('@theme/') && theme.includes(name)) return { path: docsgenModule(name) }
+        return { errors: [{ text: `"${args.path}" is not one of the Docusaurus modules docsgen stands in for (${[...names, ...theme.map((entry) => `@theme/${entry}`)].join(', ')})` }] }
       })
       build.onResolve({ filter: /^@site\// }, (args) => build.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteDir, kind: args.kind }))
       // The site's own copy when it has one; else one that joins class names the same way.
