@@ -3,13 +3,20 @@
  * small modules bundled with each page (react-pages.ts): drawn once on the server, as static
  * HTML. They read the site and the page being drawn from globals the page's thread sets
  * (react-page-worker.ts), and tell it back the title and description the page gives `Layout` and
- * every link it draws with `Link`, so that links are checked like those of any other page.
+ * every link it draws with `Link`, so that links are checked like those of any other page. MDX
+ * pages import them too (mdx-pages.ts): there no page is told back.
  */
+
+/** The site as the modules see it: its base URL, and the `siteConfig` `useDocusaurusContext` gives. */
+export interface DocusaurusSite {
+  readonly baseUrl: string
+  readonly siteConfig: { readonly title: string; readonly tagline: string; readonly url: string; readonly baseUrl: string; readonly [key: string]: unknown }
+}
 
 /** The globals the modules read and write. */
 export interface DocusaurusPageGlobals {
-  readonly __docsgenSite: { readonly baseUrl: string; readonly siteConfig: Record<string, unknown> }
-  __docsgenPage: { readonly route: string; title?: string; description?: string; readonly links: string[] }
+  readonly __docsgenSite: DocusaurusSite
+  __docsgenPage?: { readonly route: string; title?: string; description?: string; readonly links: string[] }
 }
 
 const site = 'globalThis.__docsgenSite'
@@ -25,18 +32,19 @@ const link = `import { createElement } from 'react'
 import useBaseUrl from '@docusaurus/useBaseUrl'
 export default function Link({ to, href, children, isNavLink, activeClassName, exact, autoAddBaseUrl, ...rest }) {
   const target = to ?? href
-  if (typeof target === 'string') ${page}.links.push(target)
+  if (typeof target === 'string') ${page}?.links.push(target)
   return createElement('a', { ...rest, href: typeof target === 'string' ? useBaseUrl(target) : undefined }, children)
 }`
 
-const location = `{ pathname: ${page}.route, search: '', hash: '', state: undefined }`
+const location = `{ pathname: ${page}?.route ?? '/', search: '', hash: '', state: undefined }`
 
 /** The modules by the name pages import them with. */
 export const docusaurusPageModules: Readonly<Record<string, string>> = {
   '@theme/Layout': `import { createElement, Fragment } from 'react'
 export default function Layout({ title, description, children }) {
-  if (title !== undefined && ${page}.title === undefined) ${page}.title = String(title)
-  if (description !== undefined && ${page}.description === undefined) ${page}.description = String(description)
+  const drawn = ${page}
+  if (drawn && title !== undefined && drawn.title === undefined) drawn.title = String(title)
+  if (drawn && description !== undefined && drawn.description === undefined) drawn.description = String(description)
   return createElement(Fragment, null, children)
 }`,
   '@theme/Heading': `import { createElement } from 'react'

@@ -263,8 +263,6 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
   if (!options.mdx) throw new Error('parseContent: React pages need options.mdx')
   const routeOf = (file: ContentFile) => job.routeOfFile.find(([source]) => source === file.file)![1]
   const { renderReactPages, linkPosition } = await import('./react-pages.js')
-  // Read again only for a page that drew links: a page's problems are told where they are written.
-  const source = (file: ContentFile) => readTextFile(join(options.mdx!.siteDir, file.file), file.file, { markdown: false }).text ?? ''
   const rendered = await renderReactPages({
     ...options.mdx,
     site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, customFields: {} } },
@@ -277,8 +275,10 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
     for (const file of files) {
       const page = rendered.pages.get(file.file)
       const route = routeOf(file)
-      const unsafe = page ? findUnsafeHtmlUrls(page.html, page.links, file.file, (url) => linkPosition(source(file), url)) : []
-      pushAll(diagnostics, unsafe)
+      // The page's source is read again only to place a link it drew, once: problems are told where they are written.
+      let source: string | undefined
+      const at = (url: string) => linkPosition((source ??= readTextFile(join(options.mdx!.siteDir, file.file), file.file, { markdown: false }).text ?? ''), url)
+      if (page) pushAll(diagnostics, findUnsafeHtmlUrls(page.html, page.links, file.file, at))
       const parsed = {
         frontMatter: { ...emptyFrontMatter, hideTitle: true },
         title: page?.title ?? (route === '/' ? config.title : undefined),
@@ -286,7 +286,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
         description: page?.description ?? (route === '/' ? config.tagline || undefined : undefined),
         html: page?.html ?? '',
         headings: [],
-        links: (page?.links ?? []).map((url) => ({ url, position: linkPosition(source(file), url) })),
+        links: (page?.links ?? []).map((url) => ({ url, position: at(url) })),
       }
       made.push(contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set()))
     }

@@ -154,7 +154,7 @@ function kindOf(section: Section['kind'], relative: string, componentPages: bool
 
 /** As Docusaurus routes src/pages: `_` files and folders, tests and type declarations are not pages; other scripts are React pages. */
 function docusaurusPageKind(relative: string): ContentKind | undefined {
-  if (relative.split('/').some((part) => part.startsWith('_')) || /(^|\/)__tests__\/|\.(test|spec)\.[jt]sx?$|\.d\.ts$/.test(relative)) return undefined
+  if (relative.split('/').some((part) => part.startsWith('_')) || /\.(test|spec)\.[jt]sx?$|\.d\.ts$/.test(relative)) return undefined
   if (/\.mdx?$/.test(relative)) return 'page'
   if (/\.[jt]sx?$/.test(relative)) return 'react-page'
   return /\.(css|scss|sass|less|m[jt]s|c[jt]s)$/.test(relative) ? undefined : 'asset'
