@@ -9,12 +9,19 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { workerData } from 'node:worker_threads'
 import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
 import type { DocusaurusPageGlobals } from './docusaurus-page-modules.js'
-import type { RenderedReactPage } from './react-pages.js'
 
 export interface ReactPageJob {
   readonly siteDir: string
   readonly site: DocusaurusPageGlobals['__docsgenSite']
   readonly pages: readonly { readonly file: string; readonly route: string; readonly moduleUrl: string }[]
+}
+
+export interface RenderedReactPage {
+  readonly html: string
+  readonly title: string | undefined
+  readonly description: string | undefined
+  /** The links the page draws with `Link`, as written. */
+  readonly links: readonly string[]
 }
 
 export type ReactPageAnswer =

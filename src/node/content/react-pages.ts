@@ -16,9 +16,9 @@ import { compileUserModule, runCompiledModules } from '../workers/compile-user-m
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { classNamesModule, docusaurusPageModules, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
-import { noDefaultExport } from './load-component-pages.js'
+import { noDefaultExport } from './no-default-export.js'
 import { docsgenModule, theme } from './mdx-pages.js'
-import type { ReactPageAnswer, ReactPageJob } from './react-page-worker.js'
+import type { ReactPageAnswer, ReactPageJob, RenderedReactPage } from './react-page-worker.js'
 
 export interface ReactPagesRequest {
   readonly siteDir: string
@@ -27,14 +27,6 @@ export interface ReactPagesRequest {
   readonly site: DocusaurusPageGlobals['__docsgenSite']
   /** The pages, site-relative, with their routes. */
   readonly pages: readonly { readonly file: string; readonly route: string }[]
-}
-
-export interface RenderedReactPage {
-  readonly html: string
-  readonly title: string | undefined
-  readonly description: string | undefined
-  /** The links the page draws with `Link`, as written. */
-  readonly links: readonly string[]
 }
 
 /** Where a link the page drew is written in its source: the first string literal that is the link, if the page's own file has one. */
