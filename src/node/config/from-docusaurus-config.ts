@@ -55,7 +55,7 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
     blog: preset.blog === false ? '' : folder(blog.path, 'blog'),
     pages: preset.pages === false ? '' : folder(pages.path, 'src/pages'),
     sidebars,
-    componentPages: false,
+    componentPages: 'docusaurus',
   }
   if (isObject(blog.feedOptions)) blog.feedOptions = pick(blog.feedOptions, ['type', 'title', 'description'], 'presets.classic.blog.feedOptions.', ignored)
   if (blog.postsPerPage === 'ALL') {

@@ -4,7 +4,8 @@
  * what docsgen read and what it ignored, so the author knows once, not per page.
  */
 import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative, sep } from 'node:path'
+import { readTextFile } from '../files/read-text-file.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { fromDocusaurusConfig } from './from-docusaurus-config.js'
 import { loadDocusaurusConfig } from './load-docusaurus-config.js'
@@ -24,12 +25,12 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
   // What was not plain data (plugins, functions) under a key docsgen reads anyway is ignored too.
   const notPlain = loaded.notPlain.map((path) => path.replace(/^presets\[\d+\]\[1\]\./, 'presets.classic.'))
   const all = [...new Set([...ignored, ...notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]
-  const reactPages = folders.pages === '' ? 0 : countReactPages(join(siteDir, folders.pages))
+  const reactPages = folders.pages === '' ? undefined : readReactPages(siteDir, folders.pages)
   const parts = [
     `docsgen reads ${file} as a Docusaurus site: its docs (${shown(folders.docs)}), blog (${shown(folders.blog)}), pages (${shown(folders.pages)}), static/ and sidebars in place`,
     all.length === 0 ? '' : `it ignores ${all.slice(0, namesShown).join(', ')}${all.length > namesShown ? ` and ${all.length - namesShown} more` : ''}`,
     loaded.stubbed.length === 0 ? '' : loaded.stubbed.length === 1 ? `it stood in for the package ${loaded.stubbed[0]}, which is not installed` : `it stood in for the packages ${loaded.stubbed.join(', ')}, which are not installed`,
-    reactPages === 0 ? '' : `it does not build the ${reactPages} React ${reactPages === 1 ? 'page' : 'pages'} of ${folders.pages}/ (they use Docusaurus's theme)`,
+    reactPages === undefined || reactPages.count === 0 ? '' : reactPagesNote(reactPages, folders.pages),
   ]
   const note = diagnostic({
     file,
@@ -43,10 +44,32 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
 
 const shown = (folder: string) => (folder === '' ? 'none' : `${folder}/`)
 
-function countReactPages(folder: string): number {
-  try {
-    return readdirSync(folder, { recursive: true }).filter((name) => /(^|\/)[^_/][^/]*\.(jsx?|tsx?)$/.test(String(name))).length
-  } catch {
-    return 0
+/** What the site's React code does that static HTML cannot: read from the pages and from src/, where Docusaurus sites keep their components. */
+interface ReactPages {
+  readonly count: number
+  readonly styles: boolean
+  readonly state: boolean
+}
+
+function readReactPages(siteDir: string, pagesFolder: string): ReactPages {
+  const scripts = (folder: string) => {
+    try {
+      return readdirSync(join(siteDir, folder), { recursive: true }).map(String).filter((name) => /\.[jt]sx?$/.test(name) && !name.split(sep).includes('node_modules')).map((name) => join(folder, name))
+    } catch {
+      return []
+    }
   }
+  const pages = scripts(pagesFolder)
+  const count = pages.filter((name) => !relative(pagesFolder, name).split(sep).some((part) => part.startsWith('_')) && !/\.(test|spec)\.[jt]sx?$|\.d\.ts$/.test(name)).length
+  const texts = [...new Set([...pages, ...scripts('src')])].map((name) => readTextFile(join(siteDir, name), name, { markdown: false }).text ?? '')
+  return {
+    count,
+    styles: texts.some((text) => /\.(css|scss|sass|less)['"]/.test(text)),
+    state: texts.some((text) => /\buse(State|Reducer|Effect|LayoutEffect|SyncExternalStore)\b|\bthis\.setState\b|\bcomponentDidMount\b/.test(text)),
+  }
+}
+
+function reactPagesNote({ count, styles, state }: ReactPages, folder: string): string {
+  const without = [styles ? 'their CSS' : '', state ? 'their state and effects (nothing runs in the browser)' : ''].filter(Boolean).join(' or ')
+  return `it draws the ${count} React ${count === 1 ? 'page' : 'pages'} of ${folder}/ once, as static HTML${without === '' ? '' : ` without ${without}`}, with stand-ins for Docusaurus's Layout, Link and context`
 }

@@ -97,8 +97,8 @@ export interface ContentFolders {
   readonly pages: string
   /** The sidebars file (Docusaurus's `sidebarPath`); false for none; undefined: sidebars.js or its kin beside the config. */
   readonly sidebars?: string | false | undefined
-  /** Whether React component pages (.tsx, .jsx) are built; a Docusaurus site's use its theme, which docsgen does not have. */
-  readonly componentPages?: boolean
+  /** Whether React component pages (.tsx, .jsx) are built; 'docusaurus': a Docusaurus site's pages (.js too, drawn with stand-ins for its theme: react-pages.ts). */
+  readonly componentPages?: boolean | 'docusaurus'
 }
 
 export const docsgenFolders: ContentFolders = { docs: 'content/docs', blog: 'content/blog', pages: 'content/pages' }

@@ -138,6 +138,6 @@ export function contentDocument(file: ContentFile, route: string, parsed: Parsed
 }
 
 export function titleFromFileName(relative: string): string {
-  const name = parseNumberPrefix(posix.basename(relative).replace(/\.(mdx?|tsx|jsx)$/, '')).name
+  const name = parseNumberPrefix(posix.basename(relative).replace(/\.(mdx?|[jt]sx?)$/, '')).name
   return name === 'index' ? parseNumberPrefix(posix.basename(posix.dirname(relative))).name || 'Home' : name
 }

@@ -40,6 +40,24 @@ export function findUnsafeUrls(tree: Root, text: string, file: string): Diagnost
   return problems
 }
 
+/**
+ * `javascript:`, `vbscript:` and `data:` URLs in HTML drawn by the site's code (a React page),
+ * which no sanitiser sees, and in the links it drew (`links`, as written); `at` places one in the
+ * source. React draws a `javascript:` URL as one that throws, so the one written is told instead.
+ */
+export function findUnsafeHtmlUrls(html: string, links: readonly string[], file: string, at: (written: string) => SourcePosition | undefined): Diagnostic[] {
+  const drawn = [...html.matchAll(urlAttribute)].map((match) => unescapeAll(match[2]!.replace(/^["']|["']$/g, '')))
+  const written = [...links, ...drawn.filter((url) => !(url.startsWith(reactBlocked) && links.some((link) => urlScheme(link) === 'javascript')))]
+  const problems: Diagnostic[] = []
+  for (const url of new Set(written)) {
+    const problem = urlProblem(url.startsWith(reactBlocked) ? 'javascript:' : url, 'Link', keptForLinks)
+    if (problem?.severity === 'error') problems.push(diagnostic({ file, ...problem, ...at(url) }))
+  }
+  return problems
+}
+
+const reactBlocked = "javascript:throw new Error('React has blocked"
+
 type Problem = Pick<Diagnostic, 'ruleId' | 'severity' | 'message' | 'suggestion'>
 
 /** `written` is the URL as the author wrote it, shown in the message (raw HTML may spell it with entities). */

@@ -14,6 +14,7 @@ import { pushAll } from '../../shared/push-all.js'
 import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
+import { noDefaultExport } from './no-default-export.js'
 import type { ComponentPageAnswer, ComponentPageJob, ComponentPageStep } from './component-page-worker.js'
 import type { ContentDocument } from './parse-content.js'
 
@@ -98,17 +99,6 @@ async function runPages(components: ComponentPages, render: ComponentPageJob['re
   }
   for (const answer of outcome.result) if (answer.kind !== 'ok') diagnostics.push(answerDiagnostic(answer))
   return outcome.result
-}
-
-function noDefaultExport(file: string): Diagnostic {
-  return diagnostic({
-    file,
-    line: 1,
-    column: 1,
-    ruleId: 'page-default-export',
-    message: 'The page has no default export, so there is nothing to render',
-    suggestion: 'Export the page component as the default: `export default function Page() { … }`.',
-  })
 }
 
 function answerDiagnostic(answer: Exclude<ComponentPageAnswer, { kind: 'ok' }>): Diagnostic {

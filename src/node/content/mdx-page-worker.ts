@@ -7,7 +7,7 @@ import { createElement, type ComponentType } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { workerData } from 'node:worker_threads'
 import { builtInComponents } from '../../client/mdx/built-in-components.js'
-import type { DocusaurusSite } from '../../client/mdx/docusaurus-shims.js'
+import type { DocusaurusSite } from './docusaurus-page-modules.js'
 import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
 
 export interface MdxPageJob {

@@ -1,8 +1,8 @@
 /**
  * The site's MDX pages: each parsed once (parse-mdx.ts), the partials they import parsed the same
- * way, all bundled with esbuild in one build (`@site/…` from the site, `@theme/…` and
- * `@docusaurus/…` from docsgen's own components, React from docsgen's copy, styles as empty
- * modules) and rendered to HTML on a thread of their own (MDX is the site's code). A page's
+ * way, all bundled with esbuild in one build (`@site/…` from the site, `@theme/…` from docsgen's
+ * own components, `@docusaurus/…` stood in for as for React pages (docusaurus-page-modules.ts),
+ * React from docsgen's copy, styles as empty modules) and rendered to HTML on a thread of their own (MDX is the site's code). A page's
  * headings include those of the partials it shows, where it shows them.
  */
 import { build, type Message, type Plugin } from 'esbuild'
@@ -17,7 +17,7 @@ import { readTextFile } from '../files/read-text-file.js'
 import { runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
-import type { DocusaurusSite } from '../../client/mdx/docusaurus-shims.js'
+import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import type { RewriteLink } from './parse-markdown.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
@@ -42,7 +42,8 @@ export interface RenderedMdx {
   readonly html: string
 }
 
-const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
+/** The theme components docsgen draws itself, for `@theme/…` imports. */
+export const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
 const require = createRequire(import.meta.url)
 
 export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<string, RenderedMdx>; diagnostics: Diagnostic[] }> {
@@ -145,9 +146,10 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
   return html
 }
 
+/** A module of docsgen's own theme components (client/mdx), as TypeScript from src/ or compiled from dist/. */
+export const docsgenModule = (name: string) => fileURLToPath(new URL(`../../client/mdx/${name}${import.meta.url.endsWith('.ts') ? '.tsx' : '.js'}`, import.meta.url))
+
 function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): Plugin {
-  // The theme's components, as TypeScript from src/ or compiled from dist/.
-  const docsgenModule = (name: string) => fileURLToPath(new URL(`../../client/mdx/${name}${import.meta.url.endsWith('.ts') ? '.tsx' : '.js'}`, import.meta.url))
   return {
     name: 'docsgen-mdx',
     setup(build) {
@@ -164,7 +166,9 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): P
         if (theme.includes(name)) return { path: docsgenModule(name) }
         return { errors: [{ text: `"${args.path}" is not one of the theme components docsgen provides (${theme.map((entry) => `@theme/${entry}`).join(', ')})` }] }
       })
-      build.onResolve({ filter: /^@docusaurus\/(Link|useBaseUrl|useDocusaurusContext|BrowserOnly|Head|router)$/ }, () => ({ path: docsgenModule('docusaurus-shims') }))
+      // Docusaurus's modules, as its pages import them: by their default exports (docusaurus-page-modules.ts).
+      build.onResolve({ filter: /^@docusaurus\// }, (args) => (args.path in docusaurusPageModules ? { path: args.path, namespace: 'docusaurus' } : undefined))
+      build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => ({ contents: docusaurusPageModules[args.path]!, loader: 'js', resolveDir: request.siteDir }))
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))

@@ -5,15 +5,17 @@
  * several threads, which share the files chunk by chunk; the result is the same either way.
  */
 import { availableParallelism } from 'node:os'
-import { posix } from 'node:path'
+import { join, posix } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
+import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
 import { renderMdxPages } from './mdx-pages.js'
+import { findUnsafeHtmlUrls } from './find-unsafe-urls.js'
 import { isMdx } from './mdx-syntax.js'
 import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
@@ -21,6 +23,7 @@ import { createPageTexts, defaultTextBudget, type PageTexts } from './page-texts
 import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
 import type { parseMarkdown } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
+import { emptyFrontMatter } from './read-front-matter.js'
 import type { ContentFile } from './read-content.js'
 import { readRouting } from './read-routing.js'
 import { assetPathFor, routeFromFile, withTrailingSlash } from './route-from-file.js'
@@ -140,6 +143,8 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
   pushAll(diagnostics, parsed.diagnostics)
   pushAll(documents, parsed.documents)
   if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents, texts))
+  const react = files.filter((file) => file.kind === 'react-page')
+  if (react.length > 0) pushAll(diagnostics, await reactPageDocuments(react, job, config, options, documents))
   options.cache?.save(documents, parsed.records)
   documents.sort(byFile)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
@@ -247,6 +252,50 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   for (const document of made) options.onDocument?.(document)
   pushAll(documents, made)
   return [...diagnostics, ...rendered.diagnostics]
+}
+
+/**
+ * A Docusaurus site's React pages, rendered now (react-pages.ts) so that their links are checked
+ * like any page's; one that cannot be rendered keeps its route, empty, so links to it are not
+ * reported too. They draw their own title, as Docusaurus's do.
+ */
+async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[]): Promise<readonly Diagnostic[]> {
+  if (!options.mdx) throw new Error('parseContent: React pages need options.mdx')
+  const routeOf = (file: ContentFile) => job.routeOfFile.find(([source]) => source === file.file)![1]
+  const { renderReactPages, linkPosition } = await import('./react-pages.js')
+  const rendered = await renderReactPages({
+    ...options.mdx,
+    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, customFields: {} } },
+    pages: files.map((file) => ({ file: file.file, route: routeOf(file) })),
+  })
+  const made: ContentDocument[] = []
+  const diagnostics: Diagnostic[] = []
+  const bodies = createBodyWriter(job.bodiesDir)
+  try {
+    for (const file of files) {
+      const page = rendered.pages.get(file.file)
+      const route = routeOf(file)
+      // The page's source is read again only to place a link it drew, once: problems are told where they are written.
+      let source: string | undefined
+      const at = (url: string) => linkPosition((source ??= readTextFile(join(options.mdx!.siteDir, file.file), file.file, { markdown: false }).text ?? ''), url)
+      if (page) pushAll(diagnostics, findUnsafeHtmlUrls(page.html, page.links, file.file, at))
+      const parsed = {
+        frontMatter: { ...emptyFrontMatter, hideTitle: true },
+        title: page?.title ?? (route === '/' ? config.title : undefined),
+        titleId: undefined,
+        description: page?.description ?? (route === '/' ? config.tagline || undefined : undefined),
+        html: page?.html ?? '',
+        headings: [],
+        links: (page?.links ?? []).map((url) => ({ url, position: at(url) })),
+      }
+      made.push(contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set()))
+    }
+  } finally {
+    bodies.close()
+  }
+  for (const document of made) options.onDocument?.(document)
+  pushAll(documents, made)
+  return [...rendered.diagnostics, ...diagnostics]
 }
 
 /**

@@ -14,7 +14,7 @@ import { docsgenFolders, type ContentFolders } from '../config/resolve-config.js
 import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
 import { refuseEntry, refuseSection } from './refuse-links.js'
 
-export type ContentKind = 'doc' | 'page' | 'post' | 'component-page' | 'category' | 'authors' | 'asset' | 'static'
+export type ContentKind = 'doc' | 'page' | 'post' | 'component-page' | 'react-page' | 'category' | 'authors' | 'asset' | 'static'
 
 export interface ContentFile {
   /** Path relative to the site folder with forward slashes, e.g. `content/docs/Sanctum/intro.md`. */
@@ -132,10 +132,11 @@ function accessError(path: string): unknown {
   }
 }
 
-function kindOf(section: Section['kind'], relative: string, componentPages: boolean): ContentKind | undefined {
+function kindOf(section: Section['kind'], relative: string, componentPages: boolean | 'docusaurus'): ContentKind | undefined {
   const name = relative.slice(relative.lastIndexOf('/') + 1)
   if (section === 'static') return 'static'
   if (name.startsWith('_') && name !== '_category_.json') return undefined
+  if (componentPages === 'docusaurus' && section === 'pages') return docusaurusPageKind(relative)
   if (section === 'blog') {
     if (relative === 'authors.yml' || relative === 'authors.yaml') return 'authors'
     return /\.mdx?$/.test(name) ? 'post' : 'asset'
@@ -149,4 +150,12 @@ function kindOf(section: Section['kind'], relative: string, componentPages: bool
   // Modules that component pages import are code, not files to publish; so are their styles where docsgen builds no component pages.
   if (/\.(m|c)?(ts|js)$/.test(name) || (!componentPages && /\.css$/.test(name))) return undefined
   return 'asset'
+}
+
+/** As Docusaurus routes src/pages: `_` files and folders, tests and type declarations are not pages; other scripts are React pages. */
+function docusaurusPageKind(relative: string): ContentKind | undefined {
+  if (relative.split('/').some((part) => part.startsWith('_')) || /\.(test|spec)\.[jt]sx?$|\.d\.ts$/.test(relative)) return undefined
+  if (/\.mdx?$/.test(relative)) return 'page'
+  if (/\.[jt]sx?$/.test(relative)) return 'react-page'
+  return /\.(css|scss|sass|less|m[jt]s|c[jt]s)$/.test(relative) ? undefined : 'asset'
 }

@@ -74,7 +74,7 @@ export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docs
   if (file.kind === 'category' || file.kind === 'authors' || file.kind === 'asset' || file.kind === 'static') return undefined
   if (file.kind === 'doc') return `${docsPrefix(docsBase)}${docSlug(file.relative, routing)}`
   if (file.kind === 'post') return `${docsPrefix(blogBase)}${postSlug(file.relative, routing.slug)}`
-  const withoutExtension = file.relative.replace(/\.(mdx?|tsx|jsx)$/, '')
+  const withoutExtension = file.relative.replace(/\.(mdx?|[jt]sx?)$/, '')
   if (withoutExtension === 'index') return '/'
   if (withoutExtension.endsWith('/index')) return `/${withoutExtension.slice(0, -'index'.length)}`
   return `/${withoutExtension}`

@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, presets.classic.theme, presets.classic.docs.editUrl, presets.classic.blog.editUrl, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1]; it stood in for the package prism-react-renderer, which is not installed; it does not build the 1 React page of src/pages/ (they use Docusaurus's theme). Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, presets.classic.theme, presets.classic.docs.editUrl, presets.classic.blog.editUrl, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1]; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
 
 test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaurus gives it; what is ignored is said once', async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
@@ -21,6 +21,7 @@ test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaur
       'docs/guides/setup.mdx → /docs/setting-up',
       'docs/intro.md → /docs/intro',
       'src/pages/about.md → /about',
+      'src/pages/index.js → /',
       'versioned_docs/version-1.0/intro.md → /docs/1.0/intro',
       'versioned_docs/version-1.0/welcome.md → /docs/1.0/old-intro',
     ])
@@ -50,7 +51,7 @@ test('a Docusaurus config in TypeScript exporting an async function is read; one
     )
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      "docusaurus.config.ts: warning: docsgen reads docusaurus.config.ts as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores themeConfig.prism; it stood in for the package prism-react-renderer, which is not installed; it does not build the 1 React page of src/pages/ (they use Docusaurus's theme). Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+      "docusaurus.config.ts: warning: docsgen reads docusaurus.config.ts as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores themeConfig.prism; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
     ])
     assert.is(result.manifest!.versions[0]!.path, '/docs/next')
     await writeFile(join(site.dir, 'docusaurus.config.ts'), "const config = { title: 'Broken' }\nthrow new Error('no config today')\nexport default config\n")

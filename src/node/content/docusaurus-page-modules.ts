@@ -1,0 +1,80 @@
+/**
+ * What a Docusaurus site's React pages (src/pages/*.js) import from Docusaurus, stood in for as
+ * small modules bundled with each page (react-pages.ts): drawn once on the server, as static
+ * HTML. They read the site and the page being drawn from globals the page's thread sets
+ * (react-page-worker.ts), and tell it back the title and description the page gives `Layout` and
+ * every link it draws with `Link`, so that links are checked like those of any other page. MDX
+ * pages import them too (mdx-pages.ts): there no page is told back.
+ */
+
+/** The site as the modules see it: its base URL, and the `siteConfig` `useDocusaurusContext` gives. */
+export interface DocusaurusSite {
+  readonly baseUrl: string
+  readonly siteConfig: { readonly title: string; readonly tagline: string; readonly url: string; readonly baseUrl: string; readonly [key: string]: unknown }
+}
+
+/** The globals the modules read and write. */
+export interface DocusaurusPageGlobals {
+  readonly __docsgenSite: DocusaurusSite
+  __docsgenPage?: { readonly route: string; title?: string; description?: string; readonly links: string[] }
+}
+
+const site = 'globalThis.__docsgenSite'
+const page = 'globalThis.__docsgenPage'
+
+const useBaseUrl = `export default function useBaseUrl(path = '', options = {}) {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || options.absolute) return path
+  return ${site}.baseUrl.replace(/\\/$/, '') + path
+}
+export function useBaseUrlUtils() { return { withBaseUrl: useBaseUrl } }`
+
+const link = `import { createElement } from 'react'
+import useBaseUrl from '@docusaurus/useBaseUrl'
+export default function Link({ to, href, children, isNavLink, activeClassName, exact, autoAddBaseUrl, ...rest }) {
+  const target = to ?? href
+  if (typeof target === 'string') ${page}?.links.push(target)
+  return createElement('a', { ...rest, href: typeof target === 'string' ? useBaseUrl(target) : undefined }, children)
+}`
+
+const location = `{ pathname: ${page}?.route ?? '/', search: '', hash: '', state: undefined }`
+
+/** The modules by the name pages import them with. */
+export const docusaurusPageModules: Readonly<Record<string, string>> = {
+  '@theme/Layout': `import { createElement, Fragment } from 'react'
+export default function Layout({ title, description, children }) {
+  const drawn = ${page}
+  if (drawn && title !== undefined && drawn.title === undefined) drawn.title = String(title)
+  if (drawn && description !== undefined && drawn.description === undefined) drawn.description = String(description)
+  return createElement(Fragment, null, children)
+}`,
+  '@theme/Heading': `import { createElement } from 'react'
+export default function Heading({ as = 'h2', ...props }) { return createElement(as, props) }`,
+  '@docusaurus/Link': link,
+  '@docusaurus/useBaseUrl': useBaseUrl,
+  '@docusaurus/useDocusaurusContext': `export default function useDocusaurusContext() {
+  return { siteConfig: ${site}.siteConfig, siteMetadata: {}, globalData: {}, i18n: { currentLocale: 'en', defaultLocale: 'en', locales: ['en'], localeConfigs: {} } }
+}`,
+  // The page's head is docsgen's: a title or description set here is not used.
+  '@docusaurus/Head': 'export default function Head() { return null }',
+  '@docusaurus/BrowserOnly': `import { createElement, Fragment } from 'react'
+export default function BrowserOnly({ fallback }) { return createElement(Fragment, null, fallback ?? null) }`,
+  '@docusaurus/ExecutionEnvironment': 'export default { canUseDOM: false, canUseEventListeners: false, canUseIntersectionObserver: false, canUseViewport: false }',
+  '@docusaurus/useIsBrowser': 'export default function useIsBrowser() { return false }',
+  '@docusaurus/router': `export { default as Link } from '@docusaurus/Link'
+export function useLocation() { return ${location} }
+export function useHistory() { return { location: ${location}, push() {}, replace() {} } }
+export function Redirect() { return null }`,
+}
+
+/** Packages pages use for class names, given when the site has not installed them. */
+export const classNamesModule = `export default function classNames(...args) {
+  const names = []
+  for (const arg of args) {
+    if (!arg) continue
+    if (typeof arg === 'string' || typeof arg === 'number') names.push(String(arg))
+    else if (Array.isArray(arg)) names.push(classNames(...arg))
+    else if (typeof arg === 'object') for (const [key, on] of Object.entries(arg)) if (on) names.push(key)
+  }
+  return names.filter(Boolean).join(' ')
+}
+export { classNames as clsx }`

@@ -1,0 +1,52 @@
+/**
+ * The thread of a Docusaurus site's React pages: imports each compiled page and renders it once
+ * to static HTML, with the site and the page's route where the Docusaurus stand-ins read them
+ * (docusaurus-page-modules.ts). Runs under runUserCode, so a page cannot end, stall or outlive
+ * the build.
+ */
+import { createElement, type ComponentType } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { workerData } from 'node:worker_threads'
+import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
+import type { DocusaurusPageGlobals } from './docusaurus-page-modules.js'
+
+export interface ReactPageJob {
+  readonly siteDir: string
+  readonly site: DocusaurusPageGlobals['__docsgenSite']
+  readonly pages: readonly { readonly file: string; readonly route: string; readonly moduleUrl: string }[]
+}
+
+export interface RenderedReactPage {
+  readonly html: string
+  readonly title: string | undefined
+  readonly description: string | undefined
+  /** The links the page draws with `Link`, as written. */
+  readonly links: readonly string[]
+}
+
+export type ReactPageAnswer =
+  | { readonly file: string; readonly kind: 'ok'; readonly page: RenderedReactPage }
+  | { readonly file: string; readonly kind: 'no-default-export' }
+  | { readonly file: string; readonly kind: 'threw'; readonly message: string; readonly at: ReturnType<typeof thrownAt> }
+
+const job = workerData as ReactPageJob
+const thread = userCodeThread<ReactPageAnswer[], string>()
+const globals = globalThis as unknown as DocusaurusPageGlobals
+Object.assign(globals, { __docsgenSite: job.site })
+const answers: ReactPageAnswer[] = []
+for (const page of job.pages) answers.push(await renderPage(page))
+thread.done(answers)
+
+async function renderPage({ file, route, moduleUrl }: ReactPageJob['pages'][number]): Promise<ReactPageAnswer> {
+  thread.step(file)
+  try {
+    const module = (await import(moduleUrl)) as { default?: unknown }
+    if (typeof module.default !== 'function') return { file, kind: 'no-default-export' }
+    const drawn: DocusaurusPageGlobals['__docsgenPage'] = { route, links: [] }
+    globals.__docsgenPage = drawn
+    const html = renderToStaticMarkup(createElement(module.default as ComponentType))
+    return { file, kind: 'ok', page: { html, title: drawn.title, description: drawn.description, links: drawn.links } }
+  } catch (error) {
+    return { file, kind: 'threw', message: describeThrown(error), at: thrownAt(error, job.siteDir) }
+  }
+}
