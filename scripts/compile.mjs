@@ -60,6 +60,10 @@ for (const file of (await readdir(harnessDir, { recursive: true })).filter((file
 
 await bundleCli()
 
+// docsgen's own browser code is the same for every site: bundled once here, read by every build
+// (src/node/bundle/prebuilt-bundle.ts).
+await (await import(join(outDir, 'node', 'bundle', 'prebuild-bundles.js'))).prebuildBundles()
+
 /**
  * Loading the 400 files of the CLI and its packages one by one took longer than building a small
  * site, so what runs at start-up is bundled. The CLI goes to dist/bin/ as one entry and the

@@ -3,11 +3,11 @@
  * their content, so they can be cached forever. The search code is a chunk of its own that the
  * runtime imports only when the search box is first used, so it weighs nothing on a page view.
  */
-import { build } from 'esbuild'
 import { relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
+import { bundledSources, prebuilt, type Made } from './prebuilt-bundle.js'
 
 export interface ClientBundle {
   /** The entry module, relative to the output folder (`_docsgen/runtime-<hash>.js`). */
@@ -26,7 +26,14 @@ export const CLIENT_BUNDLE_TARGET = ['chrome91', 'edge91', 'firefox90', 'safari1
 // names, and a site must be the same bytes whichever copy of docsgen built it.
 const entryPoint = fileURLToPath(new URL('../../../src/client/runtime/browser-entry.ts', import.meta.url))
 
-export async function bundleClient(): Promise<ClientBundle> {
+/** The runtime's bundle, as made when docsgen was compiled (prebuilt-bundle.ts) or afresh. */
+export function bundleClient(): Promise<ClientBundle> {
+  return prebuilt('client', makeClientBundle)
+}
+
+export async function makeClientBundle(): Promise<Made<ClientBundle>> {
+  // Loaded when a bundle is made, not by every build.
+  const { build } = await import('esbuild')
   const result = await build({
     entryPoints: { runtime: entryPoint },
     bundle: true,
@@ -40,11 +47,12 @@ export async function bundleClient(): Promise<ClientBundle> {
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     logLevel: 'silent',
+    metafile: true,
   })
   // Nothing is written: esbuild names each output as if under outdir, relative to the current folder.
   const outDir = resolve(GENERATED_FOLDER)
   const files = result.outputFiles.map((output) => ({ file: `${GENERATED_FOLDER}/${relative(outDir, output.path).split(sep).join('/')}`, contents: output.contents }))
   const entry = files.find((file) => /\/runtime-[\w-]+\.js$/.test(file.file))
   if (!entry) throw new Error('bundleClient: esbuild produced no runtime module')
-  return { entry: entry.file, files, entryGzipBytes: gzipSync(entry.contents, { level: 9 }).byteLength }
+  return { value: { entry: entry.file, files, entryGzipBytes: gzipSync(entry.contents, { level: 9 }).byteLength }, sources: bundledSources(result.metafile) }
 }

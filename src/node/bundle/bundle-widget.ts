@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { bundledSources, prebuilt, type Made } from './prebuilt-bundle.js'
 
 export interface WidgetBundle {
   /** `login-widget-<hash>.js`. */
@@ -22,7 +23,12 @@ export const WIDGET_BUNDLE_TARGET = ['chrome108', 'edge108', 'firefox122', 'safa
 // dist/, as the runtime is (bundle-client.ts): a site must be the same bytes whichever built it.
 const entry = fileURLToPath(new URL('../../../src/widget/bundle-entry.ts', import.meta.url))
 
-export async function bundleWidget(): Promise<WidgetBundle> {
+/** The widget's bundle, as made when docsgen was compiled (prebuilt-bundle.ts) or afresh. */
+export function bundleWidget(): Promise<WidgetBundle> {
+  return prebuilt('widget', makeWidgetBundle)
+}
+
+export async function makeWidgetBundle(): Promise<Made<WidgetBundle>> {
   // Loaded when a bundle is made, not by every module that imports this one.
   const { build } = await import('esbuild')
   const result = await build({
@@ -38,13 +44,15 @@ export async function bundleWidget(): Promise<WidgetBundle> {
     outdir: 'widget',
     entryNames: 'login-widget-[hash]',
     logLevel: 'silent',
+    metafile: true,
   })
   const file = result.outputFiles.find((output) => output.path.endsWith('.js'))
   if (!file) throw new Error('bundleWidget: esbuild produced no JavaScript file')
-  return {
+  const value = {
     fileName: file.path.slice(file.path.lastIndexOf('/') + 1),
     contents: file.contents,
     bytes: file.contents.byteLength,
     gzipBytes: gzipSync(file.contents, { level: 9 }).byteLength,
   }
+  return { value, sources: bundledSources(result.metafile) }
 }

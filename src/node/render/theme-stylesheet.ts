@@ -2,11 +2,12 @@
  * The theme's stylesheet, minified (readers download it, and every page links it) and named after
  * a hash of its content so it can be cached forever.
  */
-import { transform } from 'esbuild'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { underBaseUrl } from '../../shared/canonical-path.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
+import { prebuilt, type Made } from '../bundle/prebuilt-bundle.js'
 
 export interface Stylesheet {
   /** Where it is written in the output (`_docsgen/styles.<hash>.css`). */
@@ -20,8 +21,14 @@ export interface Stylesheet {
 const stylesheetUrls = [new URL('../../client/theme/styles.css', import.meta.url), new URL('../../client/theme/content.css', import.meta.url)]
 
 export async function themeStylesheet(baseUrl: string): Promise<Stylesheet> {
-  const css = (await Promise.all(stylesheetUrls.map((url) => readFile(url, 'utf8')))).join('\n')
-  const content = Buffer.from((await transform(css, { loader: 'css', minify: true })).code)
+  // No site setting reaches the minified styles: made when docsgen was compiled (prebuilt-bundle.ts) or afresh.
+  const content = Buffer.from(await prebuilt('stylesheet', minifiedStyles))
   const file = `${GENERATED_FOLDER}/styles.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`
   return { file, href: underBaseUrl(baseUrl, `/${file}`), content }
+}
+
+export async function minifiedStyles(): Promise<Made<string>> {
+  const { transform } = await import('esbuild')
+  const css = (await Promise.all(stylesheetUrls.map((url) => readFile(url, 'utf8')))).join('\n')
+  return { value: (await transform(css, { loader: 'css', minify: true })).code, sources: stylesheetUrls.map((url) => fileURLToPath(url)) }
 }

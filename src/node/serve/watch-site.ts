@@ -1,13 +1,15 @@
 /**
- * Watches what a build reads (content/, static/, the config file, the theme's stylesheet folder)
- * with chokidar and reports changed files in batches: changes that arrive together (an editor
+ * Watches what a build reads (content/, static/, the config file, a sidebars file, versioned
+ * docs, the theme's stylesheet folder; in a Docusaurus folder also docs/, blog/ and src/) with chokidar and reports changed files in batches: changes that arrive together (an editor
  * saving through a temporary file, a `git checkout`) are one rebuild, not many.
  */
 import { watch, type FSWatcher } from 'chokidar'
-import { statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configFileNames } from '../config/load-config.js'
+import { docusaurusConfigNames } from '../config/load-docusaurus-config.js'
+import { sidebarsFileNames } from '../content/read-sidebars.js'
 
 export interface SiteWatcher {
   /** Resolves once the watchers are listening (changes before then may be missed). */
@@ -18,16 +20,20 @@ export interface SiteWatcher {
 /** The theme's stylesheet is read by every build; its components are compiled in and need a restart. */
 export const themeFolder = fileURLToPath(new URL('../../client/theme/', import.meta.url))
 
-const watched = new Set<string>(['content', 'static', ...configFileNames])
+const versionedDocs = ['versioned_docs', 'versioned_sidebars', 'versions.json']
+const watched = new Set<string>(['content', 'static', ...configFileNames, ...docusaurusConfigNames, ...sidebarsFileNames, 'sidebars.json', ...versionedDocs])
+// A Docusaurus folder's own layout; in a docsgen site these names are the author's other files.
+const docusaurusWatched = new Set<string>([...watched, 'docs', 'blog', 'src'])
 
 export function watchSite(siteDir: string, onChange: (files: readonly string[]) => void, onError: (message: string) => void, settleMs = 20): SiteWatcher {
   // The site folder itself, narrowed to what a build reads: a watched folder that does not exist
   // yet (a first static/) is seen when it is created, which watching it by name would miss.
   const site = resolve(siteDir)
+  const names = docusaurusConfigNames.some((name) => existsSync(resolve(site, name))) ? docusaurusWatched : watched
   const ignored = (path: string) => {
     if (!isInside(path, site) || isInside(path, themeFolder)) return false
     const first = relative(site, path).split(sep)[0]!
-    return first !== '' && !watched.has(first)
+    return first !== '' && !names.has(first)
   }
   const watcher: FSWatcher = watch([site, themeFolder], { ignoreInitial: true, ignored })
   let pending = new Set<string>()

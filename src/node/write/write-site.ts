@@ -10,7 +10,7 @@
  * into it: pages are overwritten in place, and every file that build did not write is swept away
  * before the swap. The spare of the deployable folder only ever held deployable output.
  */
-import { closeSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { closeSync, constants, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { parentFolders } from '../../shared/portable-path.js'
@@ -27,6 +27,13 @@ export function createFileWriter(root: string): FileWriter {
   const folders = new Set<string>()
   const paths: string[] = []
   let bytes = 0
+  // Text is encoded into one buffer kept for the next file, not a new one per file: a build writes thousands.
+  let scratch = Buffer.allocUnsafe(0)
+  const encoded = (text: string): Uint8Array => {
+    const length = Buffer.byteLength(text)
+    if (length > scratch.byteLength) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.byteLength, 64 * 1024))
+    return scratch.subarray(0, scratch.write(text))
+  }
   return {
     write(file, content) {
       // Every path was proven before the build began writing; reaching this is a docsgen bug.
@@ -38,7 +45,7 @@ export function createFileWriter(root: string): FileWriter {
         mkdirSync(folder, { recursive: true })
         folders.add(folder)
       }
-      bytes += overwrite(path, typeof content === 'string' ? Buffer.from(content) : content)
+      bytes += overwrite(path, typeof content === 'string' ? encoded(content) : content)
       paths.push(file)
     },
     written: () => ({ files: paths.length, bytes, paths }),
@@ -50,16 +57,11 @@ export function createFileWriter(root: string): FileWriter {
  * Opening an existing file to truncate it (what writeFileSync does) makes ext4 write the file's
  * data back at close, lest a crash leave it empty: rewriting a reused staging folder that way
  * took 5 to 15 times as long on the bench machine. Nobody reads a staging folder before it is
- * swapped in, so a half-written file there is no risk.
+ * swapped in, so a half-written file there is no risk. One open creates the file or opens the
+ * one there without truncating it.
  */
 function overwrite(path: string, data: Uint8Array): number {
-  let fd: number
-  try {
-    fd = openSync(path, 'r+')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    fd = openSync(path, 'w')
-  }
+  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT)
   try {
     for (let written = 0; written < data.byteLength; ) written += writeSync(fd, data, written, data.byteLength - written, written)
     ftruncateSync(fd, data.byteLength)

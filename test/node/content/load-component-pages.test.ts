@@ -10,7 +10,8 @@ import { withFixtureSite } from '../../helpers/fixture-site.js'
 test('a page that calls process.exit(0) while loading fails check and build, and nothing is written', async () => {
   await withFixtureSite('hostile-pages', async (site) => {
     for (const write of [false, true]) {
-      const result = await build({ siteDir: site.dir, write, userCodeTimeLimitMs: 300 })
+      // A generous limit: the exit comes at once, and a busy machine must not turn it into a timeout.
+      const result = await build({ siteDir: site.dir, write, userCodeTimeLimitMs: 20_000 })
       assert.is(result.exitCode, 1)
       assert.equal(result.diagnostics.map(formatDiagnostic), [
         'content/pages/exits.tsx: error: The page called process.exit(0) while loading. A page must load and render in moments, without ending the process or throwing later. [docsgen:page-render-failed]',
@@ -24,11 +25,12 @@ test('a page that never finishes rendering is stopped at the time limit', async 
   await withFixtureSite('hostile-pages', async (site) => {
     await rm(join(site.dir, 'content/pages/exits.tsx'))
     // Loading it is fine, so check passes: rendering is what never ends.
-    assert.is((await build({ siteDir: site.dir, write: false, userCodeTimeLimitMs: 300 })).exitCode, 0)
-    const result = await build({ siteDir: site.dir, userCodeTimeLimitMs: 300 })
+    assert.is((await build({ siteDir: site.dir, write: false, userCodeTimeLimitMs: 20_000 })).exitCode, 0)
+    // Long enough for loading on a busy machine, short enough for a test that waits it out.
+    const result = await build({ siteDir: site.dir, userCodeTimeLimitMs: 2_000 })
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/pages/loops.tsx: error: The page did not finish rendering within 0.3 s. A page must load and render in moments, without ending the process or throwing later. [docsgen:page-render-failed]',
+      'content/pages/loops.tsx: error: The page did not finish rendering within 2 s. A page must load and render in moments, without ending the process or throwing later. [docsgen:page-render-failed]',
     ])
     assert.equal((await site.list('.')).filter((file) => file.startsWith('build/')), [])
   })

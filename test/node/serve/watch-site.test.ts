@@ -1,14 +1,70 @@
 /**
- * The serve watcher (watch-site.ts): a save made right after the one last reported, as an author
- * fixing what the overlay just showed does, is reported too.
+ * What `docsgen serve` watches: every file a build reads, in a docsgen site and in a Docusaurus
+ * folder, and nothing else; and a save made right after the one last reported (an author fixing
+ * what the overlay just showed) is reported too.
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { watchSite } from '../../../src/node/serve/watch-site.js'
+
+/** A site folder with `files`, watched; `saved` writes files one batch at a time and says which changes were reported. */
+async function watched(files: readonly string[]) {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))
+  const write = async (file: string) => {
+    await mkdir(dirname(join(dir, file)), { recursive: true })
+    await writeFile(join(dir, file), `${file} ${Date.now()}\n`)
+  }
+  for (const file of files) await write(file)
+  const reported: string[] = []
+  const watcher = watchSite(dir, (changed) => reported.push(...changed.map((file) => relative(dir, file).split('\\').join('/'))), (message) => assert.unreachable(message))
+  await watcher.ready
+  return {
+    /** Writes `ignoredFile` then `file`, and waits (up to 20 s) until `file` is reported: what was reported by then. */
+    async saved(file: string, ignoredFile: string): Promise<string[]> {
+      reported.length = 0
+      await write(ignoredFile)
+      await write(file)
+      for (const deadline = Date.now() + 20_000; !reported.includes(file) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 20))
+      // Changes that arrive together are one batch: the ignored file, written first, would be in it.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      return [...new Set(reported)].sort()
+    },
+    close: async () => {
+      await watcher.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+test('a docsgen site: content, static, the config, a sidebars file and versioned docs are watched; other folders are not', async () => {
+  // The folders exist already: a new folder is reported too (a rebuild finds its files).
+  const site = await watched(['site.config.ts', 'content/docs/intro.md', 'docs/notes.md', 'src/x.ts', 'versioned_docs/version-1.0/old.md', 'versioned_sidebars/old.json'])
+  try {
+    assert.equal(await site.saved('content/docs/intro.md', 'docs/notes.md'), ['content/docs/intro.md'])
+    assert.equal(await site.saved('sidebars.js', 'src/x.ts'), ['sidebars.js'])
+    assert.equal(await site.saved('versions.json', 'notes.txt'), ['versions.json'])
+    assert.equal(await site.saved('versioned_docs/version-1.0/intro.md', 'build/index.html'), ['versioned_docs/version-1.0/intro.md'])
+    assert.equal(await site.saved('versioned_sidebars/version-1.0-sidebars.json', '.docsgen/cache/x'), ['versioned_sidebars/version-1.0-sidebars.json'])
+  } finally {
+    await site.close()
+  }
+})
+
+test('a Docusaurus folder: its config, docs/, blog/ and src/ (pages, components) are watched as well', async () => {
+  const site = await watched(['docusaurus.config.js', 'docs/intro.md', 'blog/2024-01-01-hello.md', 'src/pages/index.js'])
+  try {
+    assert.equal(await site.saved('docs/intro.md', 'node_modules/x/index.js'), ['docs/intro.md'])
+    assert.equal(await site.saved('blog/2024-01-01-hello.md', 'build/index.html'), ['blog/2024-01-01-hello.md'])
+    assert.equal(await site.saved('src/pages/index.js', 'README.md'), ['src/pages/index.js'])
+    assert.equal(await site.saved('docusaurus.config.js', 'package.json'), ['docusaurus.config.js'])
+  } finally {
+    await site.close()
+  }
+})
 
 test('a file saved again just after its change was reported is reported again, with what the second save wrote', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))
