@@ -4,9 +4,9 @@
  * saving through a temporary file, a `git checkout`) are one rebuild, not many.
  */
 import { watch, type FSWatcher } from 'chokidar'
+import { existsSync, statSync } from 'node:fs'
 import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { existsSync } from 'node:fs'
 import { configFileNames } from '../config/load-config.js'
 import { docusaurusConfigNames } from '../config/load-docusaurus-config.js'
 import { sidebarsFileNames } from '../content/read-sidebars.js'
@@ -38,14 +38,29 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   const watcher: FSWatcher = watch([site, themeFolder], { ignoreInitial: true, ignored })
   let pending = new Set<string>()
   let timer: NodeJS.Timeout | undefined
+  const rechecks = new Set<NodeJS.Timeout>()
   const changed = (file: string) => {
     pending.add(file)
     clearTimeout(timer)
     timer = setTimeout(() => {
       const files = [...pending]
       pending = new Set()
+      recheck(files)
       onChange(files)
     }, settleMs)
+  }
+  // chokidar drops a file's changes for a moment after reporting one (and never reports them
+  // later): a save that soon after the last, before or while its rebuild read the file, would be
+  // lost. Each file reported is looked at again once that moment is over, and reported again if
+  // it changed since it was last handed on.
+  const handedOn = new Map<string, string>()
+  const recheck = (files: readonly string[]) => {
+    for (const file of files) handedOn.set(file, fileState(file))
+    const check = setTimeout(() => {
+      rechecks.delete(check)
+      for (const file of files) if (fileState(file) !== handedOn.get(file)) changed(file)
+    }, CHOKIDAR_QUIET_MS)
+    rechecks.add(check)
   }
   watcher.on('error', (error) => onError(`watching files failed: ${(error as Error).message}`))
   for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, changed)
@@ -53,9 +68,19 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
     close: async () => {
       clearTimeout(timer)
+      for (const check of rechecks) clearTimeout(check)
       await watcher.close()
     },
   }
+}
+
+/** Longer than chokidar's 50 ms during which it drops a reported file's further changes. */
+const CHOKIDAR_QUIET_MS = 80
+
+/** What tells one version of a file from the next: none when it is gone. */
+function fileState(file: string): string {
+  const stats = statSync(file, { throwIfNoEntry: false, bigint: true })
+  return stats ? `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` : 'none'
 }
 
 function isInside(path: string, folder: string): boolean {

@@ -54,6 +54,15 @@ async function message(from: number, matches: (message: Message) => boolean): Pr
 }
 
 const reload = (message: Message) => message.type === 'reload'
+
+/**
+ * Waits until no rebuild is asked for: a rebuild that left work pending is followed by a whole
+ * build at the pause, which would otherwise read what the test saves next, at whatever moment.
+ */
+async function paused(): Promise<void> {
+  for (const deadline = Date.now() + 60_000; builds.at(-1)!.pending && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50))
+  await serving.settled()
+}
 const served = async (path: string) => {
   const response = await fetch(`${serving.url}${path}`)
   return { status: response.status, text: await response.text() }
@@ -71,6 +80,7 @@ test('a saved page is rebuilt on its own: its new content is served and only its
 })
 
 test('a changed title reloads the pages whose sidebar shows it, which show the new title', async () => {
+  await paused()
   const from = messages.length
   await writeFile(page('intro.md'), (await readFile(page('intro.md'), 'utf8')).replace('title: Introduction', 'title: Getting started'))
   const reloaded = await message(from, reload)
@@ -80,6 +90,7 @@ test('a changed title reloads the pages whose sidebar shows it, which show the n
 })
 
 test('a new broken link shows its diagnostic and keeps the page served as it was; fixing it clears the overlay', async () => {
+  await paused()
   const good = await readFile(page('intro.md'), 'utf8')
   let from = messages.length
   await writeFile(page('intro.md'), good.replace('The first page, saved.', 'Now broken.').replace('](./other.md)', '](./missing.md)'))
@@ -108,6 +119,7 @@ test('a new broken link shows its diagnostic and keeps the page served as it was
 })
 
 test('a saved private page is written to the private folder only, and the socket does not name it', async () => {
+  await paused()
   const notes = join(site.dir, 'content', 'docs', 'Private', 'notes.md')
   const from = messages.length
   await writeFile(notes, (await readFile(notes, 'utf8')).replace('Private notes.', 'Private notes, saved.'))
@@ -118,11 +130,13 @@ test('a saved private page is written to the private folder only, and the socket
 })
 
 test('private text saved into a private page is looked for in the public pages rebuilt after it', async () => {
+  await paused()
   const notes = join(site.dir, 'content', 'docs', 'Private', 'notes.md')
   const secret = 'The vault opens with the words kept in the second drawer.'
   let from = messages.length
   await writeFile(notes, `${await readFile(notes, 'utf8')}\n${secret}\n`)
   await message(from, reload)
+  await paused()
   const good = await readFile(page('intro.md'), 'utf8')
   from = messages.length
   await writeFile(page('intro.md'), `${good}\n${secret}\n`)
@@ -148,7 +162,26 @@ test('at a pause, a whole build brings the site-wide files up to date and finds 
   assert.match(await readFile(join(serving.outDir, '_docsgen', 'manifest.json'), 'utf8'), '"Getting started"')
 })
 
+test('after a whole build that failed, the fix is built whole: the other pages show what that build saw', async () => {
+  await paused()
+  const added = '---\ntitle: Fourth page\n---\n\nAdded with [a broken link](./missing.md).\n'
+  let from = messages.length
+  await writeFile(page('fourth.md'), added)
+  assert.is((await message(from, (message) => message.type === 'error')).diagnostics!.length, 1)
+  assert.equal(builds.at(-1), { pending: false, background: false, exitCode: 1, changedRoutes: [] })
+  from = messages.length
+  await writeFile(page('fourth.md'), added.replace('./missing.md', './other.md'))
+  assert.equal(await message(from, () => true), { type: 'ok' })
+  await message(from, reload)
+  assert.match((await served('/docs/Guides/fourth')).text, 'Added with')
+  assert.match((await served('/docs/Guides/other')).text, 'Fourth page')
+  from = messages.length
+  await rm(page('fourth.md'))
+  await message(from, (message) => reload(message) && message.routes !== 'all' && message.routes!.includes('/docs/Guides/fourth'))
+})
+
 test('a page added is built and served; deleted, it is gone', async () => {
+  await paused()
   let from = messages.length
   await writeFile(page('third.md'), '---\ntitle: Third page\n---\n\nA page added while serving.\n')
   await message(from, (message) => reload(message) && message.routes !== 'all' && message.routes!.includes('/docs/Guides/third'))
