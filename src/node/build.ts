@@ -151,17 +151,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const cache = reader && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
   // Pages' bodies wait on disk to be rendered (page-bodies.ts), in the cache when there is one.
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
-  const contentOptions = {
-    threads: options.threads,
-    drafts: options.drafts ?? false,
-    cacheDir,
-    timeLimitMs,
-    loadComponents: !reader,
-    bodiesDir: bodies?.dir,
-    onDocument: reader?.addDocument,
-    cache: cache?.parse,
-    changedFiles: cache?.changedFiles,
-  }
+  const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument, cache: cache?.parse, changedFiles: cache?.changedFiles }
   const { content, diagnostics: contentDiagnostics } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }

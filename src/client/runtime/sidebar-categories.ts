@@ -67,28 +67,7 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
     }
   }
 
-  /** Draws the items a `li.sidebar-more` row stands for in its place, from its list's data. */
-  const showMore = async (row: HTMLElement, link: HTMLAnchorElement): Promise<void> => {
-    const start = Number(row.getAttribute('data-start'))
-    const end = Number(row.getAttribute('data-end'))
-    row.setAttribute('aria-busy', 'true')
-    let html: string
-    try {
-      html = await itemsOf(row.getAttribute('data-list') ?? '')
-    } catch (error) {
-      warn('docsgen: could not load the rest of the sidebar list; opening the page that lists it', error)
-      window.location.assign(link.href)
-      return
-    } finally {
-      row.removeAttribute('aria-busy')
-    }
-    const parsed = document.createElement('template')
-    parsed.innerHTML = html
-    const items = Array.from(parsed.content.firstElementChild?.children ?? []).slice(start, end)
-    const list = row.parentElement
-    row.replaceWith(...items)
-    if (list) applyRemembered(list)
-  }
+  const showMore = createShowMore(platform, itemsOf, applyRemembered)
 
   document.addEventListener('click', (event) => {
     const more = closestTarget(event.target, 'li.sidebar-more > a')
@@ -107,6 +86,32 @@ export function setupSidebarCategories(platform: Platform, baseUrl: string): Sid
   })
   applyRemembered(document)
   return { refresh: () => applyRemembered(document) }
+}
+
+/** Draws the items a `li.sidebar-more` row stands for in its place, from its list's data; then `drawn(list)`. */
+function createShowMore(platform: Platform, itemsOf: (place: string) => Promise<string>, drawn: (list: ParentNode) => void) {
+  const { window, document, warn } = platform
+  return async (row: HTMLElement, link: HTMLAnchorElement): Promise<void> => {
+    const start = Number(row.getAttribute('data-start'))
+    const end = Number(row.getAttribute('data-end'))
+    row.setAttribute('aria-busy', 'true')
+    let html: string
+    try {
+      html = await itemsOf(row.getAttribute('data-list') ?? '')
+    } catch (error) {
+      warn('docsgen: could not load the rest of the sidebar list; opening the page that lists it', error)
+      window.location.assign(link.href)
+      return
+    } finally {
+      row.removeAttribute('aria-busy')
+    }
+    const parsed = document.createElement('template')
+    parsed.innerHTML = html
+    const items = Array.from(parsed.content.firstElementChild?.children ?? []).slice(start, end)
+    const list = row.parentElement
+    row.replaceWith(...items)
+    if (list) drawn(list)
+  }
 }
 
 /** The reader's open and closed categories for this tab, by place; none when unreadable. */

@@ -78,17 +78,7 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
   // A site that publishes its private pages (client-only) shows them like public ones.
   const published = config.privatePages === 'client-only'
   const isPrivate = (path: string) => !published && (routes.get(path)?.access.private ?? false)
-  // Each sidebar's public view and index, and its views for readers of each set of groups, made once.
-  const sidebarIds = Object.keys(manifest.sidebars)
-  const sidebarSets = new Map(
-    sidebarIds.map((id, number) => {
-      const publicItems = publicSidebarItems(manifest.sidebars[id]!, isPrivate)
-      const publicIndex = indexSidebar(publicItems, href)
-      // The places of the first sidebar's categories are as they were with one sidebar; the others' are told apart.
-      const place = number === 0 ? '' : `s${number}`
-      return [id, { publicItems, publicIndex, place, publicSidebar: sidebarViews(publicItems, publicIndex, href, place, 'all'), forGroups: sidebarsByGroups(manifest.sidebars[id]!, routes, href) }]
-    }),
-  )
+  const sidebarSets = sidebarSetsOf(manifest, routes, isPrivate, href)
   const noSidebar = { publicIndex: indexSidebar([], href), forGroups: () => ({ index: indexSidebar([], href), sidebar: () => [] }) }
   const setOf = (route: Route) => (route.sidebar === undefined ? undefined : sidebarSets.get(route.sidebar))
   const groupsOf = (route: Route) => (route.access.private ? route.access.groups : [])
@@ -155,6 +145,19 @@ export function createPageViews(manifest: Manifest, config: ResolvedConfig): Pag
       },
     }),
   }
+}
+
+/** Each sidebar's public view and index, and its views for readers of each set of groups, made once. */
+function sidebarSetsOf(manifest: Manifest, routes: ReadonlyMap<string, Route>, isPrivate: (path: string) => boolean, href: HrefOf) {
+  return new Map(
+    Object.keys(manifest.sidebars).map((id, number) => {
+      const publicItems = publicSidebarItems(manifest.sidebars[id]!, isPrivate)
+      const publicIndex = indexSidebar(publicItems, href)
+      // The places of the first sidebar's categories are as they were with one sidebar; the others' are told apart.
+      const place = number === 0 ? '' : `s${number}`
+      return [id, { publicItems, publicIndex, place, publicSidebar: sidebarViews(publicItems, publicIndex, href, place, 'all'), forGroups: sidebarsByGroups(manifest.sidebars[id]!, routes, href) }]
+    }),
+  )
 }
 
 /**
