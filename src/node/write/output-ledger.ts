@@ -3,11 +3,16 @@
  * the pages whose inputs changed. A page's inputs are a hash of everything its files are made
  * from (render-pages.ts). The staging folder is the spare of the build before last
  * (write-site.ts): a page whose files there were rendered from the same inputs is left as it is;
- * one whose files in the last output were is copied from there; any other is rendered. A file
- * counts only while its size and modification time are what the ledger says, so a folder changed
- * or removed by anything else is never trusted.
+ * one whose files in the last output were is linked from there; any other is rendered. A file
+ * counts only while it is a plain file whose size and modification time are what the ledger
+ * says, so a folder changed or removed by anything else is never trusted.
+ *
+ * Linking, not copying: copying the 25 000 unchanged files of a 10 000-doc site took 6 s of a
+ * one-file change's build; a hard link takes a few microseconds. The staging folder and the live
+ * output then share those files, so the writer never writes into a file with another link
+ * (write-site.ts): it replaces it.
  */
-import { copyFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /** A file's inputs hash, size and modification time when it was written. */
@@ -52,7 +57,8 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
   const holds = (dir: string, entry: LedgerEntry | undefined, file: string, inputs: string) => {
     if (entry === undefined || entry[0] !== inputs) return false
     try {
-      const stat = statSync(join(dir, file))
+      // lstat: a link left in the folder by hand is not a page docsgen wrote.
+      const stat = lstatSync(join(dir, file))
       return stat.isFile() && stat.size === entry[1] && stat.mtimeMs === entry[2]
     } catch {
       return false
@@ -68,7 +74,7 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
         if (inStaging) entries[side].push([file, ledger.staging[side][file]!])
         else {
           mkdirSync(dirname(join(stagingDir(side), file)), { recursive: true })
-          copyFileSync(join(outputDir(side), file), join(stagingDir(side), file))
+          linkOrCopy(join(outputDir(side), file), join(stagingDir(side), file))
           record(side, file, inputs)
         }
       }
@@ -76,6 +82,16 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
     },
     record,
     ledger: () => entries,
+  }
+}
+
+/** `to` made the file at `from`: a hard link, or a copy where the file system has none (or refuses one more). */
+function linkOrCopy(from: string, to: string): void {
+  rmSync(to, { force: true })
+  try {
+    linkSync(from, to)
+  } catch {
+    copyFileSync(from, to)
   }
 }
 

@@ -10,7 +10,7 @@
  * into it: pages are overwritten in place, and every file that build did not write is swept away
  * before the swap. The spare of the deployable folder only ever held deployable output.
  */
-import { closeSync, constants, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs'
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { parentFolders } from '../../shared/portable-path.js'
@@ -58,10 +58,16 @@ export function createFileWriter(root: string): FileWriter {
  * data back at close, lest a crash leave it empty: rewriting a reused staging folder that way
  * took 5 to 15 times as long on the bench machine. Nobody reads a staging folder before it is
  * swapped in, so a half-written file there is no risk. One open creates the file or opens the
- * one there without truncating it.
+ * one there without truncating it. A file with other links is shared with the live output (an
+ * incremental build links unchanged pages: output-ledger.ts), so it is replaced, never written into.
  */
 function overwrite(path: string, data: Uint8Array): number {
-  const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT)
+  let fd = openSync(path, constants.O_WRONLY | constants.O_CREAT)
+  if (fstatSync(fd).nlink > 1) {
+    closeSync(fd)
+    unlinkSync(path)
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL)
+  }
   try {
     for (let written = 0; written < data.byteLength; ) written += writeSync(fd, data, written, data.byteLength - written, written)
     ftruncateSync(fd, data.byteLength)

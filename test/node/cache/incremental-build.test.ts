@@ -1,4 +1,4 @@
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -140,6 +140,23 @@ test('a renamed heading that another page links to: the linking page is rewritte
     assert.is((await builder.build([intro])).exitCode, 0)
     assert.is((await build({ siteDir: clean.dir, cache: false })).exitCode, 0)
     assert.equal(await differences(incremental, clean), [])
+  })
+})
+
+test('unchanged pages are linked from the last output, and a later change to one never writes into the output it was linked from', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    const about = join(incremental.dir, 'build', 'about.html')
+    const spareAbout = join(incremental.dir, '.docsgen', 'spare', 'public', 'about.html')
+    await step(undefined)
+    await change(intro, (text) => `${text}\nOne more line.\n`)
+    await step([intro])
+    assert.is((await stat(about)).nlink, 2, 'kept by a link into the output before it, now the spare')
+    const before = await readFile(about, 'utf8')
+    await change('content/pages/about.md', (text) => `${text}\nA new closing line.\n`)
+    assert.equal(await step(['content/pages/about.md']), ['/about'])
+    assert.ok((await readFile(about, 'utf8')).includes('A new closing line.'))
+    assert.is(await readFile(spareAbout, 'utf8'), before, 'the output the page was linked from is as it was')
   })
 })
 

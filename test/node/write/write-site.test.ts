@@ -1,5 +1,5 @@
 /** Files written into a staging folder: a reused folder's files are overwritten exactly. */
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
+import { link, mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -17,6 +17,22 @@ test('a file written over a longer one ends with the new content only; new files
     assert.is(await readFile(join(root, 'docs', 'page.html'), 'utf8'), '<p>Née</p>')
     assert.is(await readFile(join(root, '_docsgen', 'data', 'page.json'), 'utf8'), '{}')
     assert.equal(writer.written(), { files: 2, bytes: 13, paths: ['docs/page.html', '_docsgen/data/page.json'] })
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+})
+
+test('a file that shares its data with another link (a page an incremental build linked from the live output) is replaced, not written into', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'docsgen-writer-'))
+  try {
+    await mkdir(join(root, 'live'))
+    await mkdir(join(root, 'staging'))
+    await writeFile(join(root, 'live', 'page.html'), '<p>What readers see now.</p>')
+    await link(join(root, 'live', 'page.html'), join(root, 'staging', 'page.html'))
+    createFileWriter(join(root, 'staging')).write('page.html', '<p>The next build.</p>')
+    assert.is(await readFile(join(root, 'live', 'page.html'), 'utf8'), '<p>What readers see now.</p>')
+    assert.is(await readFile(join(root, 'staging', 'page.html'), 'utf8'), '<p>The next build.</p>')
+    assert.is((await stat(join(root, 'live', 'page.html'))).nlink, 1)
   } finally {
     await rm(root, { recursive: true, force: true })
   }
