@@ -12,7 +12,7 @@
  * output then share those files, so the writer never writes into a file with another link
  * (write-site.ts): it replaces it.
  */
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /** A file's inputs hash, size and modification time when it was written. */
@@ -87,7 +87,12 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
 
 /** `to` made the file at `from`: a hard link, or a copy where the file system has none (or refuses one more). */
 function linkOrCopy(from: string, to: string): void {
-  rmSync(to, { force: true })
+  // unlink, not rmSync: Node's rmSync took 0.8 ms a file, as long as the copy it saves.
+  try {
+    unlinkSync(to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
   try {
     linkSync(from, to)
   } catch {
