@@ -24,7 +24,7 @@ Examples:
 Exit codes: 0 built, 1 content problems (nothing written), 2 usage or configuration errors.`,
     )
     .action(async (siteDir: string, flags: { outDir: string; privateDir: string; color: boolean }) => {
-      const { build, formatReport } = await import('../node/index.js')
+      const { build, formatReport } = await buildApi()
       const result = await build({ siteDir, outDir: flags.outDir, privateDir: flags.privateDir })
       ;(result.exitCode === 0 ? output.stdout : output.stderr)(formatReport(result, { color: flags.color && color(), command: 'build' }))
       setExitCode(result.exitCode)
@@ -37,7 +37,7 @@ Exit codes: 0 built, 1 content problems (nothing written), 2 usage or configurat
     .option('--no-color', 'plain output without colours')
     .addHelpText('after', '\nExit codes: 0 valid, 1 content problems, 2 usage or configuration errors.')
     .action(async (siteDir: string, flags: { color: boolean }) => {
-      const { build, formatReport } = await import('../node/index.js')
+      const { build, formatReport } = await buildApi()
       const result = await build({ siteDir, write: false })
       ;(result.exitCode === 0 ? output.stdout : output.stderr)(formatReport(result, { color: flags.color && color(), command: 'check' }))
       setExitCode(result.exitCode)
@@ -49,4 +49,10 @@ export function shouldColor(environment: NodeJS.ProcessEnv, isTerminal: boolean)
   if (environment.NO_COLOR) return false
   if (environment.FORCE_COLOR && environment.FORCE_COLOR !== '0') return true
   return isTerminal && environment.TERM !== 'dumb'
+}
+
+/** The build and its report, loaded when a command runs: not the whole Node API, whose server, watcher and emulator a build never uses. */
+async function buildApi() {
+  const [{ build }, { formatReport }] = await Promise.all([import('../node/build.js'), import('../node/format-report.js')])
+  return { build, formatReport }
 }

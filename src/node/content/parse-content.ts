@@ -14,7 +14,6 @@ import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
-import { renderMdxPages } from './mdx-pages.js'
 import { findUnsafeHtmlUrls } from './find-unsafe-urls.js'
 import { isMdx } from './mdx-syntax.js'
 import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
@@ -214,6 +213,8 @@ async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[
 /** MDX pages: parsed, bundled and rendered together (mdx-pages.ts), each made a document like a Markdown page. */
 async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, config: ResolvedConfig, options: ParseOptions, documents: ContentDocument[], texts: PageTexts): Promise<Diagnostic[]> {
   if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
+  // The MDX compiler (and the JavaScript parser under it) is loaded only by a site with MDX pages: not by parse threads.
+  const { renderMdxPages } = await import('./mdx-pages.js')
   const diagnostics: Diagnostic[] = []
   const targets = linkTargetsOf(job)
   const byFile = new Map(files.map((file) => [file.file, file]))
