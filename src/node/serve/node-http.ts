@@ -47,14 +47,23 @@ export async function listenHttp(handler: Handler, options: ListenOptions): Prom
     const error = await tryListen(server, port, options.host)
     if (error === undefined) {
       const bound = (server.address() as AddressInfo).port
-      const host = options.host.includes(':') ? `[${options.host}]` : options.host
-      return { url: `http://${host}:${bound}`, port: bound, server, close: () => closeServer(server) }
+      return { url: `http://${urlHost(options.host)}:${bound}`, port: bound, server, close: () => closeServer(server) }
     }
     if (error.code === 'EADDRINUSE' && options.port === undefined && port + 1 < first + tries) continue
     throw listenError(error, port, options)
   }
   /* c8 ignore next */
   throw new Error('unreachable: the loop returns or throws')
+}
+
+/**
+ * The host the printed URL names, and the one served pages are told to sign in at: an address
+ * that means every interface (0.0.0.0, ::) is no address to browse to (browsers refuse 0.0.0.0),
+ * so such a server is named by localhost, where this machine's browser reaches it.
+ */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || /^\[?::\]?$/.test(host)) return 'localhost'
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
 }
 
 function tryListen(server: Server, port: number, host: string): Promise<NodeJS.ErrnoException | undefined> {

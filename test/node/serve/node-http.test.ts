@@ -40,6 +40,16 @@ test('a port asked for and taken is a clear error; without --port the next free 
   }
 })
 
+test('a server on every interface is named by localhost, where a browser reaches it (not 0.0.0.0, which browsers refuse)', async () => {
+  const server = await listenHttp(echo, { host: '0.0.0.0', port: 0 })
+  try {
+    assert.is(server.url, `http://localhost:${server.port}`)
+    assert.is((await rawGet(server.url, '/x', {})).status, 200)
+  } finally {
+    await server.close()
+  }
+})
+
 test('a host that is not this machine is a clear error', async () => {
   const error = await listenHttp(echo, { host: '192.0.2.1', port: 0 }).catch((caught: unknown) => caught)
   assert.is((error as Error).message, "cannot listen on host '192.0.2.1': no such address on this machine")
