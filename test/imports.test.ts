@@ -136,8 +136,10 @@ test('the stages import only forward: config → content → manifest → valida
   )
 })
 
-test('the CLI reaches the build only through src/node/index.ts', () => {
-  assert.equal(problems((item) => (area(item.file) !== 'cli' || item.target === undefined || area(item.target) !== 'node' || item.target === 'src/node/index.ts' ? undefined : 'use src/node/index.ts')), [])
+test('the CLI reaches the build only through the Node API: src/node/index.ts or a module it publishes from', () => {
+  // A command may import one published module (build.js) so as not to load the rest of the API (the server).
+  const published = new Set(['src/node/index.ts', ...imports.filter((item) => item.file === 'src/node/index.ts' && item.target !== undefined).map((item) => item.target!)])
+  assert.equal(problems((item) => (area(item.file) !== 'cli' || item.target === undefined || area(item.target) !== 'node' || published.has(item.target) ? undefined : 'use src/node/index.ts')), [])
 })
 
 test('no import cycle anywhere in src/ or harness/', () => {

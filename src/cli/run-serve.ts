@@ -17,7 +17,7 @@ export type { ServingSite }
 import { shouldColor } from './build-command.js'
 import type { CliOutput } from './cli-output.js'
 import { readFixtureFile } from './read-fixture-file.js'
-import { DEFAULT_FIXTURE, PROVIDER_PREFIX } from './serve-command.js'
+import { DEFAULT_FIXTURE, PROVIDER_PREFIX } from './serve-defaults.js'
 
 export interface ServeCommandOptions {
   readonly siteDir: string

@@ -6,11 +6,8 @@
 import type { Command } from 'commander'
 import type { CliOutput } from './cli-output.js'
 import type { ServeCommandOptions, ServingSite } from './run-serve.js'
+import { DEFAULT_FIXTURE, PROVIDER_PREFIX } from './serve-defaults.js'
 
-/** Where the emulator answers on the site's origin: in the folder the build keeps, so no page can be there. */
-export const PROVIDER_PREFIX = '/_docsgen/provider'
-/** The seed read from the site folder when --fixture is not given. */
-export const DEFAULT_FIXTURE = 'emulator.yaml'
 /** How long Ctrl+C waits for the server, the watchers and a rebuild in progress to close. */
 const CLOSE_LIMIT_MS = 10_000
 
