@@ -144,7 +144,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   // The runtime's bundle and the search index are made while the site is parsed and rendered
   // (loaded only by a build that writes, as is rendering below).
-  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
+  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled, cacheDir))
   // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])

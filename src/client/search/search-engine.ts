@@ -1,0 +1,178 @@
+/**
+ * The search module a site publishes beside its index (src/node/write/search-index-builder.ts),
+ * imported by the runtime's search panel on first use of the search box. A query's words must
+ * all be found (each as the start of a word of the page: "install" finds "installing"); pages are
+ * ranked by BM25, words of the title and of headings counting more. Each search fetches the
+ * index's meta file, one shard per word, and, for the results shown only, the page's fragment.
+ */
+import { forEachSearchWord, SEARCH_INDEX_VERSION, searchWords, shardOf, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
+
+type Shard = Readonly<Record<string, readonly number[]>>
+
+export interface SearchHit {
+  readonly url: string
+  readonly excerpt: string
+  readonly meta: { readonly title: string }
+  readonly sub_results: readonly { readonly title: string; readonly url: string; readonly excerpt: string; readonly locations: readonly number[] }[]
+}
+
+export interface SearchResult {
+  readonly id: number
+  readonly score: number
+  readonly data: () => Promise<SearchHit>
+}
+
+/** BM25's saturation: how fast more occurrences stop adding to a page's score. */
+const saturation = 1.2
+/** A word found only as the start of longer words counts this much of an exact one. */
+const prefixWeight = 0.5
+
+const base = new URL('./', import.meta.url)
+let excerptLength = 18
+let meta: Promise<SearchMeta> | undefined
+const shards = new Map<string, Promise<Shard>>()
+const fragments = new Map<string, Promise<SearchFragment>>()
+
+export async function options(values: { readonly excerptLength?: number }): Promise<void> {
+  if (typeof values.excerptLength === 'number' && values.excerptLength > 0) excerptLength = Math.floor(values.excerptLength)
+}
+
+export async function init(): Promise<void> {
+  await loadMeta()
+}
+
+export async function search(query: string): Promise<{ readonly results: readonly SearchResult[] }> {
+  const words = [...new Set(searchWords(query))]
+  if (words.length === 0) return { results: [] }
+  const index = await loadMeta()
+  const found = await Promise.all(words.map(async (word) => postingsOf(word, await loadShard(index, shardOf(word)), index)))
+  // Every word must be on the page.
+  let pages = [...found[0]!.keys()]
+  for (const more of found.slice(1)) pages = pages.filter((page) => more.has(page))
+  const ranked = pages
+    .map((page) => ({ page, score: found.reduce((sum, byPage) => sum + byPage.get(page)!.score, 0) }))
+    .sort((a, b) => b.score - a.score || a.page - b.page)
+  return {
+    results: ranked.map(({ page, score }) => ({
+      id: page,
+      score,
+      data: async () => hitOf(await loadFragment(index, page), words, sectionsFound(found, page)),
+    })),
+  }
+}
+
+interface Found {
+  score: number
+  /** Counts by section. */
+  readonly sections: Map<number, number>
+}
+
+/** The pages holding `word` (or words it starts), each with its share of the score and the sections found in. */
+function postingsOf(word: string, shard: Shard, index: SearchMeta): Map<number, Found> {
+  const byPage = new Map<number, Found>()
+  for (const [stored, postings] of Object.entries(shard)) {
+    if (!matches(stored, word)) continue
+    const weight = stored === word ? 1 : prefixWeight
+    let page = 0
+    for (let at = 0; at + 2 < postings.length; at += 3) {
+      page += postings[at]!
+      const found = byPage.get(page) ?? byPage.set(page, { score: 0, sections: new Map() }).get(page)!
+      found.score += (weight * postings[at + 2]!) / index.countScale
+      found.sections.set(postings[at + 1]!, (found.sections.get(postings[at + 1]!) ?? 0) + postings[at + 2]!)
+    }
+  }
+  const idf = Math.log(1 + (index.pages - byPage.size + 0.5) / (byPage.size + 0.5))
+  for (const found of byPage.values()) found.score = (idf * found.score * (saturation + 1)) / (found.score + saturation)
+  return byPage
+}
+
+/** A word of one character is looked up alone (its shard holds no longer words); a longer one as a prefix. */
+function matches(stored: string, word: string): boolean {
+  return word.length === 1 ? stored === word : stored.startsWith(word)
+}
+
+/** The sections `page` was found in, the one with most matches first. */
+function sectionsFound(found: readonly Map<number, Found>[], page: number): number[] {
+  const counts = new Map<number, number>()
+  for (const byPage of found) for (const [section, count] of byPage.get(page)!.sections) counts.set(section, (counts.get(section) ?? 0) + count)
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([section]) => section)
+}
+
+function hitOf(fragment: SearchFragment, words: readonly string[], sections: readonly number[]): SearchHit {
+  const sub_results = sections
+    .filter((section) => fragment.sections[section] !== undefined)
+    .map((section) => {
+      const [title, anchor, text] = fragment.sections[section]!
+      const { excerpt, locations } = excerptOf(text, words, excerptLength)
+      return { title: section === 0 ? fragment.title : title, url: anchor === '' ? fragment.url : `${fragment.url}#${anchor}`, excerpt, locations }
+    })
+  return { url: fragment.url, excerpt: sub_results[0]?.excerpt ?? '', meta: { title: fragment.title }, sub_results }
+}
+
+/**
+ * About `length` words of `text` around the first word found, HTML-escaped, with `<mark>` around
+ * each word found; `locations`: which words of the text were found (their positions).
+ */
+export function excerptOf(text: string, words: readonly string[], length: number): { excerpt: string; locations: number[] } {
+  const tokens: { start: number; end: number; found: boolean }[] = []
+  forEachSearchWord(text, (token, start, end) => void tokens.push({ start, end, found: words.some((word) => matches(token, word)) }))
+  const locations = tokens.flatMap((token, position) => (token.found ? [position] : []))
+  const first = locations[0] ?? 0
+  const from = Math.max(0, Math.min(first - Math.floor(length / 3), tokens.length - length))
+  const shown = tokens.slice(from, from + length)
+  if (shown.length === 0) return { excerpt: escape(text.slice(0, 200)), locations }
+  let excerpt = ''
+  // The text's own start and end are kept, with the punctuation there; elsewhere it is cut at words.
+  let at = from === 0 ? 0 : shown[0]!.start
+  for (const token of shown) {
+    // Pairs of Chinese or Japanese characters overlap: a mark starts no earlier than the last one ended.
+    if (!token.found || token.end <= at) continue
+    const start = Math.max(token.start, at)
+    excerpt += `${escape(text.slice(at, start))}<mark>${escape(text.slice(start, token.end))}</mark>`
+    at = token.end
+  }
+  const end = from + length >= tokens.length ? text.length : shown.at(-1)!.end
+  return { excerpt: excerpt + escape(text.slice(at, Math.max(at, end))), locations }
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+}
+
+function loadMeta(): Promise<SearchMeta> {
+  // Named the same in every build, so asked of the server each time (the other files' names change with the index).
+  meta ??= fetchJson<SearchMeta>('meta.json', { cache: 'no-cache' }).then((found) => {
+    if (found?.version !== SEARCH_INDEX_VERSION) throw new Error(`docsgen: the search index is of format ${String(found?.version)}, this module reads ${SEARCH_INDEX_VERSION}`)
+    return found
+  })
+  meta.catch(() => (meta = undefined))
+  return meta
+}
+
+function loadShard(index: SearchMeta, shard: string): Promise<Shard> {
+  const path = `${index.folder}/w/${shard}.json`
+  // No shard is written for words nobody wrote: not found is no postings.
+  return cached(shards, path, () => fetchJson<Shard>(path).then((found) => found ?? {}))
+}
+
+function loadFragment(index: SearchMeta, page: number): Promise<SearchFragment> {
+  const path = `${index.folder}/p/${page}.json`
+  return cached(fragments, path, () => fetchJson<SearchFragment>(path).then((found) => found ?? Promise.reject(new Error(`docsgen: ${path} is missing from the search index`))))
+}
+
+/** One download per file; one that failed is tried again by the next search. */
+function cached<T>(cache: Map<string, Promise<T>>, path: string, load: () => Promise<T>): Promise<T> {
+  let loading = cache.get(path)
+  if (loading === undefined) {
+    cache.set(path, (loading = load()))
+    loading.catch(() => cache.delete(path))
+  }
+  return loading
+}
+
+async function fetchJson<T>(path: string, init?: RequestInit): Promise<T | undefined> {
+  const response = await fetch(new URL(path, base), init)
+  if (response.status === 404) return undefined
+  if (!response.ok) throw new Error(`docsgen: ${path} of the search index answered ${response.status}`)
+  return (await response.json()) as T
+}

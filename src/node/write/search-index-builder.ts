@@ -1,0 +1,200 @@
+/**
+ * docsgen's own search index, built page by page as pages are parsed (on the indexer's thread,
+ * see search-index-worker.ts) and written at the end. What it writes, under the search folder:
+ *
+ * - `meta.json`: the page count, the average page length, the shard scheme, the format version
+ *   and the folder of this build's index files (named by their hash);
+ * - `<hash>/w/<shard>.json`: for every word whose first two characters are the shard's (see
+ *   shardOf), its postings: a flat list of (page number minus the previous one's, section, count);
+ * - `<hash>/p/<page>.json`: a page's fragment (URL, title, sections' titles, anchors and text),
+ *   fetched only for the results shown, for their excerpts.
+ *
+ * A search thus downloads the meta file, one shard per word and the shown pages' fragments,
+ * however large the site. Memory stays small: postings wait in typed arrays and each fragment is
+ * written to a work folder as its page comes, then moved into the output. Pages are numbered in
+ * the order of their URLs, not of their arrival (which depends on the threads), so the same
+ * pages give the same bytes.
+ */
+import { createHash } from 'node:crypto'
+import { copyFileSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { forEachSearchWord, SEARCH_INDEX_VERSION, shardOf, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
+import type { SearchSection } from './search-sections.js'
+
+/** A word of the title counts as this many of the body's; a word of a heading as `headingWeight`. */
+const titleWeight = 8
+const headingWeight = 4
+/** BM25's length normalisation, applied when the index is written (see `countOf`). */
+const lengthWeight = 0.75
+const countScale = 4
+/** Postings are stored 4 numbers each (word, page, section, count) in chunks of this many numbers. */
+const chunkSize = 4 << 18
+const maxCount = 0xffff
+const maxSection = 0xffff
+
+export interface SearchIndexBuilder {
+  /** Indexes a page: its URL, title and sections (the first one is the title's). */
+  readonly add: (url: string, sections: readonly SearchSection[]) => void
+  /** Writes the index into `dir`/`folder`; returns the files written (relative to `dir`) and their size. */
+  readonly write: (dir: string, folder: string) => { paths: string[]; bytes: number }
+  /** Removes the work folder. */
+  readonly discard: () => void
+}
+
+/** A builder whose fragments wait in `workDir` (created here, on the output's file system). */
+export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
+  mkdirSync(workDir, { recursive: true })
+  const wordIds = new Map<string, number>()
+  const chunks: Int32Array[] = []
+  let used = chunkSize
+  const urls: string[] = []
+  const fragmentHashes: string[] = []
+  const lengths: number[] = []
+  let fragmentBytes = 0
+  const push = (word: number, page: number, section: number, count: number) => {
+    if (used === chunkSize) {
+      chunks.push(new Int32Array(chunkSize))
+      used = 0
+    }
+    const chunk = chunks.at(-1)!
+    chunk[used++] = word
+    chunk[used++] = page
+    chunk[used++] = section
+    chunk[used++] = count
+  }
+
+  return {
+    add(url, sections) {
+      const page = urls.length
+      let length = 0
+      const counts = new Map<string, number>()
+      sections.forEach((section, number) => {
+        counts.clear()
+        const counter = (weight: number) => (word: string) => {
+          counts.set(word, (counts.get(word) ?? 0) + weight)
+          length++
+        }
+        forEachSearchWord(section.title, counter(number === 0 ? titleWeight : headingWeight))
+        forEachSearchWord(section.text, counter(1))
+        for (const [word, count] of counts) {
+          let id = wordIds.get(word)
+          if (id === undefined) wordIds.set(word, (id = wordIds.size))
+          push(id, page, Math.min(number, maxSection), count)
+        }
+      })
+      const fragment = JSON.stringify({ url, title: sections[0]?.title ?? '', sections: sections.map((section) => [section.title, section.anchor, section.text]) } satisfies SearchFragment)
+      writeFileSync(join(workDir, `${page}.json`), fragment)
+      fragmentBytes += Buffer.byteLength(fragment)
+      urls.push(url)
+      lengths.push(length)
+      fragmentHashes.push(createHash('sha256').update(fragment).digest('base64url'))
+    },
+    write(dir, folder) {
+      const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
+      const pageOf = new Int32Array(urls.length)
+      order.forEach((arrival, page) => (pageOf[arrival] = page))
+      const averageLength = lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length
+      const { offsets, packed } = sortedPostings(chunks, used, wordIds.size, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength))
+      chunks.length = 0
+      const next = join(dir, folder, '.next')
+      rmSync(next, { recursive: true, force: true })
+      mkdirSync(join(next, 'w'), { recursive: true })
+      mkdirSync(join(next, 'p'))
+      const hash = createHash('sha256')
+      const files: { name: string; bytes: number }[] = []
+      for (const [shard, content] of shards(wordIds, offsets, packed)) {
+        writeFileSync(join(next, 'w', `${shard}.json`), content)
+        hash.update(`w/${shard}\0${content}\0`)
+        files.push({ name: `w/${shard}.json`, bytes: Buffer.byteLength(content) })
+      }
+      order.forEach((arrival, page) => {
+        moveFile(join(workDir, `${arrival}.json`), join(next, 'p', `${page}.json`))
+        hash.update(`p/${page}\0${fragmentHashes[arrival]}\0`)
+        files.push({ name: `p/${page}.json`, bytes: 0 })
+      })
+      const name = hash.digest('hex').slice(0, 16)
+      const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: urls.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', countScale } satisfies SearchMeta)
+      // An index identical to the last build's is in the reused output already: replaced by the same bytes.
+      rmSync(join(dir, folder, name), { recursive: true, force: true })
+      renameSync(next, join(dir, folder, name))
+      writeFileSync(join(dir, folder, 'meta.json'), meta)
+      rmSync(workDir, { recursive: true, force: true })
+      return {
+        paths: [`${folder}/meta.json`, ...files.map((file) => `${folder}/${name}/${file.name}`)],
+        bytes: Buffer.byteLength(meta) + files.reduce((sum, file) => sum + file.bytes, 0) + fragmentBytes,
+      }
+    },
+    discard: () => rmSync(workDir, { recursive: true, force: true }),
+  }
+}
+
+/**
+ * A posting's count as written: BM25's length normalisation folded in (tf / (1 - b + b·L/avgL)
+ * saturates as BM25 does when the browser applies k1 to it), scaled to a small integer.
+ */
+function countOf(count: number, length: number, averageLength: number): number {
+  const norm = 1 - lengthWeight + (lengthWeight * length) / (averageLength || 1)
+  return Math.max(1, Math.min(maxCount, Math.round((countScale * count) / norm)))
+}
+
+/**
+ * Every word's postings, sorted by page then section: word `w`'s are `packed[offsets[w]]` up to
+ * `packed[offsets[w + 1]]`, each (page · 2¹⁶ + section) · 2¹⁶ + count in one exact double.
+ * The chunks are emptied as they are read.
+ */
+function sortedPostings(chunks: Int32Array[], lastUsed: number, words: number, pageOf: Int32Array, count: (arrival: number, count: number) => number): { offsets: Float64Array; packed: Float64Array } {
+  const ends = (index: number) => (index === chunks.length - 1 ? lastUsed : chunkSize)
+  const offsets = new Float64Array(words + 1)
+  chunks.forEach((chunk, index) => {
+    for (let at = 0; at < ends(index); at += 4) offsets[chunk[at]! + 1]!++
+  })
+  for (let word = 0; word < words; word++) offsets[word + 1]! += offsets[word]!
+  const packed = new Float64Array(offsets[words]!)
+  const cursor = offsets.slice(0, words)
+  chunks.forEach((chunk, index) => {
+    for (let at = 0; at < ends(index); at += 4) {
+      const arrival = chunk[at + 1]!
+      packed[cursor[chunk[at]!]!++] = (pageOf[arrival]! * 0x10000 + chunk[at + 2]!) * 0x10000 + count(arrival, chunk[at + 3]!)
+    }
+    chunks[index] = new Int32Array(0)
+  })
+  for (let word = 0; word < words; word++) packed.subarray(offsets[word], offsets[word + 1]).sort()
+  return { offsets, packed }
+}
+
+/** The shards' files, by shard name, each word's postings flat: page minus the previous one's, section, count. */
+function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, packed: Float64Array): Generator<[string, string]> {
+  const words = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  let shard: string | undefined
+  let entries: string[] = []
+  for (const word of words) {
+    const key = shardOf(word)
+    if (key !== shard) {
+      if (shard !== undefined) yield [shard, `{${entries.join(',')}}`]
+      shard = key
+      entries = []
+    }
+    const id = wordIds.get(word)!
+    const numbers: number[] = []
+    let previous = 0
+    for (let at = offsets[id]!; at < offsets[id + 1]!; at++) {
+      const value = packed[at]!
+      const page = Math.floor(value / 0x100000000)
+      numbers.push(page - previous, Math.floor(value / 0x10000) % 0x10000, value % 0x10000)
+      previous = page
+    }
+    entries.push(`${JSON.stringify(word)}:[${numbers.join(',')}]`)
+  }
+  if (shard !== undefined) yield [shard, `{${entries.join(',')}}`]
+}
+
+/** A rename, or a copy where the work folder is on another file system than the output. */
+function moveFile(from: string, to: string): void {
+  try {
+    renameSync(from, to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+    copyFileSync(from, to)
+    unlinkSync(from)
+  }
+}
