@@ -11,6 +11,7 @@
 const runPattern = /[\p{L}\p{N}\p{M}]+/gu
 /** Within a run: the scripts written without spaces, or anything else. */
 const segmentPattern = /([\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30FC]+)|[^\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\u30FC]+/gu
+const asciiWord = /^[A-Za-z0-9]+$/
 const marks = /\p{M}/gu
 const notWordChar = /[^\p{L}\p{N}]/gu
 
@@ -19,8 +20,15 @@ export const MAX_WORD_LENGTH = 40
 
 /** Calls `found` with each word of `text` and where it stands in `text` (UTF-16 offsets, end excluded). */
 export function forEachSearchWord(text: string, found: (word: string, start: number, end: number) => void): void {
-  for (const run of text.matchAll(runPattern)) {
-    for (const segment of run[0].matchAll(segmentPattern)) {
+  runPattern.lastIndex = 0
+  for (let run = runPattern.exec(text); run !== null; run = runPattern.exec(text)) {
+    const value = run[0]
+    // Most words of most sites: nothing to fold but the case.
+    if (asciiWord.test(value)) {
+      found(value.length > MAX_WORD_LENGTH ? value.slice(0, MAX_WORD_LENGTH).toLowerCase() : value.toLowerCase(), run.index, run.index + value.length)
+      continue
+    }
+    for (const segment of value.matchAll(segmentPattern)) {
       const start = run.index + segment.index
       if (segment[1] === undefined) {
         const word = fold(segment[0])
@@ -68,6 +76,10 @@ export function shardOf(word: string): string {
     .map((char) => char.codePointAt(0)!.toString(16))
     .join('-')
 }
+
+/** A word of a page's title counts as this many of its text's; a word of a heading as HEADING_WEIGHT. */
+export const TITLE_WEIGHT = 8
+export const HEADING_WEIGHT = 4
 
 /** What the index's files look like: bumped when the format changes, so an old module never reads a new index. */
 export const SEARCH_INDEX_VERSION = 1

@@ -5,7 +5,7 @@
  * ranked by BM25, words of the title and of headings counting more. Each search fetches the
  * index's meta file, one shard per word, and, for the results shown only, the page's fragment.
  */
-import { forEachSearchWord, SEARCH_INDEX_VERSION, searchWords, shardOf, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
+import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, searchWords, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
 
 type Shard = Readonly<Record<string, readonly number[]>>
 
@@ -26,6 +26,7 @@ export interface SearchResult {
 const saturation = 1.2
 /** A word found only as the start of longer words counts this much of an exact one. */
 const prefixWeight = 0.5
+
 
 const base = new URL('./', import.meta.url)
 let excerptLength = 18
@@ -50,39 +51,31 @@ export async function search(query: string): Promise<{ readonly results: readonl
   let pages = [...found[0]!.keys()]
   for (const more of found.slice(1)) pages = pages.filter((page) => more.has(page))
   const ranked = pages
-    .map((page) => ({ page, score: found.reduce((sum, byPage) => sum + byPage.get(page)!.score, 0) }))
+    .map((page) => ({ page, score: found.reduce((sum, byPage) => sum + byPage.get(page)!, 0) }))
     .sort((a, b) => b.score - a.score || a.page - b.page)
   return {
     results: ranked.map(({ page, score }) => ({
       id: page,
       score,
-      data: async () => hitOf(await loadFragment(index, page), words, sectionsFound(found, page)),
+      data: async () => hitOf(await loadFragment(index, page), words),
     })),
   }
 }
 
-interface Found {
-  score: number
-  /** Counts by section. */
-  readonly sections: Map<number, number>
-}
-
-/** The pages holding `word` (or words it starts), each with its share of the score and the sections found in. */
-function postingsOf(word: string, shard: Shard, index: SearchMeta): Map<number, Found> {
-  const byPage = new Map<number, Found>()
+/** The pages holding `word` (or words it starts), each with its share of the score. */
+function postingsOf(word: string, shard: Shard, index: SearchMeta): Map<number, number> {
+  const byPage = new Map<number, number>()
   for (const [stored, postings] of Object.entries(shard)) {
     if (!matches(stored, word)) continue
     const weight = stored === word ? 1 : prefixWeight
     let page = 0
-    for (let at = 0; at + 2 < postings.length; at += 3) {
+    for (let at = 0; at + 1 < postings.length; at += 2) {
       page += postings[at]!
-      const found = byPage.get(page) ?? byPage.set(page, { score: 0, sections: new Map() }).get(page)!
-      found.score += (weight * postings[at + 2]!) / index.countScale
-      found.sections.set(postings[at + 1]!, (found.sections.get(postings[at + 1]!) ?? 0) + postings[at + 2]!)
+      byPage.set(page, (byPage.get(page) ?? 0) + (weight * postings[at + 1]!) / index.countScale)
     }
   }
   const idf = Math.log(1 + (index.pages - byPage.size + 0.5) / (byPage.size + 0.5))
-  for (const found of byPage.values()) found.score = (idf * found.score * (saturation + 1)) / (found.score + saturation)
+  for (const [page, count] of byPage) byPage.set(page, (idf * count * (saturation + 1)) / (count + saturation))
   return byPage
 }
 
@@ -91,22 +84,20 @@ function matches(stored: string, word: string): boolean {
   return word.length === 1 ? stored === word : stored.startsWith(word)
 }
 
-/** The sections `page` was found in, the one with most matches first. */
-function sectionsFound(found: readonly Map<number, Found>[], page: number): number[] {
-  const counts = new Map<number, number>()
-  for (const byPage of found) for (const [section, count] of byPage.get(page)!.sections) counts.set(section, (counts.get(section) ?? 0) + count)
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([section]) => section)
-}
-
-function hitOf(fragment: SearchFragment, words: readonly string[], sections: readonly number[]): SearchHit {
-  const sub_results = sections
-    .filter((section) => fragment.sections[section] !== undefined)
-    .map((section) => {
-      const [title, anchor, text] = fragment.sections[section]!
-      const { excerpt, locations } = excerptOf(text, words, excerptLength)
-      return { title: section === 0 ? fragment.title : title, url: anchor === '' ? fragment.url : `${fragment.url}#${anchor}`, excerpt, locations }
-    })
-  return { url: fragment.url, excerpt: sub_results[0]?.excerpt ?? '', meta: { title: fragment.title }, sub_results }
+/**
+ * A result: its sections where words were found, the one with most first (words of a heading
+ * count as in the index), each with its excerpt; the page's excerpt is the first one's.
+ */
+function hitOf(fragment: SearchFragment, words: readonly string[]): SearchHit {
+  const sections = fragment.sections.map(([heading, anchor, text], number) => {
+    const title = number === 0 ? fragment.title : heading
+    const { excerpt, locations } = excerptOf(text, words, excerptLength)
+    const weight = tokensOf(title, words).filter((token) => token.found).length * (number === 0 ? TITLE_WEIGHT : HEADING_WEIGHT) + locations.length
+    return { title, url: anchor === '' ? fragment.url : `${fragment.url}#${anchor}`, excerpt, locations, weight, number }
+  })
+  const found = sections.filter((section) => section.weight > 0).sort((a, b) => b.weight - a.weight || a.number - b.number)
+  const sub_results = found.map(({ title, url, excerpt, locations }) => ({ title, url, excerpt, locations }))
+  return { url: fragment.url, excerpt: (found[0] ?? sections[0])?.excerpt ?? '', meta: { title: fragment.title }, sub_results }
 }
 
 /**
@@ -114,8 +105,7 @@ function hitOf(fragment: SearchFragment, words: readonly string[], sections: rea
  * each word found; `locations`: which words of the text were found (their positions).
  */
 export function excerptOf(text: string, words: readonly string[], length: number): { excerpt: string; locations: number[] } {
-  const tokens: { start: number; end: number; found: boolean }[] = []
-  forEachSearchWord(text, (token, start, end) => void tokens.push({ start, end, found: words.some((word) => matches(token, word)) }))
+  const tokens = tokensOf(text, words)
   const locations = tokens.flatMap((token, position) => (token.found ? [position] : []))
   const first = locations[0] ?? 0
   const from = Math.max(0, Math.min(first - Math.floor(length / 3), tokens.length - length))
@@ -133,6 +123,13 @@ export function excerptOf(text: string, words: readonly string[], length: number
   }
   const end = from + length >= tokens.length ? text.length : shown.at(-1)!.end
   return { excerpt: excerpt + escape(text.slice(at, Math.max(at, end))), locations }
+}
+
+/** The words of `text`, where they are, and whether each is one of `words` (or starts with one). */
+function tokensOf(text: string, words: readonly string[]): { start: number; end: number; found: boolean }[] {
+  const tokens: { start: number; end: number; found: boolean }[] = []
+  forEachSearchWord(text, (token, start, end) => void tokens.push({ start, end, found: words.some((word) => matches(token, word)) }))
+  return tokens
 }
 
 function escape(text: string): string {

@@ -5,7 +5,7 @@
  * - `meta.json`: the page count, the average page length, the shard scheme, the format version
  *   and the folder of this build's index files (named by their hash);
  * - `<hash>/w/<shard>.json`: for every word whose first two characters are the shard's (see
- *   shardOf), its postings: a flat list of (page number minus the previous one's, section, count);
+ *   shardOf), its postings: a flat list of (page number minus the previous one's, count);
  * - `<hash>/p/<page>.json`: a page's fragment (URL, title, sections' titles, anchors and text),
  *   fetched only for the results shown, for their excerpts.
  *
@@ -18,19 +18,15 @@
 import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { forEachSearchWord, SEARCH_INDEX_VERSION, shardOf, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
+import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
 import type { SearchSection } from './search-sections.js'
 
-/** A word of the title counts as this many of the body's; a word of a heading as `headingWeight`. */
-const titleWeight = 8
-const headingWeight = 4
 /** BM25's length normalisation, applied when the index is written (see `countOf`). */
 const lengthWeight = 0.75
 const countScale = 4
-/** Postings are stored 4 numbers each (word, page, section, count) in chunks of this many numbers. */
-const chunkSize = 4 << 18
+/** Postings are stored 3 numbers each (word, page, count) in chunks of this many numbers. */
+const chunkSize = 3 << 18
 const maxCount = 0xffff
-const maxSection = 0xffff
 
 export interface SearchIndexBuilder {
   /** Indexes a page: its URL, title and sections (the first one is the title's). */
@@ -51,7 +47,7 @@ export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
   const fragmentHashes: string[] = []
   const lengths: number[] = []
   let fragmentBytes = 0
-  const push = (word: number, page: number, section: number, count: number) => {
+  const push = (word: number, page: number, count: number) => {
     if (used === chunkSize) {
       chunks.push(new Int32Array(chunkSize))
       used = 0
@@ -59,7 +55,6 @@ export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
     const chunk = chunks.at(-1)!
     chunk[used++] = word
     chunk[used++] = page
-    chunk[used++] = section
     chunk[used++] = count
   }
 
@@ -69,19 +64,18 @@ export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
       let length = 0
       const counts = new Map<string, number>()
       sections.forEach((section, number) => {
-        counts.clear()
         const counter = (weight: number) => (word: string) => {
           counts.set(word, (counts.get(word) ?? 0) + weight)
           length++
         }
-        forEachSearchWord(section.title, counter(number === 0 ? titleWeight : headingWeight))
+        forEachSearchWord(section.title, counter(number === 0 ? TITLE_WEIGHT : HEADING_WEIGHT))
         forEachSearchWord(section.text, counter(1))
-        for (const [word, count] of counts) {
-          let id = wordIds.get(word)
-          if (id === undefined) wordIds.set(word, (id = wordIds.size))
-          push(id, page, Math.min(number, maxSection), count)
-        }
       })
+      for (const [word, count] of counts) {
+        let id = wordIds.get(word)
+        if (id === undefined) wordIds.set(word, (id = wordIds.size))
+        push(id, page, count)
+      }
       const fragment = JSON.stringify({ url, title: sections[0]?.title ?? '', sections: sections.map((section) => [section.title, section.anchor, section.text]) } satisfies SearchFragment)
       writeFileSync(join(workDir, `${page}.json`), fragment)
       fragmentBytes += Buffer.byteLength(fragment)
@@ -138,23 +132,23 @@ function countOf(count: number, length: number, averageLength: number): number {
 }
 
 /**
- * Every word's postings, sorted by page then section: word `w`'s are `packed[offsets[w]]` up to
- * `packed[offsets[w + 1]]`, each (page · 2¹⁶ + section) · 2¹⁶ + count in one exact double.
+ * Every word's postings, sorted by page: word `w`'s are `packed[offsets[w]]` up to
+ * `packed[offsets[w + 1]]`, each page · 2¹⁶ + count in one exact double.
  * The chunks are emptied as they are read.
  */
 function sortedPostings(chunks: Int32Array[], lastUsed: number, words: number, pageOf: Int32Array, count: (arrival: number, count: number) => number): { offsets: Float64Array; packed: Float64Array } {
   const ends = (index: number) => (index === chunks.length - 1 ? lastUsed : chunkSize)
   const offsets = new Float64Array(words + 1)
   chunks.forEach((chunk, index) => {
-    for (let at = 0; at < ends(index); at += 4) offsets[chunk[at]! + 1]!++
+    for (let at = 0; at < ends(index); at += 3) offsets[chunk[at]! + 1]!++
   })
   for (let word = 0; word < words; word++) offsets[word + 1]! += offsets[word]!
   const packed = new Float64Array(offsets[words]!)
   const cursor = offsets.slice(0, words)
   chunks.forEach((chunk, index) => {
-    for (let at = 0; at < ends(index); at += 4) {
+    for (let at = 0; at < ends(index); at += 3) {
       const arrival = chunk[at + 1]!
-      packed[cursor[chunk[at]!]!++] = (pageOf[arrival]! * 0x10000 + chunk[at + 2]!) * 0x10000 + count(arrival, chunk[at + 3]!)
+      packed[cursor[chunk[at]!]!++] = pageOf[arrival]! * 0x10000 + count(arrival, chunk[at + 2]!)
     }
     chunks[index] = new Int32Array(0)
   })
@@ -162,7 +156,7 @@ function sortedPostings(chunks: Int32Array[], lastUsed: number, words: number, p
   return { offsets, packed }
 }
 
-/** The shards' files, by shard name, each word's postings flat: page minus the previous one's, section, count. */
+/** The shards' files, by shard name, each word's postings flat: page minus the previous one's, count. */
 function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, packed: Float64Array): Generator<[string, string]> {
   const words = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   let shard: string | undefined
@@ -179,8 +173,8 @@ function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, pa
     let previous = 0
     for (let at = offsets[id]!; at < offsets[id + 1]!; at++) {
       const value = packed[at]!
-      const page = Math.floor(value / 0x100000000)
-      numbers.push(page - previous, Math.floor(value / 0x10000) % 0x10000, value % 0x10000)
+      const page = Math.floor(value / 0x10000)
+      numbers.push(page - previous, value % 0x10000)
       previous = page
     }
     entries.push(`${JSON.stringify(word)}:[${numbers.join(',')}]`)

@@ -40,19 +40,21 @@ port.on('message', (request: SearchIndexRequest) => {
   }
 })
 
-/** Says why there is no index, once. */
+/** Says why there is no index, once, its work folder already removed. */
 function fail(error: unknown): void {
   if (closed) return
-  post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
   end()
+  post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
 }
 
+/** Removes the work folder (the index is written, or will not be) and lets this thread end. */
 function end(): void {
   closed = true
   try {
     builder?.discard()
   } finally {
     bodies.close()
-    port.close()
+    // Messages posted before the port closes are still delivered.
+    setImmediate(() => port.close())
   }
 }
