@@ -83,43 +83,59 @@ export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
       lengths.push(length)
       fragmentHashes.push(createHash('sha256').update(fragment).digest('base64url'))
     },
-    write(dir, folder) {
-      const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
-      const pageOf = new Int32Array(urls.length)
-      order.forEach((arrival, page) => (pageOf[arrival] = page))
-      const averageLength = lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length
-      const { offsets, packed } = sortedPostings(chunks, used, wordIds.size, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength))
-      chunks.length = 0
-      const next = join(dir, folder, '.next')
-      rmSync(next, { recursive: true, force: true })
-      mkdirSync(join(next, 'w'), { recursive: true })
-      mkdirSync(join(next, 'p'))
-      const hash = createHash('sha256')
-      const files: { name: string; bytes: number }[] = []
-      for (const [shard, content] of shards(wordIds, offsets, packed)) {
-        writeFileSync(join(next, 'w', `${shard}.json`), content)
-        hash.update(`w/${shard}\0${content}\0`)
-        files.push({ name: `w/${shard}.json`, bytes: Buffer.byteLength(content) })
-      }
-      order.forEach((arrival, page) => {
-        moveFile(join(workDir, `${arrival}.json`), join(next, 'p', `${page}.json`))
-        hash.update(`p/${page}\0${fragmentHashes[arrival]}\0`)
-        files.push({ name: `p/${page}.json`, bytes: 0 })
-      })
-      const name = hash.digest('hex').slice(0, 16)
-      const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: urls.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', countScale } satisfies SearchMeta)
-      // An index identical to the last build's is in the reused output already: replaced by the same bytes.
-      rmSync(join(dir, folder, name), { recursive: true, force: true })
-      renameSync(next, join(dir, folder, name))
-      writeFileSync(join(dir, folder, 'meta.json'), meta)
-      rmSync(workDir, { recursive: true, force: true })
-      return {
-        paths: [`${folder}/meta.json`, ...files.map((file) => `${folder}/${name}/${file.name}`)],
-        bytes: Buffer.byteLength(meta) + files.reduce((sum, file) => sum + file.bytes, 0) + fragmentBytes,
-      }
+    write: (dir, folder) => {
+      const written = writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, workDir }, dir, folder)
+      return { paths: written.paths, bytes: written.bytes + fragmentBytes }
     },
     discard: () => rmSync(workDir, { recursive: true, force: true }),
   }
+}
+
+interface Collected {
+  readonly wordIds: ReadonlyMap<string, number>
+  readonly chunks: Int32Array[]
+  /** Numbers used in the last chunk. */
+  readonly used: number
+  /** By arrival: each page's URL, fragment hash and length in words. */
+  readonly urls: readonly string[]
+  readonly fragmentHashes: readonly string[]
+  readonly lengths: readonly number[]
+  readonly workDir: string
+}
+
+/** Writes the shards, moves the fragments in and writes the meta file last; the bytes counted leave out the fragments. */
+function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, workDir }: Collected, dir: string, folder: string): { paths: string[]; bytes: number } {
+  const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
+  const pageOf = new Int32Array(urls.length)
+  order.forEach((arrival, page) => (pageOf[arrival] = page))
+  const averageLength = lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length
+  const { offsets, packed } = sortedPostings(chunks, used, wordIds.size, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength))
+  const next = join(dir, folder, '.next')
+  rmSync(next, { recursive: true, force: true })
+  mkdirSync(join(next, 'w'), { recursive: true })
+  mkdirSync(join(next, 'p'))
+  const hash = createHash('sha256').update(`${SEARCH_INDEX_VERSION}\0`)
+  const names: string[] = []
+  let bytes = 0
+  for (const [shard, content] of shards(wordIds, offsets, packed)) {
+    writeFileSync(join(next, 'w', `${shard}.json`), content)
+    hash.update(`w/${shard}\0${content}\0`)
+    names.push(`w/${shard}.json`)
+    bytes += Buffer.byteLength(content)
+  }
+  order.forEach((arrival, page) => {
+    moveFile(join(workDir, `${arrival}.json`), join(next, 'p', `${page}.json`))
+    hash.update(`p/${page}\0${fragmentHashes[arrival]}\0`)
+    names.push(`p/${page}.json`)
+  })
+  const name = hash.digest('hex').slice(0, 16)
+  const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: urls.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', countScale } satisfies SearchMeta)
+  // An index identical to the last build's is in the reused output already: replaced by the same bytes.
+  rmSync(join(dir, folder, name), { recursive: true, force: true })
+  renameSync(next, join(dir, folder, name))
+  writeFileSync(join(dir, folder, 'meta.json'), meta)
+  rmSync(workDir, { recursive: true, force: true })
+  return { paths: [`${folder}/meta.json`, ...names.map((file) => `${folder}/${name}/${file}`)], bytes: bytes + Buffer.byteLength(meta) }
 }
 
 /**

@@ -145,7 +145,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
   return {
     addDocument(document) {
       if (document.kind === 'component-page' || document.display.unlisted || accessOf(document.route).private || otherVersion(document.file)) return
-      add(document.route, { url: siteHref(site.baseUrl, document.route), title: document.title, lead: '', body: document.body })
+      add(document.route, recordOf(site, document.route, document.title, '', document.body))
     },
     ready: () => waitFor(ready),
     async finish({ manifest, documents, probes, dir }) {
@@ -164,7 +164,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
       const bodies = createBodyReader()
       try {
         for (const route of searchable) {
-          const record = route.kind === 'category' ? categoryRecord(site, route) : { url: siteHref(site.baseUrl, route.path), title: route.title, lead: '', body: byRoute.get(route.path)!.body }
+          const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.body)
           const body = record.body ? bodies.read(record.body) : ''
           // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
           diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, `<h1>${escapeHtml(record.title)}</h1>${recordHtml(record, () => body)}`, probes, body))
@@ -200,7 +200,11 @@ function routesMismatch(fed: ReadonlySet<string>, searchable: readonly Route[]):
 }
 
 function categoryRecord(site: { readonly baseUrl: string }, route: Route): SearchRecord {
-  return { url: siteHref(site.baseUrl, route.path), title: route.title, lead: route.description ? `<p>${escapeHtml(route.description)}</p>` : '', body: undefined }
+  return recordOf(site, route.path, route.title, route.description ? `<p>${escapeHtml(route.description)}</p>` : '', undefined)
+}
+
+function recordOf(site: { readonly baseUrl: string }, path: string, title: string, lead: string, body: PageBody | undefined): SearchRecord {
+  return { url: siteHref(site.baseUrl, path), title, lead, body }
 }
 
 function searchIndexFailed({ message, outOfMemory }: Extract<SearchIndexMessage, { kind: 'failed' }>): Diagnostic {
