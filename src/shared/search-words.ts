@@ -68,13 +68,20 @@ function pairs(text: string, start: number, found: (word: string, start: number,
 
 /**
  * The shard a word's postings are in: its first two characters (a one-character word has a
- * shard of its own), as a file name: their code points in hex, joined by '-'.
+ * shard of its own), as a file name: their code points in hex, joined by '-'. A shard the index
+ * found too large (`split`, by name) holds only its two-character word; longer words go to the
+ * shard of their first three characters.
  */
-export function shardOf(word: string): string {
-  return [...word]
-    .slice(0, 2)
-    .map((char) => char.codePointAt(0)!.toString(16))
-    .join('-')
+export function shardOf(word: string, split: ReadonlySet<string> = noSplit): string {
+  const chars = [...word]
+  const two = shardName(chars.slice(0, 2))
+  return chars.length > 2 && split.has(two) ? shardName(chars.slice(0, 3)) : two
+}
+
+const noSplit: ReadonlySet<string> = new Set()
+
+function shardName(chars: readonly string[]): string {
+  return chars.map((char) => char.codePointAt(0)!.toString(16)).join('-')
 }
 
 /** A word of a page's title counts as this many of its text's; a word of a heading as HEADING_WEIGHT. */
@@ -95,6 +102,8 @@ export interface SearchMeta {
   readonly folder: string
   /** How a shard is named: 'first-two-chars' (see shardOf). */
   readonly shards: 'first-two-chars'
+  /** The two-character shards split by the third character (see shardOf). */
+  readonly split: readonly string[]
   /** Postings' counts are these many times the normalised count (integers in the files). */
   readonly countScale: number
 }

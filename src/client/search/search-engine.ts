@@ -46,7 +46,8 @@ export async function search(query: string): Promise<{ readonly results: readonl
   const words = [...new Set(searchWords(query))]
   if (words.length === 0) return { results: [] }
   const index = await loadMeta()
-  const found = await Promise.all(words.map(async (word) => postingsOf(word, await loadShard(index, shardOf(word)), index)))
+  const split = new Set(index.split)
+  const found = await Promise.all(words.map(async (word) => postingsOf(word, await loadShard(index, shardOf(word, split)), index)))
   // Every word must be on the page.
   let pages = [...found[0]!.keys()]
   for (const more of found.slice(1)) pages = pages.filter((page) => more.has(page))

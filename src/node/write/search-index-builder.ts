@@ -27,6 +27,8 @@ const countScale = 4
 /** Postings are stored 3 numbers each (word, page, count) in chunks of this many numbers. */
 const chunkSize = 3 << 18
 const maxCount = 0xffff
+/** A shard larger than this (JSON characters) is split by the words' third character: a query's word downloads less. */
+const splitBytes = 64 * 1024
 
 export interface SearchIndexBuilder {
   /** Indexes a page: its URL, title and sections (the first one is the title's). */
@@ -117,7 +119,8 @@ function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, work
   const hash = createHash('sha256').update(`${SEARCH_INDEX_VERSION}\0`)
   const names: string[] = []
   let bytes = 0
-  for (const [shard, content] of shards(wordIds, offsets, packed)) {
+  const split = new Set<string>()
+  for (const [shard, content] of shards(wordIds, offsets, packed, split)) {
     writeFileSync(join(next, 'w', `${shard}.json`), content)
     hash.update(`w/${shard}\0${content}\0`)
     names.push(`w/${shard}.json`)
@@ -129,7 +132,7 @@ function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, work
     names.push(`p/${page}.json`)
   })
   const name = hash.digest('hex').slice(0, 16)
-  const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: urls.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', countScale } satisfies SearchMeta)
+  const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: urls.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', split: [...split], countScale } satisfies SearchMeta)
   // An index identical to the last build's is in the reused output already: replaced by the same bytes.
   rmSync(join(dir, folder, name), { recursive: true, force: true })
   renameSync(next, join(dir, folder, name))
@@ -172,15 +175,18 @@ function sortedPostings(chunks: Int32Array[], lastUsed: number, words: number, p
   return { offsets, packed }
 }
 
-/** The shards' files, by shard name, each word's postings flat: page minus the previous one's, count. */
-function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, packed: Float64Array): Generator<[string, string]> {
+/**
+ * The shards' files, by shard name, each word's postings flat: page minus the previous one's,
+ * count. A shard over `splitBytes` is split by the third character, its name added to `split`.
+ */
+function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, packed: Float64Array, split: Set<string>): Generator<[string, string]> {
   const words = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   let shard: string | undefined
-  let entries: string[] = []
+  let entries: (readonly [word: string, entry: string])[] = []
   for (const word of words) {
     const key = shardOf(word)
     if (key !== shard) {
-      if (shard !== undefined) yield [shard, `{${entries.join(',')}}`]
+      if (shard !== undefined) yield* splitShard(shard, entries, split)
       shard = key
       entries = []
     }
@@ -193,9 +199,21 @@ function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, pa
       numbers.push(page - previous, value % 0x10000)
       previous = page
     }
-    entries.push(`${JSON.stringify(word)}:[${numbers.join(',')}]`)
+    entries.push([word, `${JSON.stringify(word)}:[${numbers.join(',')}]`])
   }
-  if (shard !== undefined) yield [shard, `{${entries.join(',')}}`]
+  if (shard !== undefined) yield* splitShard(shard, entries, split)
+}
+
+function* splitShard(shard: string, entries: readonly (readonly [word: string, entry: string])[], split: Set<string>): Generator<[string, string]> {
+  if (entries.reduce((sum, [, entry]) => sum + entry.length, 0) <= splitBytes) return yield [shard, `{${entries.map(([, entry]) => entry).join(',')}}`]
+  split.add(shard)
+  const parts = new Map<string, string[]>()
+  for (const [word, entry] of entries) {
+    const key = shardOf(word, split)
+    const part = parts.get(key) ?? parts.set(key, []).get(key)!
+    part.push(entry)
+  }
+  for (const [key, part] of parts) yield [key, `{${part.join(',')}}`]
 }
 
 /** A rename, or a copy where the work folder is on another file system than the output. */

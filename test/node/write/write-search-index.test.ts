@@ -45,7 +45,7 @@ test('the index holds public docs, Markdown pages and category pages (with their
       ['A detail', 'a-detail', 'More.'],
     ])
     const meta = JSON.parse(await site.read('build/_docsgen/search/meta.json')) as SearchMeta
-    assert.equal({ ...meta, folder: meta.folder.length }, { version: 1, pages: 6, averageLength: 10, folder: 16, shards: 'first-two-chars', countScale: 4 })
+    assert.equal({ ...meta, folder: meta.folder.length }, { version: 1, pages: 6, averageLength: 10, folder: 16, shards: 'first-two-chars', split: [], countScale: 4 })
     assert.ok(result.stages.some((stage) => stage.name === 'search' && stage.detail === '6 pages indexed, 41 index files'))
     const config = /<script type="application\/json" id="docsgen-config">(.*?)<\/script>/.exec(await site.read('build/docs/Guides/intro.html'))![1]!
     assert.is(JSON.parse(config).searchModule, '/_docsgen/search/search.js')
