@@ -69,13 +69,14 @@ function pairs(text: string, start: number, found: (word: string, start: number,
 /**
  * The shard a word's postings are in: its first two characters (a one-character word has a
  * shard of its own), as a file name: their code points in hex, joined by '-'. A shard the index
- * found too large (`split`, by name) holds only its two-character word; longer words go to the
- * shard of their first three characters.
+ * found too large (`split`, by name) holds only the word that is its prefix; longer words go to
+ * the shard of one character more, split again if that one was too large too.
  */
 export function shardOf(word: string, split: ReadonlySet<string> = noSplit): string {
   const chars = [...word]
-  const two = shardName(chars.slice(0, 2))
-  return chars.length > 2 && split.has(two) ? shardName(chars.slice(0, 3)) : two
+  let length = Math.min(2, chars.length)
+  while (chars.length > length && split.has(shardName(chars.slice(0, length)))) length++
+  return shardName(chars.slice(0, length))
 }
 
 const noSplit: ReadonlySet<string> = new Set()
@@ -102,7 +103,7 @@ export interface SearchMeta {
   readonly folder: string
   /** How a shard is named: 'first-two-chars' (see shardOf). */
   readonly shards: 'first-two-chars'
-  /** The two-character shards split by the third character (see shardOf). */
+  /** The shards split by one character more (see shardOf). */
   readonly split: readonly string[]
   /** Postings' counts are these many times the normalised count (integers in the files). */
   readonly countScale: number

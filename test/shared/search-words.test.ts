@@ -16,9 +16,9 @@ test('runs of Han, kana and Hangul are taken as overlapping pairs, each where it
 test('long words are cut to 40 characters; a shard is named by the first two characters\' code points', () => {
   assert.equal(searchWords('a'.repeat(50)), ['a'.repeat(40)])
   assert.equal([shardOf('apache'), shardOf('a'), shardOf('東京'), shardOf('😀x')], ['61-70', '61', '6771-4eac', '1f600-78'])
-  // A shard split by the third character keeps its two-character word.
-  const split = new Set(['61-70'])
-  assert.equal([shardOf('apache', split), shardOf('ap', split), shardOf('able', split)], ['61-70-61', '61-70', '61-62'])
+  // A shard split by one character more keeps the word that is its prefix.
+  const split = new Set(['61-70', '61-70-61'])
+  assert.equal([shardOf('apache', split), shardOf('apa', split), shardOf('ap', split), shardOf('apt', split), shardOf('able', split)], ['61-70-61-63', '61-70-61', '61-70', '61-70-74', '61-62'])
 })
 
 test.run()

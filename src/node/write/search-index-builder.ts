@@ -27,7 +27,7 @@ const countScale = 4
 /** Postings are stored 3 numbers each (word, page, count) in chunks of this many numbers. */
 const chunkSize = 3 << 18
 const maxCount = 0xffff
-/** A shard larger than this (JSON characters) is split by the words' third character: a query's word downloads less. */
+/** A shard larger than this (JSON characters) is split by one character more: a query's word downloads less. */
 const splitBytes = 64 * 1024
 
 export interface SearchIndexBuilder {
@@ -177,7 +177,7 @@ function sortedPostings(chunks: Int32Array[], lastUsed: number, words: number, p
 
 /**
  * The shards' files, by shard name, each word's postings flat: page minus the previous one's,
- * count. A shard over `splitBytes` is split by the third character, its name added to `split`.
+ * count. A shard over `splitBytes` is split by one character more, its name added to `split`.
  */
 function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, packed: Float64Array, split: Set<string>): Generator<[string, string]> {
   const words = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -207,13 +207,14 @@ function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, pa
 function* splitShard(shard: string, entries: readonly (readonly [word: string, entry: string])[], split: Set<string>): Generator<[string, string]> {
   if (entries.reduce((sum, [, entry]) => sum + entry.length, 0) <= splitBytes) return yield [shard, `{${entries.map(([, entry]) => entry).join(',')}}`]
   split.add(shard)
-  const parts = new Map<string, string[]>()
-  for (const [word, entry] of entries) {
-    const key = shardOf(word, split)
+  const parts = new Map<string, (readonly [word: string, entry: string])[]>()
+  for (const entry of entries) {
+    const key = shardOf(entry[0], split)
     const part = parts.get(key) ?? parts.set(key, []).get(key)!
     part.push(entry)
   }
-  for (const [key, part] of parts) yield [key, `{${part.join(',')}}`]
+  // The word that is the shard's own prefix stays in it; the others' shards are one character longer.
+  for (const [key, part] of parts) yield* key === shard ? [[key, `{${part.map(([, entry]) => entry).join(',')}}`] as [string, string]] : splitShard(key, part, split)
 }
 
 /** A rename, or a copy where the work folder is on another file system than the output. */
