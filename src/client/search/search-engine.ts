@@ -7,7 +7,8 @@
  */
 import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, searchWords, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
 
-type Shard = Readonly<Record<string, readonly number[]>>
+/** Word to postings; a split shard's "" names the shards one character longer. */
+type Shard = Readonly<Record<string, readonly (number | string)[]>>
 
 export interface SearchHit {
   readonly url: string
@@ -47,7 +48,7 @@ export async function search(query: string): Promise<{ readonly results: readonl
   if (words.length === 0) return { results: [] }
   const index = await loadMeta()
   const split = new Set(index.split)
-  const found = await Promise.all(words.map(async (word) => postingsOf(word, await loadShard(index, shardOf(word, split)), index)))
+  const found = await Promise.all(words.map(async (word) => postingsOf(word, await shardsOf(index, shardOf(word, split), split), index)))
   // Every word must be on the page.
   let pages = [...found[0]!.keys()]
   for (const more of found.slice(1)) pages = pages.filter((page) => more.has(page))
@@ -63,16 +64,28 @@ export async function search(query: string): Promise<{ readonly results: readonl
   }
 }
 
+/**
+ * The shard named `name` and, when it was split (then `name` is the query word itself), the
+ * shards one character longer, where the longer words it starts are.
+ */
+async function shardsOf(index: SearchMeta, name: string, split: ReadonlySet<string>): Promise<Shard[]> {
+  const shard = await loadShard(index, name)
+  const children = split.has(name) ? shard[''] : undefined
+  if (!Array.isArray(children)) return [shard]
+  return [shard, ...(await Promise.all(children.map((child) => shardsOf(index, String(child), split)))).flat()]
+}
+
 /** The pages holding `word` (or words it starts), each with its share of the score. */
-function postingsOf(word: string, shard: Shard, index: SearchMeta): Map<number, number> {
+function postingsOf(word: string, shards: readonly Shard[], index: SearchMeta): Map<number, number> {
   const byPage = new Map<number, number>()
-  for (const [stored, postings] of Object.entries(shard)) {
-    if (!matches(stored, word)) continue
+  for (const [stored, postings] of shards.flatMap((shard) => Object.entries(shard))) {
+    // The key "" of a split shard names shards, and matches no word.
+    if (stored === '' || !matches(stored, word)) continue
     const weight = stored === word ? 1 : prefixWeight
     let page = 0
     for (let at = 0; at + 1 < postings.length; at += 2) {
-      page += postings[at]!
-      byPage.set(page, (byPage.get(page) ?? 0) + (weight * postings[at + 1]!) / index.countScale)
+      page += Number(postings[at])
+      byPage.set(page, (byPage.get(page) ?? 0) + (weight * Number(postings[at + 1])) / index.countScale)
     }
   }
   const idf = Math.log(1 + (index.pages - byPage.size + 0.5) / (byPage.size + 0.5))

@@ -213,8 +213,11 @@ function* splitShard(shard: string, entries: readonly (readonly [word: string, e
     const part = parts.get(key) ?? parts.set(key, []).get(key)!
     part.push(entry)
   }
-  // The word that is the shard's own prefix stays in it; the others' shards are one character longer.
-  for (const [key, part] of parts) yield* key === shard ? [[key, `{${part.map(([, entry]) => entry).join(',')}}`] as [string, string]] : splitShard(key, part, split)
+  // The shard keeps the word that is its prefix, and names (under "", which no word is) the
+  // shards one character longer, for a query of just the prefix.
+  const children = [...parts.keys()].filter((key) => key !== shard)
+  yield [shard, `{${[`"":${JSON.stringify(children)}`, ...(parts.get(shard) ?? []).map(([, entry]) => entry)].join(',')}}`]
+  for (const child of children) yield* splitShard(child, parts.get(child)!, split)
 }
 
 /** A rename, or a copy where the work folder is on another file system than the output. */

@@ -3,11 +3,12 @@
  * the module from the built folder, its fetches answered from the files beside it.
  */
 import { copyFile, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
+import { createSearchIndexBuilder } from '../../../src/node/write/search-index-builder.js'
 import type { SearchHit, SearchResult } from '../../../src/client/search/search-engine.js'
 import { fixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 
@@ -30,7 +31,7 @@ engine.before(async (context) => {
   context.fetch = globalThis.fetch
   globalThis.fetch = async (url: string | URL | Request) => {
     const path = fileURLToPath(String(url))
-    context.fetched.push(path.slice(folder.length + 1))
+    context.fetched.push(relative(folder, path))
     try {
       return new Response(await readFile(path))
     } catch {
@@ -121,6 +122,23 @@ engine('excerpts escape the indexed text: only the marks are markup', async (con
 engine('a private page is not found, not even by its own words', async (context) => {
   for (const query of ['zanzibarite', 'keyholders', 'quokkas', 'midnight']) assert.equal(await titles(context, query), [], query)
   assert.not.ok((await hits(context, 'apache')).some((hit) => hit.url.includes('Secret')))
+})
+
+engine('a query of just the prefix of a split shard finds the longer words in its parts; a longer query fetches its part only', async (context) => {
+  // An index of many words starting "se0", built beside the fixture's, read by a copy of the same module.
+  const dir = join(context.site.dir, 'split')
+  const builder = createSearchIndexBuilder(join(dir, 'work'))
+  builder.add('/b', [{ title: 'B', anchor: '', text: Array.from({ length: 6000 }, (_, index) => `se0${String(index).padStart(4, '0')}`).join(' ') }])
+  builder.add('/a', [{ title: 'A', anchor: '', text: 'season' }])
+  builder.write(dir, 'search')
+  await copyFile(join(context.site.dir, 'build/_docsgen/search/search.js'), join(dir, 'search/search-module.mjs'))
+  const split = (await import(pathToFileURL(join(dir, 'search/search-module.mjs')).href)) as Engine
+  const urls = async (query: string) => Promise.all((await split.search(query)).results.map(async (result) => (await result.data()).url))
+  context.fetched.length = 0
+  assert.equal(await urls('se00042'), ['/b'])
+  assert.equal(context.fetched.map((path) => path.replace(/^.*split\/search\/(?:[0-9a-f]{16}\/)?/, '')), ['meta.json', 'w/73-65-30-30.json', 'p/1.json'])
+  assert.equal(await urls('se'), ['/b', '/a'])
+  assert.equal(await urls('se0'), ['/b'])
 })
 
 engine.run()
