@@ -28,7 +28,6 @@ const saturation = 1.2
 /** A word found only as the start of longer words counts this much of an exact one. */
 const prefixWeight = 0.5
 
-
 const base = new URL('./', import.meta.url)
 let excerptLength = 18
 let meta: Promise<SearchMeta> | undefined
