@@ -126,7 +126,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (error instanceof StoppedBuild) return run.result(1)
     throw error
   } finally {
-    run.end()
+    await run.end()
   }
 }
 
@@ -218,7 +218,8 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
   const removals: (() => void)[] = []
-  const background: { cancel: () => void }[] = []
+  const background: { cancel: () => void | Promise<void> }[] = []
+  const cancelled: (void | Promise<void>)[] = []
   const failed = (found: readonly Diagnostic[] = []) => {
     pushAll(diagnostics, found)
     return diagnostics.some((item) => item.severity === 'error')
@@ -230,10 +231,12 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
       removals.push(held.remove)
       return held
     },
-    end: () => {
+    /** Removes what was held, once the background work cancelled has stopped (it may be writing into the cache folder). */
+    end: async () => {
+      await Promise.all(cancelled.splice(0))
       for (const remove of removals.splice(0)) remove()
     },
-    background<T extends { cancel: () => void }>(work: T): T {
+    background<T extends { cancel: () => void | Promise<void> }>(work: T): T {
       background.push(work)
       return work
     },
@@ -259,7 +262,7 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
       return value
     },
     result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => {
-      for (const work of background) work.cancel()
+      for (const work of background) cancelled.push(work.cancel())
       return {
         exitCode,
         diagnostics: sortDiagnostics(diagnostics),

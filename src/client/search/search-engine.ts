@@ -134,7 +134,7 @@ export function excerptOf(text: string, words: readonly string[], length: number
     excerpt += `${escape(text.slice(at, start))}<mark>${escape(text.slice(start, token.end))}</mark>`
     at = token.end
   }
-  const end = from + length >= tokens.length ? text.length : shown.at(-1)!.end
+  const end = from + length >= tokens.length ? text.length : shown[shown.length - 1]!.end
   return { excerpt: excerpt + escape(text.slice(at, Math.max(at, end))), locations }
 }
 

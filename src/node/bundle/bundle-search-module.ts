@@ -3,6 +3,7 @@
  * one minified ES module, loaded by the runtime on first use of the search box.
  */
 import { fileURLToPath } from 'node:url'
+import { CLIENT_BUNDLE_TARGET } from './bundle-client.js'
 import { bundledSources, prebuilt, type Made } from './prebuilt-bundle.js'
 
 // Bundled from its TypeScript sources (the package ships src/) whether docsgen runs from src/ or
@@ -22,7 +23,8 @@ export async function makeSearchModule(): Promise<Made<string>> {
     write: false,
     format: 'esm',
     platform: 'browser',
-    target: ['es2020'],
+    // Loaded by the runtime: the same browsers.
+    target: CLIENT_BUNDLE_TARGET,
     minify: true,
     logLevel: 'silent',
     metafile: true,

@@ -55,8 +55,8 @@ export interface ReaderAssets {
    * which can go on while the pages render; resolves with the files to publish once it is done.
    */
   readonly files: (input: { readonly manifest: Manifest; readonly documents: readonly ContentDocument[]; readonly probes: readonly LeakProbe[]; readonly dir: string }) => Promise<ReaderFiles>
-  /** Ends the work started for a build that will write nothing. */
-  readonly cancel: () => void
+  /** Ends the work started for a build that will write nothing; resolves once it has stopped. */
+  readonly cancel: () => Promise<void>
 }
 
 /** `cacheDir`: where the search index's work folder goes (the build's cache folder, beside the output). */

@@ -87,8 +87,8 @@ export interface SearchIndex {
   readonly ready: () => Promise<boolean>
   /** Adds the category pages, checks every record for private text and has the index written. */
   readonly finish: (input: SearchIndexFinish) => Promise<SearchIndexResult>
-  /** Ends the indexer of a build that will write nothing. */
-  readonly cancel: () => void
+  /** Ends the indexer (of a build that will write nothing); resolves once its thread, and its writing, has stopped. */
+  readonly cancel: () => Promise<void>
 }
 
 /** Records per message to the indexer's thread: few messages, each small. */
@@ -141,7 +141,12 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
     batch.push(record)
     if (batch.length >= recordsPerMessage) send()
   }
-  const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+  const cancel = () => {
+    worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
+    // Referenced while waited for: an unreferenced thread would let the process end first.
+    return waitFor(exited)
+  }
   return {
     addDocument(document) {
       if (document.kind === 'component-page' || document.display.unlisted || accessOf(document.route).private || otherVersion(document.file)) return
@@ -155,7 +160,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
       send()
       const mismatch = routesMismatch(fed, searchable)
       if (mismatch !== undefined) {
-        cancel()
+        await cancel()
         throw new Error(mismatch)
       }
       // The thread writes the index once every record is indexed (an indexer that failed ignores this).
