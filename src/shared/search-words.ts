@@ -16,7 +16,7 @@ const marks = /\p{M}/gu
 const notWordChar = /[^\p{L}\p{N}]/gu
 
 /** Longer words are cut to this many characters: a query's word still matches them as a prefix. */
-export const MAX_WORD_LENGTH = 40
+const MAX_WORD_LENGTH = 40
 
 /** Calls `found` with each word of `text` and where it stands in `text` (UTF-16 offsets, end excluded). */
 export function forEachSearchWord(text: string, found: (word: string, start: number, end: number) => void): void {

@@ -60,8 +60,7 @@ export type SearchIndexRequest =
 export type SearchIndexMessage =
   | { readonly kind: 'ready' }
   | { readonly kind: 'done'; readonly paths: readonly string[]; readonly bytes: number }
-  /** `outOfMemory`: the thread was stopped for want of memory. */
-  | { readonly kind: 'failed'; readonly message: string; readonly outOfMemory?: boolean }
+  | { readonly kind: 'failed'; readonly message: string }
 
 export interface SearchIndexFinish {
   readonly manifest: Manifest
@@ -126,7 +125,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
       resolve(message)
     }
     worker.on('message', (message: SearchIndexMessage) => (message.kind === 'ready' ? started(true) : end(message)))
-    worker.once('error', (error) => end({ kind: 'failed', message: error.message, outOfMemory: (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' }))
+    worker.once('error', (error) => end({ kind: 'failed', message: error.message }))
     worker.once('exit', () => end({ kind: 'failed', message: 'the indexer stopped without an answer' }))
   })
 
@@ -212,14 +211,12 @@ function recordOf(site: { readonly baseUrl: string }, path: string, title: strin
   return { url: siteHref(site.baseUrl, path), title, lead, body }
 }
 
-function searchIndexFailed({ message, outOfMemory }: Extract<SearchIndexMessage, { kind: 'failed' }>): Diagnostic {
+function searchIndexFailed({ message }: Extract<SearchIndexMessage, { kind: 'failed' }>): Diagnostic {
   return diagnostic({
     file: 'site.config.ts',
     severity: 'warning',
     ruleId: 'search-index-failed',
     message: `The search index could not be built, so this build has no search: ${message}`,
-    suggestion: outOfMemory
-      ? 'Build where more memory is free, or with less to index (unlisted pages are not indexed).'
-      : 'Check that the output folder and .docsgen/cache/ can be written and that the disk has room, then build again.',
+    suggestion: 'Check that the output folder and .docsgen/cache/ can be written and that the disk has room, then build again.',
   })
 }
