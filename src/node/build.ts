@@ -126,7 +126,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (error instanceof StoppedBuild) return run.result(1)
     throw error
   } finally {
-    run.end()
+    await run.end()
   }
 }
 
@@ -144,7 +144,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   // The runtime's bundle and the search index are made while the site is parsed and rendered
   // (loaded only by a build that writes, as is rendering below).
-  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled))
+  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled, cacheDir))
   // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])
@@ -218,7 +218,8 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
   const stages: StageTiming[] = []
   const diagnostics: Diagnostic[] = []
   const removals: (() => void)[] = []
-  const background: { cancel: () => void }[] = []
+  const background: { cancel: () => void | Promise<void> }[] = []
+  const cancelled: (void | Promise<void>)[] = []
   const failed = (found: readonly Diagnostic[] = []) => {
     pushAll(diagnostics, found)
     return diagnostics.some((item) => item.severity === 'error')
@@ -230,10 +231,12 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
       removals.push(held.remove)
       return held
     },
-    end: () => {
+    /** Removes what was held, once the background work cancelled has stopped (it may be writing into the cache folder). */
+    end: async () => {
+      await Promise.all(cancelled.splice(0))
       for (const remove of removals.splice(0)) remove()
     },
-    background<T extends { cancel: () => void }>(work: T): T {
+    background<T extends { cancel: () => void | Promise<void> }>(work: T): T {
       background.push(work)
       return work
     },
@@ -259,7 +262,7 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
       return value
     },
     result: (exitCode: 0 | 1 | 2, extra: Partial<BuildResult> = {}): BuildResult => {
-      for (const work of background) work.cancel()
+      for (const work of background) cancelled.push(work.cancel())
       return {
         exitCode,
         diagnostics: sortDiagnostics(diagnostics),

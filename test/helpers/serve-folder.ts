@@ -17,7 +17,6 @@ export const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
   '.xml': 'application/xml',
-  '.pagefind': 'application/wasm',
 }
 
 export interface FolderServer {

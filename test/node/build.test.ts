@@ -68,7 +68,7 @@ output('writes one HTML file per route, the files pages use, static/, the manife
         '_docsgen/styles-HASH.css',
       ],
     )
-    assert.ok((await site.list('build')).includes('_docsgen/search/pagefind.js'))
+    assert.ok((await site.list('build')).includes('_docsgen/search/search.js'))
     // Private pages (as the page data the gate answers) and files, the gate's manifest and the one sign-in shell go to the private folder only.
     assert.equal(await site.list('.docsgen/private'), [
       '_docsgen/data/docs/Private.json',
@@ -87,7 +87,7 @@ output('rewrites links to .md files into routes, encoding spaces and &', async (
     const intro = await site.read('build/docs/Guides/intro.html')
     assert.match(intro, '<a href="/docs/Guides/Setup/Install%20the%20Server#configure-the-port">server guide</a>')
     assert.match(intro, '<a href="/docs/Tools%20&#x26;%20Tips/Shortcuts%20&#x26;%20Tricks">tools and tips</a>')
-    assert.match(intro, '<h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps" data-pagefind-ignore="">#</a></h2>')
+    assert.match(intro, '<h2 id="first-steps">First steps<a class="hash-link" href="#first-steps" aria-label="Direct link to First steps">#</a></h2>')
     const server = await site.read('build/docs/Guides/Setup/Install the Server.html')
     assert.match(server, '<a href="/docs/Guides/intro#first-steps">introduction</a>')
   })

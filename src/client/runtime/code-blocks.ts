@@ -23,7 +23,6 @@ export function setupCodeBlocks({ window, document }: Platform): CodeBlocks {
       button.className = 'code-block-copy'
       button.textContent = COPY
       button.setAttribute('aria-label', 'Copy the code')
-      button.setAttribute('data-pagefind-ignore', '')
       block.appendChild(button)
     }
   }

@@ -6,7 +6,7 @@
 import type { ClientNavigation } from './client-navigation.js'
 import type { Platform } from './platform.js'
 
-/** The parts of the search engine's module (Pagefind) this uses. */
+/** The parts of the search module (src/client/search/search-engine.ts) this uses. */
 interface SearchEngine {
   options?(options: Record<string, unknown>): Promise<void>
   init?(): Promise<void>

@@ -42,7 +42,7 @@ export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, 
               <LoginGate />
             </article>
           ) : (
-            <article className="markdown" data-pagefind-body="">
+            <article className="markdown">
               {page.unlisted ? <UnlistedBanner /> : null}
               {page.hideTitle ? null : <h1 id={page.titleId}>{page.title}</h1>}
               {page.kind === 'category' && page.description ? <p className="category-description">{page.description}</p> : null}

@@ -24,7 +24,7 @@ export function PlainPage({ page }: { page: PageView }): ReactElement {
   }
   return (
     <main id="main-content" className="plain-page plain-main">
-      <article className="markdown" data-pagefind-body="">
+      <article className="markdown">
         {page.unlisted ? <UnlistedBanner /> : null}
         {page.hideTitle ? null : <h1 id={page.titleId}>{page.title}</h1>}
         {page.bodyHtml ? <div className="markdown-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}

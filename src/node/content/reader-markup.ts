@@ -20,7 +20,7 @@ export function addReaderMarkup({ headings, codeBlocks }: ReaderMarkupTargets): 
       type: 'element',
       tagName: 'a',
       // Left out of the search index: the mark is not part of the heading's text.
-      properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}`, dataPagefindIgnore: '' },
+      properties: { className: ['hash-link'], href: `#${id}`, ariaLabel: `Direct link to ${text}` },
       children: [{ type: 'text', value: '#' }],
     })
   }
@@ -39,7 +39,7 @@ function frameCodeBlock({ pre, title }: CodeBlock): void {
   const inner: Element = { type: 'element', tagName: 'pre', properties: { ...pre.properties, tabIndex: 0 }, children: pre.children }
   pre.tagName = 'div'
   pre.properties = { className: ['code-block'], dataLanguage: language }
-  const label: Element = { type: 'element', tagName: 'span', properties: { className: ['code-block-language'], dataPagefindIgnore: '' }, children: [{ type: 'text', value: language }] }
+  const label: Element = { type: 'element', tagName: 'span', properties: { className: ['code-block-language'] }, children: [{ type: 'text', value: language }] }
   const heading: Element[] = title === undefined ? [] : [{ type: 'element', tagName: 'div', properties: { className: ['code-block-title'] }, children: [{ type: 'text', value: title }] }]
   pre.children = [...heading, label, inner]
 }

@@ -5,12 +5,14 @@
  * made while it parses and renders. Every generated text file is checked for private text like
  * the pages are.
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import { underBaseUrl } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { RuntimeConfig } from '../../shared/runtime-config.js'
 import { bundleClient } from '../bundle/bundle-client.js'
+import { bundleSearchModule } from '../bundle/bundle-search-module.js'
 import { bundleWidget, type WidgetBundle } from '../bundle/bundle-widget.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/parse-content.js'
@@ -53,17 +55,20 @@ export interface ReaderAssets {
    * which can go on while the pages render; resolves with the files to publish once it is done.
    */
   readonly files: (input: { readonly manifest: Manifest; readonly documents: readonly ContentDocument[]; readonly probes: readonly LeakProbe[]; readonly dir: string }) => Promise<ReaderFiles>
-  /** Ends the work started for a build that will write nothing. */
-  readonly cancel: () => void
+  /** Ends the work started for a build that will write nothing; resolves once it has stopped. */
+  readonly cancel: () => Promise<void>
 }
 
-export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[]): ReaderAssets {
-  const search = startSearchIndex({ baseUrl: config.baseUrl, lang: config.i18n.defaultLocale }, rules, config)
+/** `cacheDir`: where the search index's work folder goes (the build's cache folder, beside the output). */
+export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[], cacheDir: string): ReaderAssets {
+  const search = startSearchIndex({ baseUrl: config.baseUrl, workDir: join(cacheDir, `search-${randomUUID().slice(0, 8)}`) }, rules, config)
   const client = bundleClient()
+  const searchModule = bundleSearchModule()
   // The login form, loaded by pages on demand: only for a site with sign-in.
   const widget: Promise<WidgetBundle | undefined> = config.login === undefined ? Promise.resolve(undefined) : bundleWidget()
   // Awaited when the pages are rendered; a build that fails before that never asks.
   client.catch(() => undefined)
+  searchModule.catch(() => undefined)
   widget.catch(() => undefined)
   const widgetFile = (bundle: WidgetBundle) => `${GENERATED_FOLDER}/${bundle.fileName}`
   let seo: ReturnType<typeof seoFiles> | undefined
@@ -107,8 +112,10 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
     diagnostics.push(...index.diagnostics)
     const loginWidget = await widget
     const widgetFiles = loginWidget ? [{ file: widgetFile(loginWidget), content: loginWidget.contents }] : []
+    // The module is published with an index only: without one, pages keep the search box off.
+    const searchFiles = index.paths.length > 0 ? [{ file: SEARCH_MODULE, content: await searchModule }] : []
     return {
-      files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...widgetFiles, ...texts],
+      files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...widgetFiles, ...searchFiles, ...texts],
       written: { paths: index.paths, bytes: index.bytes },
       diagnostics,
       summary: `${index.records} pages indexed, ${index.paths.length} index files`,

@@ -1,12 +1,12 @@
 /**
- * The offline search index, built by Pagefind (a process of its own, fed from a thread of its
- * own) from the public pages' content, and written under the output's reserved folder with
- * Pagefind's search module. Indexing costs about as much as the rest of the build, so it starts
- * with the build: each document goes to the indexer as soon as it is parsed, the category pages
- * once the manifest is known, and the indexer works on the other core while this one parses and
- * renders. Only public routes are sent to it: no title, word or URL of a private page can be in
- * the index. The index is split into chunks the browser fetches as a query needs them, so a
- * search downloads little however large the site.
+ * The offline search index, built by docsgen (search-index-builder.ts, on a thread of its own)
+ * from the public pages' content, and written under the output's reserved folder with the search
+ * module the browser loads on first use of the search box. It starts with the build: each
+ * document goes to the indexer as soon as it is parsed, the category pages once the manifest is
+ * known, and the indexer works on the other core while this one parses and renders. Only public
+ * routes are sent to it: no title, word or URL of a private page can be in the index. The index
+ * is split into files the browser fetches as a query needs them, so a search downloads little
+ * however large the site.
  */
 import { siteHref } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
@@ -23,30 +23,31 @@ import { createWorker, siblingModule } from '../workers/run-in-worker.js'
 
 /** Where the index and the search module are published, relative to the output folder. */
 export const SEARCH_FOLDER = `${GENERATED_FOLDER}/search`
-/** The module the runtime imports on first use of the search box. */
-export const SEARCH_MODULE = `${SEARCH_FOLDER}/pagefind.js`
+/** The module the runtime imports on first use of the search box (src/client/search/search-engine.ts). */
+export const SEARCH_MODULE = `${SEARCH_FOLDER}/search.js`
 
 /**
- * A small HTML document of what is searchable on a page: `open`, the page's body, `close`. The
- * body stays on disk (page-bodies.ts) until the indexer takes the record, so records waiting for
- * a slow indexer hold little.
+ * What is searchable on a page: its title, then `lead` (HTML) and its body. The body stays on
+ * disk (page-bodies.ts) until the indexer takes the record, so records waiting for a busy
+ * indexer hold little.
  */
 export interface SearchRecord {
   /** The page's href (base URL included). */
   readonly url: string
-  readonly open: string
+  readonly title: string
+  readonly lead: string
   readonly body: PageBody | undefined
-  readonly close: string
 }
 
-/** A record's HTML, its body read with `read`. */
+/** The HTML under a record's title, its body read with `read`. */
 export function recordHtml(record: SearchRecord, read: (body: PageBody) => string): string {
-  return `${record.open}${record.body ? read(record.body) : ''}${record.close}`
+  return `${record.lead}${record.body ? read(record.body) : ''}`
 }
 
 /** What the indexer's thread receives as workerData (see search-index-worker.ts). */
 export interface SearchIndexJob {
-  readonly lang: string
+  /** A folder of its own, on the output's file system, where pages' fragments wait for the output. */
+  readonly workDir: string
 }
 
 /** What it is sent: records, then where to write the index; or that the build ends without one. */
@@ -59,8 +60,7 @@ export type SearchIndexRequest =
 export type SearchIndexMessage =
   | { readonly kind: 'ready' }
   | { readonly kind: 'done'; readonly paths: readonly string[]; readonly bytes: number }
-  /** `killed`: its process was stopped by a signal (as the system stops one that runs out of memory). */
-  | { readonly kind: 'failed'; readonly message: string; readonly killed?: boolean }
+  | { readonly kind: 'failed'; readonly message: string }
 
 export interface SearchIndexFinish {
   readonly manifest: Manifest
@@ -86,8 +86,8 @@ export interface SearchIndex {
   readonly ready: () => Promise<boolean>
   /** Adds the category pages, checks every record for private text and has the index written. */
   readonly finish: (input: SearchIndexFinish) => Promise<SearchIndexResult>
-  /** Ends the indexer of a build that will write nothing. */
-  readonly cancel: () => void
+  /** Ends the indexer (of a build that will write nothing); resolves once its thread, and its writing, has stopped. */
+  readonly cancel: () => Promise<void>
 }
 
 /** Records per message to the indexer's thread: few messages, each small. */
@@ -99,11 +99,11 @@ type Ending = Exclude<SearchIndexMessage, { kind: 'ready' }>
  * `config` gives the docs' versions: only the last version's docs are searched (as Docusaurus's
  * search offers one version's), and a private page of any version is never sent.
  */
-export function startSearchIndex(site: { readonly baseUrl: string; readonly lang: string }, rules: readonly CompiledRule[], config?: Pick<ResolvedConfig, 'docs'>): SearchIndex {
+export function startSearchIndex(site: { readonly baseUrl: string; readonly workDir: string }, rules: readonly CompiledRule[], config?: Pick<ResolvedConfig, 'docs'>): SearchIndex {
   const accessOf = config === undefined ? (path: string) => accessFor(path, rules) : versionedAccess(config, rules)
   const olderFolders = (config?.docs.versions ?? []).filter((version) => !version.isLast).map((version) => `${version.folder}/`)
   const otherVersion = (file: string) => olderFolders.some((folder) => file.startsWith(folder))
-  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { lang: site.lang } satisfies SearchIndexJob)
+  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { workDir: site.workDir } satisfies SearchIndexJob)
   // The thread keeps the process alive only while the build waits for it: a build that fails
   // without cancelling (a docsgen bug) still ends.
   worker.unref()
@@ -140,7 +140,12 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
     batch.push(record)
     if (batch.length >= recordsPerMessage) send()
   }
-  const cancel = () => worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+  const cancel = () => {
+    worker.postMessage({ kind: 'cancel' } satisfies SearchIndexRequest)
+    // Referenced while waited for: an unreferenced thread would let the process end first.
+    return waitFor(exited)
+  }
   return {
     addDocument(document) {
       if (document.kind === 'component-page' || document.display.unlisted || accessOf(document.route).private || otherVersion(document.file)) return
@@ -154,7 +159,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
       send()
       const mismatch = routesMismatch(fed, searchable)
       if (mismatch !== undefined) {
-        cancel()
+        await cancel()
         throw new Error(mismatch)
       }
       // The thread writes the index once every record is indexed (an indexer that failed ignores this).
@@ -166,7 +171,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly lang
           const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.body)
           const body = record.body ? bodies.read(record.body) : ''
           // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
-          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, recordHtml(record, () => body), probes, body))
+          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, `<h1>${escapeHtml(record.title)}</h1>${recordHtml(record, () => body)}`, probes, body))
         }
       } finally {
         bodies.close()
@@ -198,23 +203,20 @@ function routesMismatch(fed: ReadonlySet<string>, searchable: readonly Route[]):
   return `docsgen bug: the search index was given ${JSON.stringify(extra)} and not ${JSON.stringify(missing)}, against the manifest`
 }
 
-function categoryRecord(site: { readonly baseUrl: string; readonly lang: string }, route: Route): SearchRecord {
+function categoryRecord(site: { readonly baseUrl: string }, route: Route): SearchRecord {
   return recordOf(site, route.path, route.title, route.description ? `<p>${escapeHtml(route.description)}</p>` : '', undefined)
 }
 
-function recordOf(site: { readonly baseUrl: string; readonly lang: string }, path: string, title: string, lead: string, body: PageBody | undefined): SearchRecord {
-  const open = `<html lang="${escapeHtml(site.lang)}"><head><title>${escapeHtml(title)}</title></head><body><main data-pagefind-body><h1>${escapeHtml(title)}</h1>${lead}`
-  return { url: siteHref(site.baseUrl, path), open, body, close: '</main></body></html>' }
+function recordOf(site: { readonly baseUrl: string }, path: string, title: string, lead: string, body: PageBody | undefined): SearchRecord {
+  return { url: siteHref(site.baseUrl, path), title, lead, body }
 }
 
-function searchIndexFailed({ message, killed }: Extract<SearchIndexMessage, { kind: 'failed' }>): Diagnostic {
+function searchIndexFailed({ message }: Extract<SearchIndexMessage, { kind: 'failed' }>): Diagnostic {
   return diagnostic({
     file: 'site.config.ts',
     severity: 'warning',
     ruleId: 'search-index-failed',
     message: `The search index could not be built, so this build has no search: ${message}`,
-    suggestion: killed
-      ? 'The system stops a process this way when memory runs out: build where more memory is free, or with less to index (unlisted pages are not indexed).'
-      : 'Reinstall the dependencies (npm ci) so that the search indexer for this platform is present.',
+    suggestion: 'Check that the output folder and .docsgen/cache/ can be written and that the disk has room, then build again.',
   })
 }

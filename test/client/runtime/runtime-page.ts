@@ -22,7 +22,7 @@ import { samplePage, sampleSidebar, sampleSite } from '../theme/sample-props.js'
 export const sampleConfig = (overrides: Partial<RuntimeConfig> = {}): RuntimeConfig => ({
   baseUrl: '/',
   privatePatterns: ['^(?:\\/docs\\/Private(?:\\/.*|$))$'],
-  searchModule: '/_docsgen/search/pagefind.js',
+  searchModule: '/_docsgen/search/search.js',
   docsVersion: 'current',
   build: 'build-1',
   respectPrefersColorScheme: false,

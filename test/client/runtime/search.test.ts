@@ -4,9 +4,9 @@ import { setupSearchBox } from '../../../src/client/runtime/search-box.js'
 import { appendExcerpt } from '../../../src/client/runtime/search-panel.js'
 import { key, openRuntimePage, pageHtml, settle, settleUntil, type RuntimePage } from './runtime-page.js'
 
-const searchModule = '/_docsgen/search/pagefind.js'
+const searchModule = '/_docsgen/search/search.js'
 
-/** A stand-in for Pagefind's module: results for "apache", none for anything else. */
+/** A stand-in for the search module: results for "apache", none for anything else. */
 function fakeEngine(calls: string[]) {
   const hit = (title: string, url: string, sections: { title: string; url: string; excerpt: string; locations: number[] }[]) => ({
     data: async () => ({ url, excerpt: `${title} <mark>Apache</mark>`, meta: { title }, sub_results: sections }),

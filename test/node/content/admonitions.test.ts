@@ -37,7 +37,7 @@ test("Docusaurus's, VitePress's and GitHub's admonitions become one markup; othe
     ':::</p>',
     '<div class="code-group">',
     // VitePress's `[npm]` titles each block of the group.
-    '<div class="code-block" data-language="sh"><div class="code-block-title">npm</div><span class="code-block-language" data-pagefind-ignore="">sh</span><pre tabindex="0"><code class="language-sh hljs"><span class="code-line">npm i</span></code></pre></div>',
+    '<div class="code-block" data-language="sh"><div class="code-block-title">npm</div><span class="code-block-language">sh</span><pre tabindex="0"><code class="language-sh hljs"><span class="code-line">npm i</span></code></pre></div>',
     '</div>',
   ])
 })

@@ -74,7 +74,7 @@ metadata('front matter shapes the page: title id, keywords, tags, sidebar class,
     await build({ siteDir: site.dir })
     const intro = await site.read('build/docs/Guides/intro.html')
     assert.match(intro, '<h1 id="welcome">Welcome to the guides</h1>')
-    assert.match(intro, '<h2 id="welcome-to-the-guides">Welcome to the guides<a class="hash-link" href="#welcome-to-the-guides" aria-label="Direct link to Welcome to the guides" data-pagefind-ignore="">#</a></h2>')
+    assert.match(intro, '<h2 id="welcome-to-the-guides">Welcome to the guides<a class="hash-link" href="#welcome-to-the-guides" aria-label="Direct link to Welcome to the guides">#</a></h2>')
     assert.match(intro, '<meta name="keywords" content="setup, install">')
     assert.match(intro, '<li class="sidebar-item intro-item"><a class="sidebar-link sidebar-link--active" href="/docs/Guides/intro" aria-current="page">')
     assert.match(
@@ -157,7 +157,7 @@ metadata("markdown.slugify: 'vitepress' keeps a VitePress site's heading ids", a
     assert.equal(result.diagnostics.map(formatDiagnostic), [])
     const html = await site.read('build/docs/Reference/vite.html')
     assert.match(html, '<h2 id="_1-install-the-cli-linux">')
-    assert.match(html, '<h2 id="cafe-creme">Café &#x26; Crème<a class="hash-link" href="#cafe-creme" aria-label="Direct link to Café &#x26; Crème" data-pagefind-ignore="">#</a></h2>')
+    assert.match(html, '<h2 id="cafe-creme">Café &#x26; Crème<a class="hash-link" href="#cafe-creme" aria-label="Direct link to Café &#x26; Crème">#</a></h2>')
     assert.match(html, '<h2 id="cafe-creme-1">')
   })
 })

@@ -8,7 +8,7 @@ const keep = () => undefined
 test('a fence with a title, line ranges, a magic comment and line numbers: highlighted at build time, lines marked, comment gone', () => {
   const text = '```ts{1} title="src/app.ts" showLineNumbers\nconst a = 1 // one\n// highlight-next-line\nlet b = \'x\'\n/* multi\nline */\n```\n'
   assert.equal(parseMarkdown(text, 'page.md', keep).html.split('\n'), [
-    '<div class="code-block" data-language="ts"><div class="code-block-title">src/app.ts</div><span class="code-block-language" data-pagefind-ignore="">ts</span><pre class="code-block--numbered" tabindex="0"><code class="language-ts hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> <span class="hljs-comment">// one</span></span>',
+    '<div class="code-block" data-language="ts"><div class="code-block-title">src/app.ts</div><span class="code-block-language">ts</span><pre class="code-block--numbered" tabindex="0"><code class="language-ts hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> <span class="hljs-comment">// one</span></span>',
     '<span class="code-line code-line--highlighted"><span class="hljs-keyword">let</span> b = <span class="hljs-string">\'x\'</span></span>',
     '<span class="code-line"><span class="hljs-comment">/* multi</span></span>',
     '<span class="code-line"><span class="hljs-comment">line */</span></span></code></pre></div>',
@@ -18,8 +18,8 @@ test('a fence with a title, line ranges, a magic comment and line numbers: highl
 test('an unknown language is plain text without an error; no language, no class; the class never carries the info string', () => {
   const { html, diagnostics } = parseMarkdown('```unknownlang{2}\nplain <b>\n```\n\n```\nno lang\n```\n\n```js title=x\n1\n```\n', 'page.md', keep)
   assert.equal(diagnostics, [])
-  assert.match(html, '<div class="code-block" data-language="unknownlang"><span class="code-block-language" data-pagefind-ignore="">unknownlang</span><pre tabindex="0"><code class="language-unknownlang"><span class="code-line">plain &#x3C;b></span></code></pre></div>')
-  assert.match(html, '<div class="code-block" data-language="text"><span class="code-block-language" data-pagefind-ignore="">text</span><pre tabindex="0"><code><span class="code-line">no lang</span></code></pre></div>')
+  assert.match(html, '<div class="code-block" data-language="unknownlang"><span class="code-block-language">unknownlang</span><pre tabindex="0"><code class="language-unknownlang"><span class="code-line">plain &#x3C;b></span></code></pre></div>')
+  assert.match(html, '<div class="code-block" data-language="text"><span class="code-block-language">text</span><pre tabindex="0"><code><span class="code-line">no lang</span></code></pre></div>')
   assert.not.match(html, 'language-unknownlang{')
   assert.not.match(html, 'data-meta')
 })
@@ -37,9 +37,9 @@ test('magic comments in shell, HTML and ranges; VitePress titles and line number
 test("a language's aliases and embedded languages are loaded with it; a name that is an object's key is no language", () => {
   const { html } = parseMarkdown('```html\n<script>const a = 1</script>\n```\n\n```constructor\nx\n```\n\n```__proto__\ny\n```\n', 'page.md', keep)
   assert.equal(html.split('\n'), [
-    '<div class="code-block" data-language="html"><span class="code-block-language" data-pagefind-ignore="">html</span><pre tabindex="0"><code class="language-html hljs"><span class="code-line"><span class="hljs-tag">&#x3C;<span class="hljs-name">script</span>></span><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span><span class="hljs-tag">&#x3C;/<span class="hljs-name">script</span>></span></span></code></pre></div>',
-    '<div class="code-block" data-language="constructor"><span class="code-block-language" data-pagefind-ignore="">constructor</span><pre tabindex="0"><code class="language-constructor"><span class="code-line">x</span></code></pre></div>',
-    '<div class="code-block" data-language="__proto__"><span class="code-block-language" data-pagefind-ignore="">__proto__</span><pre tabindex="0"><code class="language-__proto__"><span class="code-line">y</span></code></pre></div>',
+    '<div class="code-block" data-language="html"><span class="code-block-language">html</span><pre tabindex="0"><code class="language-html hljs"><span class="code-line"><span class="hljs-tag">&#x3C;<span class="hljs-name">script</span>></span><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span><span class="hljs-tag">&#x3C;/<span class="hljs-name">script</span>></span></span></code></pre></div>',
+    '<div class="code-block" data-language="constructor"><span class="code-block-language">constructor</span><pre tabindex="0"><code class="language-constructor"><span class="code-line">x</span></code></pre></div>',
+    '<div class="code-block" data-language="__proto__"><span class="code-block-language">__proto__</span><pre tabindex="0"><code class="language-__proto__"><span class="code-line">y</span></code></pre></div>',
   ])
 })
 

@@ -22,14 +22,14 @@ mdx('an MDX page renders with its exports, partials, site components, tabs, admo
     const body = bodyOf(await site.read('build/docs/Guides/install.html'))
     assert.match(body, '<p>Install version 2.1 on your machine. See the <a href="/docs/Guides/intro">intro</a>.</p>')
     assert.match(body, '<ul class="toc-inline"><li style="margin-left:0rem"><a href="#system">Pick your system</a></li><li style="margin-left:0rem"><a href="#configure-the-server">Configure the server</a></li></ul>')
-    assert.match(body, '<h2 id="system">Pick your system<a class="hash-link" href="#system" aria-label="Direct link to Pick your system" data-pagefind-ignore="">#</a></h2>')
+    assert.match(body, '<h2 id="system">Pick your system<a class="hash-link" href="#system" aria-label="Direct link to Pick your system">#</a></h2>')
     assert.match(body, '<div class="tabs" data-group-id="os"><div class="tabs-list" role="tablist" aria-orientation="horizontal">')
     assert.match(body, 'aria-selected="true" tabindex="0" data-value="linux">Linux</button>')
     assert.match(body, 'data-value="mac" hidden="">Run <code>brew install tool</code>.</div>')
     assert.match(body, '<div class="admonition admonition-tip" role="note"><p class="admonition-heading">Fast path</p>')
     assert.match(body, '<div class="admonition admonition-warning" role="note"><p class="admonition-heading">Careful</p><div class="admonition-content">Back up first.</div></div>')
     // The partial's heading and link, its link read from the partial's own folder.
-    assert.match(body, '<h2 id="configure-the-server">Configure the server<a class="hash-link" href="#configure-the-server" aria-label="Direct link to Configure the server" data-pagefind-ignore="">#</a></h2>\n<p>Edit the <a href="/docs/Guides/intro#settings">settings</a>.</p>')
+    assert.match(body, '<h2 id="configure-the-server">Configure the server<a class="hash-link" href="#configure-the-server" aria-label="Direct link to Configure the server">#</a></h2>\n<p>Edit the <a href="/docs/Guides/intro#settings">settings</a>.</p>')
     assert.match(body, '<p class="greeting">Hello, reader!</p>')
     for (const literal of [':::', 'import ', 'export ']) assert.not.match(body, literal)
     // The partial's heading is in the page's ToC and is an anchor other pages may link to.
@@ -50,7 +50,7 @@ mdx('an MDX page: HTML comments are left out, code spans keep theirs, fenced cod
     const body = bodyOf(await site.read('build/docs/Guides/code.html'))
     assert.not.match(body, 'for authors')
     assert.match(body, '<p>Write <code>&lt;!-- x --&gt;</code> to hide text.</p>')
-    assert.match(body, '<div class="code-block" data-language="ts"><div class="code-block-title">a.ts</div><span class="code-block-language" data-pagefind-ignore="">ts</span><pre tabindex="0"><code class="language-ts hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span></span></code></pre></div>')
+    assert.match(body, '<div class="code-block" data-language="ts"><div class="code-block-title">a.ts</div><span class="code-block-language">ts</span><pre tabindex="0"><code class="language-ts hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span></span></code></pre></div>')
   })
 })
 

@@ -29,10 +29,10 @@ test('headings get a link to themselves, code blocks a frame with their title, l
   const { html, headings, links } = parseMarkdown(text, 'page.md', keep)
   assert.is(
     html,
-    '\n<h2 id="setup">Set up<a class="hash-link" href="#setup" aria-label="Direct link to Set up" data-pagefind-ignore="">#</a></h2>\n' +
-      '<div class="code-block" data-language="sh"><div class="code-block-title">install.sh</div><span class="code-block-language" data-pagefind-ignore="">sh</span><pre tabindex="0"><code class="language-sh hljs"><span class="code-line"><span class="hljs-built_in">sudo</span> apt install apache2</span></code></pre></div>\n' +
-      '<div class="code-block" data-language="text"><span class="code-block-language" data-pagefind-ignore="">text</span><pre tabindex="0"><code><span class="code-line">plain &#x3C;text></span></code></pre></div>\n' +
-      '<h3 id="café--co">Café &#x26; co<a class="hash-link" href="#café--co" aria-label="Direct link to Café &#x26; co" data-pagefind-ignore="">#</a></h3>',
+    '\n<h2 id="setup">Set up<a class="hash-link" href="#setup" aria-label="Direct link to Set up">#</a></h2>\n' +
+      '<div class="code-block" data-language="sh"><div class="code-block-title">install.sh</div><span class="code-block-language">sh</span><pre tabindex="0"><code class="language-sh hljs"><span class="code-line"><span class="hljs-built_in">sudo</span> apt install apache2</span></code></pre></div>\n' +
+      '<div class="code-block" data-language="text"><span class="code-block-language">text</span><pre tabindex="0"><code><span class="code-line">plain &#x3C;text></span></code></pre></div>\n' +
+      '<h3 id="café--co">Café &#x26; co<a class="hash-link" href="#café--co" aria-label="Direct link to Café &#x26; co">#</a></h3>',
   )
   // The marks are not part of the headings' text, nor links to check.
   assert.equal(headings.map((heading) => heading.text), ['Title', 'Set up', 'Café & co'])

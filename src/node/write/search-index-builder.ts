@@ -1,0 +1,232 @@
+/**
+ * docsgen's own search index, built page by page as pages are parsed (on the indexer's thread,
+ * see search-index-worker.ts) and written at the end. What it writes, under the search folder:
+ *
+ * - `meta.json`: the page count, the average page length, the shard scheme, the format version
+ *   and the folder of this build's index files (named by their hash);
+ * - `<hash>/w/<shard>.json`: for every word whose first two characters are the shard's (see
+ *   shardOf), its postings: a flat list of (page number minus the previous one's, count);
+ * - `<hash>/p/<page>.json`: a page's fragment (URL, title, sections' titles, anchors and text),
+ *   fetched only for the results shown, for their excerpts.
+ *
+ * A search thus downloads the meta file, one shard per word and the shown pages' fragments,
+ * however large the site. Memory stays small: postings wait in typed arrays and each fragment is
+ * written to a work folder as its page comes, then moved into the output. Pages are numbered in
+ * the order of their URLs, not of their arrival (which depends on the threads), so the same
+ * pages give the same bytes.
+ */
+import { createHash } from 'node:crypto'
+import { copyFileSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
+import type { SearchSection } from './search-sections.js'
+
+/** BM25's length normalisation, applied when the index is written (see `countOf`). */
+const lengthWeight = 0.75
+const countScale = 4
+/** Postings are stored 3 numbers each (word, page, count) in chunks of this many numbers. */
+const chunkSize = 3 << 18
+const maxCount = 0xffff
+/** A shard larger than this (JSON characters) is split by one character more: a query's word downloads less. */
+const splitBytes = 64 * 1024
+
+export interface SearchIndexBuilder {
+  /** Indexes a page: its URL, title and sections (the first one is the title's). */
+  readonly add: (url: string, sections: readonly SearchSection[]) => void
+  /** Writes the index into `dir`/`folder`; returns the files written (relative to `dir`) and their size. */
+  readonly write: (dir: string, folder: string) => { paths: string[]; bytes: number }
+  /** Removes the work folder. */
+  readonly discard: () => void
+}
+
+/** A builder whose fragments wait in `workDir` (created here, on the output's file system). */
+export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
+  mkdirSync(workDir, { recursive: true })
+  const wordIds = new Map<string, number>()
+  const chunks: Int32Array[] = []
+  let used = chunkSize
+  const urls: string[] = []
+  const fragmentHashes: string[] = []
+  const lengths: number[] = []
+  let fragmentBytes = 0
+  const push = (word: number, page: number, count: number) => {
+    if (used === chunkSize) {
+      chunks.push(new Int32Array(chunkSize))
+      used = 0
+    }
+    const chunk = chunks.at(-1)!
+    chunk[used++] = word
+    chunk[used++] = page
+    chunk[used++] = count
+  }
+
+  return {
+    add(url, sections) {
+      const page = urls.length
+      let length = 0
+      const counts = new Map<string, number>()
+      sections.forEach((section, number) => {
+        const counter = (weight: number) => (word: string) => {
+          counts.set(word, (counts.get(word) ?? 0) + weight)
+          length++
+        }
+        forEachSearchWord(section.title, counter(number === 0 ? TITLE_WEIGHT : HEADING_WEIGHT))
+        forEachSearchWord(section.text, counter(1))
+      })
+      for (const [word, count] of counts) {
+        let id = wordIds.get(word)
+        if (id === undefined) wordIds.set(word, (id = wordIds.size))
+        push(id, page, count)
+      }
+      const fragment = JSON.stringify({ url, title: sections[0]?.title ?? '', sections: sections.map((section) => [section.title, section.anchor, section.text]) } satisfies SearchFragment)
+      writeFileSync(join(workDir, `${page}.json`), fragment)
+      fragmentBytes += Buffer.byteLength(fragment)
+      urls.push(url)
+      lengths.push(length)
+      fragmentHashes.push(createHash('sha256').update(fragment).digest('base64url'))
+    },
+    write: (dir, folder) => {
+      const written = writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, workDir }, dir, folder)
+      return { paths: written.paths, bytes: written.bytes + fragmentBytes }
+    },
+    discard: () => rmSync(workDir, { recursive: true, force: true }),
+  }
+}
+
+interface Collected {
+  readonly wordIds: ReadonlyMap<string, number>
+  readonly chunks: Int32Array[]
+  /** Numbers used in the last chunk. */
+  readonly used: number
+  /** By arrival: each page's URL, fragment hash and length in words. */
+  readonly urls: readonly string[]
+  readonly fragmentHashes: readonly string[]
+  readonly lengths: readonly number[]
+  readonly workDir: string
+}
+
+/** Writes the shards, moves the fragments in and writes the meta file last; the bytes counted leave out the fragments. */
+function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, workDir }: Collected, dir: string, folder: string): { paths: string[]; bytes: number } {
+  const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
+  const pageOf = new Int32Array(urls.length)
+  order.forEach((arrival, page) => (pageOf[arrival] = page))
+  const averageLength = lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length
+  const { offsets, packed } = sortedPostings(chunks, used, wordIds.size, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength))
+  const next = join(dir, folder, '.next')
+  rmSync(next, { recursive: true, force: true })
+  mkdirSync(join(next, 'w'), { recursive: true })
+  mkdirSync(join(next, 'p'))
+  const hash = createHash('sha256').update(`${SEARCH_INDEX_VERSION}\0`)
+  const names: string[] = []
+  let bytes = 0
+  const split = new Set<string>()
+  for (const [shard, content] of shards(wordIds, offsets, packed, split)) {
+    writeFileSync(join(next, 'w', `${shard}.json`), content)
+    hash.update(`w/${shard}\0${content}\0`)
+    names.push(`w/${shard}.json`)
+    bytes += Buffer.byteLength(content)
+  }
+  order.forEach((arrival, page) => {
+    moveFile(join(workDir, `${arrival}.json`), join(next, 'p', `${page}.json`))
+    hash.update(`p/${page}\0${fragmentHashes[arrival]}\0`)
+    names.push(`p/${page}.json`)
+  })
+  const name = hash.digest('hex').slice(0, 16)
+  const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: urls.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', split: [...split], countScale } satisfies SearchMeta)
+  // An index identical to the last build's is in the reused output already: replaced by the same bytes.
+  rmSync(join(dir, folder, name), { recursive: true, force: true })
+  renameSync(next, join(dir, folder, name))
+  writeFileSync(join(dir, folder, 'meta.json'), meta)
+  rmSync(workDir, { recursive: true, force: true })
+  return { paths: [`${folder}/meta.json`, ...names.map((file) => `${folder}/${name}/${file}`)], bytes: bytes + Buffer.byteLength(meta) }
+}
+
+/**
+ * A posting's count as written: BM25's length normalisation folded in (tf / (1 - b + b·L/avgL)
+ * saturates as BM25 does when the browser applies k1 to it), scaled to a small integer.
+ */
+function countOf(count: number, length: number, averageLength: number): number {
+  const norm = 1 - lengthWeight + (lengthWeight * length) / (averageLength || 1)
+  return Math.max(1, Math.min(maxCount, Math.round((countScale * count) / norm)))
+}
+
+/**
+ * Every word's postings, sorted by page: word `w`'s are `packed[offsets[w]]` up to
+ * `packed[offsets[w + 1]]`, each page · 2¹⁶ + count in one exact double.
+ * The chunks are emptied as they are read.
+ */
+function sortedPostings(chunks: Int32Array[], lastUsed: number, words: number, pageOf: Int32Array, count: (arrival: number, count: number) => number): { offsets: Float64Array; packed: Float64Array } {
+  const ends = (index: number) => (index === chunks.length - 1 ? lastUsed : chunkSize)
+  const offsets = new Float64Array(words + 1)
+  chunks.forEach((chunk, index) => {
+    for (let at = 0; at < ends(index); at += 3) offsets[chunk[at]! + 1]!++
+  })
+  for (let word = 0; word < words; word++) offsets[word + 1]! += offsets[word]!
+  const packed = new Float64Array(offsets[words]!)
+  const cursor = offsets.slice(0, words)
+  chunks.forEach((chunk, index) => {
+    for (let at = 0; at < ends(index); at += 3) {
+      const arrival = chunk[at + 1]!
+      packed[cursor[chunk[at]!]!++] = pageOf[arrival]! * 0x10000 + count(arrival, chunk[at + 2]!)
+    }
+    chunks[index] = new Int32Array(0)
+  })
+  for (let word = 0; word < words; word++) packed.subarray(offsets[word], offsets[word + 1]).sort()
+  return { offsets, packed }
+}
+
+/**
+ * The shards' files, by shard name, each word's postings flat: page minus the previous one's,
+ * count. A shard over `splitBytes` is split by one character more, its name added to `split`.
+ */
+function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, packed: Float64Array, split: Set<string>): Generator<[string, string]> {
+  const words = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  let shard: string | undefined
+  let entries: (readonly [word: string, entry: string])[] = []
+  for (const word of words) {
+    const key = shardOf(word)
+    if (key !== shard) {
+      if (shard !== undefined) yield* splitShard(shard, entries, split)
+      shard = key
+      entries = []
+    }
+    const id = wordIds.get(word)!
+    const numbers: number[] = []
+    let previous = 0
+    for (let at = offsets[id]!; at < offsets[id + 1]!; at++) {
+      const value = packed[at]!
+      const page = Math.floor(value / 0x10000)
+      numbers.push(page - previous, value % 0x10000)
+      previous = page
+    }
+    entries.push([word, `${JSON.stringify(word)}:[${numbers.join(',')}]`])
+  }
+  if (shard !== undefined) yield* splitShard(shard, entries, split)
+}
+
+function* splitShard(shard: string, entries: readonly (readonly [word: string, entry: string])[], split: Set<string>): Generator<[string, string]> {
+  if (entries.reduce((sum, [, entry]) => sum + entry.length, 0) <= splitBytes) return yield [shard, `{${entries.map(([, entry]) => entry).join(',')}}`]
+  split.add(shard)
+  const parts = new Map<string, (readonly [word: string, entry: string])[]>()
+  for (const entry of entries) {
+    const key = shardOf(entry[0], split)
+    const part = parts.get(key) ?? parts.set(key, []).get(key)!
+    part.push(entry)
+  }
+  // The shard keeps the word that is its prefix, and names (under "", which no word is) the
+  // shards one character longer, for a query of just the prefix.
+  const children = [...parts.keys()].filter((key) => key !== shard)
+  yield [shard, `{${[`"":${JSON.stringify(children)}`, ...(parts.get(shard) ?? []).map(([, entry]) => entry)].join(',')}}`]
+  for (const child of children) yield* splitShard(child, parts.get(child)!, split)
+}
+
+/** A rename, or a copy where the work folder is on another file system than the output. */
+function moveFile(from: string, to: string): void {
+  try {
+    renameSync(from, to)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+    copyFileSync(from, to)
+    unlinkSync(from)
+  }
+}
