@@ -14,6 +14,7 @@ import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
+import { mdxLinks } from './mdx-link-rewriter.js'
 import { renderMdxPages } from './mdx-pages.js'
 import { findUnsafeHtmlUrls } from './find-unsafe-urls.js'
 import { isMdx } from './mdx-syntax.js'
@@ -216,8 +217,6 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   if (!options.mdx) throw new Error('parseContent: MDX pages need options.mdx')
   const diagnostics: Diagnostic[] = []
   const targets = linkTargetsOf(job)
-  const byFile = new Map(files.map((file) => [file.file, file]))
-  const assets = new Map<string, Set<string>>()
   const pages = files.map((file) => {
     const read = texts.take(file.file)
     if (read.diagnostic) diagnostics.push(read.diagnostic)
@@ -228,14 +227,8 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
     slugify: config.markdown.slugify,
     site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
     pages,
-    // A partial's links are read from the partial's own folder, on the page that shows it.
-    rewriteFor: (file) => {
-      const page = byFile.get(file)
-      const found = new Set<string>()
-      assets.set(file, found)
-      const relative = page?.relative ?? file.slice(file.indexOf('/', file.indexOf('/') + 1) + 1)
-      return createLinkRewriter(job, targets, { file, relative, kind: page?.kind === 'page' ? 'page' : 'doc', route: targets.routeOfFile.get(file) ?? '/' }, found)
-    },
+    links: mdxLinks(job, files),
+    threads: options.threads,
   })
   const made: ContentDocument[] = []
   const bodies = createBodyWriter(job.bodiesDir)
@@ -243,7 +236,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
     for (const file of files) {
       const page = rendered.pages.get(file.file)!
       const { html, excerpt } = file.kind === 'post' ? cutMdxExcerpt(page.html) : { html: page.html, excerpt: undefined }
-      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html, headings: page.headings }, bodies.write(html), assets.get(file.file) ?? new Set(), excerpt))
+      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html, headings: page.headings }, bodies.write(html), new Set(page.assets), excerpt))
     }
   } finally {
     bodies.close()
