@@ -165,6 +165,8 @@ export interface SiteConfig {
   navbar?: { title?: string; logo?: { src: string; alt?: string }; items?: NavItemConfig[] }
   footer?: FooterConfig
   login?: LoginConfig
+  /** Values of the site's own (plain data), which its React and MDX pages read as `useDocusaurusContext().siteConfig.customFields`. */
+  customFields?: Record<string, unknown>
 }
 
 /** Types `site.config.ts`; returns its argument unchanged. */

@@ -10,7 +10,7 @@
 /** The site as the modules see it: its base URL, and the `siteConfig` `useDocusaurusContext` gives. */
 export interface DocusaurusSite {
   readonly baseUrl: string
-  readonly siteConfig: { readonly title: string; readonly tagline: string; readonly url: string; readonly baseUrl: string; readonly [key: string]: unknown }
+  readonly siteConfig: Readonly<Record<string, unknown>>
 }
 
 /** The globals the modules read and write. */

@@ -225,7 +225,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   const rendered = await renderMdxPages({
     ...options.mdx,
     slugify: config.markdown.slugify,
-    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
+    site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages,
     links: mdxLinks(job, files),
     threads: options.threads,
@@ -258,7 +258,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
   const { renderReactPages, linkPosition } = await import('./react-pages.js')
   const rendered = await renderReactPages({
     ...options.mdx,
-    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, customFields: {} } },
+    site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages: files.map((file) => ({ file: file.file, route: routeOf(file) })),
   })
   const made: ContentDocument[] = []

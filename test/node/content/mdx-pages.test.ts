@@ -67,15 +67,15 @@ mdx('MDX errors are diagnostics with the place in the file: syntax, a component 
   })
 })
 
-mdx("an MDX page imports Docusaurus's modules as Docusaurus sites do, by their default exports", async () => {
+mdx("an MDX page imports Docusaurus's modules as Docusaurus sites do, by their default exports; the site context has the config's custom fields", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(
       join(site.dir, 'content/docs/Guides/linked.mdx'),
-      "import Link from '@docusaurus/Link'\nimport useBaseUrl from '@docusaurus/useBaseUrl'\nimport useDocusaurusContext from '@docusaurus/useDocusaurusContext'\n\nexport function Site() {\n  return <b>{useDocusaurusContext().siteConfig.title}</b>\n}\n\n# Linked\n\n<Link to=\"/docs/Guides/linked\">again</Link> <img src={useBaseUrl('/logo.svg')} /> <Site />\n",
+      "import Link from '@docusaurus/Link'\nimport useBaseUrl from '@docusaurus/useBaseUrl'\nimport useDocusaurusContext from '@docusaurus/useDocusaurusContext'\n\nexport function Site() {\n  const { siteConfig } = useDocusaurusContext()\n  return <b>{siteConfig.title}, {siteConfig.customFields.support}</b>\n}\n\n# Linked\n\n<Link to=\"/docs/Guides/linked\">again</Link> <img src={useBaseUrl('/logo.svg')} /> <Site />\n",
     )
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [])
-    assert.ok(bodyOf(await site.read('build/docs/Guides/linked.html')).includes('<a href="/docs/Guides/linked">again</a>\n<img src="/logo.svg"/>\n<b>MDX Docs</b></div>'))
+    assert.ok(bodyOf(await site.read('build/docs/Guides/linked.html')).includes('<a href="/docs/Guides/linked">again</a>\n<img src="/logo.svg"/>\n<b>MDX Docs, help@mdx.example</b></div>'))
   })
 })
 

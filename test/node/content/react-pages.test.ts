@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it draws the 4 React pages of src/pages/ once, as static HTML without their CSS or their state and effects (nothing runs in the browser), with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it ignores organizationName; it draws the 4 React pages of src/pages/ once, as static HTML without their CSS or their state and effects (nothing runs in the browser), with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
 
 test('React pages get Docusaurus routes; one that throws is a diagnostic, links to it are not; their own links are checked', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
@@ -25,7 +25,7 @@ test('React pages get Docusaurus routes; one that throws is a diagnostic, links 
   })
 })
 
-test("React pages are drawn with Layout, Link, Heading, docsgen's Admonition, the site context, CSS module class names and clsx, inside the page shell", async () => {
+test("React pages are drawn with Layout, Link, Heading, docsgen's Admonition, the site context (the config as written, custom fields included), CSS module class names and clsx, inside the page shell", async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(join(site.dir, 'src/pages/broken.js'), 'export default function Mended() { return <p>mended</p> }\n')
     const help = join(site.dir, 'src/pages/help.js')
@@ -34,7 +34,7 @@ test("React pages are drawn with Layout, Link, Heading, docsgen's Admonition, th
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     const home = await site.read('build/index.html')
     assert.ok(home.includes('<meta name="description" content="The home of the pages site">'))
-    assert.ok(home.includes('<header class="hero banner"><h1>Pages Site</h1><p>Pages drawn with React</p><img src="/base/img/logo.svg" alt=""/><a class="button" href="/base/docs/intro">Get started</a></header><section>3 features</section></div></article></main>'))
+    assert.ok(home.includes('<header class="hero banner"><h1>Pages Site</h1><p>Pages drawn with React</p><p class="note">Made with care, by pages-org</p><img src="/base/img/logo.svg" alt=""/><a class="button" href="/base/docs/intro">Get started</a></header><section>3 features</section></div></article></main>'))
     // The page shell is docsgen's: its navbar and its footer.
     assert.ok(home.includes('<a class="navbar-brand" href="/base/">'))
     assert.ok(home.includes('<footer'))
