@@ -66,6 +66,21 @@ export function useHistory() { return { location: ${location}, push() {}, replac
 export function Redirect() { return null }`,
 }
 
+/**
+ * React's JSX runtime as the pages' compiled JSX calls it, telling the page being drawn the
+ * `href` of every plain `<a>` it draws (Link's are told by Link), so that those links are checked
+ * too. One written with the base URL (`useBaseUrl('/docs/x')`) is told as the route it names.
+ */
+export const linkTellingJsxRuntime = `import { jsx as drawn, jsxs as drawnWithKeys, Fragment } from 'react/jsx-runtime'
+function tell(type, props) {
+  if (type !== 'a' || typeof props?.href !== 'string' || !${page}) return
+  const base = ${site}.baseUrl
+  ${page}.links.push(base !== '/' && props.href.startsWith(base) ? props.href.slice(base.length - 1) : props.href)
+}
+export function jsx(type, props, key) { tell(type, props); return drawn(type, props, key) }
+export function jsxs(type, props, key) { tell(type, props); return drawnWithKeys(type, props, key) }
+export { Fragment }`
+
 /** Packages pages use for class names, given when the site has not installed them. */
 export const classNamesModule = `export default function classNames(...args) {
   const names = []

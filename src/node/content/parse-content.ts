@@ -281,7 +281,8 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
         headings: [],
         links: (page?.links ?? []).map((url) => ({ url, position: at(url) })),
       }
-      made.push(contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set()))
+      const document = contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set())
+      made.push(page?.title === undefined ? document : { ...document, titled: true })
     }
   } finally {
     bodies.close()

@@ -10,13 +10,14 @@ import { withFixtureSite } from '../../helpers/fixture-site.js'
 const note =
   "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it ignores organizationName; it draws the 4 React pages of src/pages/ once, as static HTML without their CSS or their state and effects (nothing runs in the browser), with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
 
-test('React pages get Docusaurus routes; one that throws is a diagnostic, links to it are not; their own links are checked', async () => {
+test('React pages get Docusaurus routes; one that throws is a diagnostic, links to it are not; their own links are checked, Link and plain <a> (internal ones) alike', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       note,
       "src/pages/broken.js:5:39: error: The page threw while rendering: Cannot read properties of undefined (reading 'items'). [docsgen:page-render-failed]",
       'src/pages/help.js:13:78: error: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+      'src/pages/help.js:14:131: error: Link "/docs/lost" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
     ])
     assert.is(result.exitCode, 1)
     // `_draft.js` and the `_parts/` folder are not pages; styles.module.css is not published.
@@ -29,10 +30,12 @@ test("React pages are drawn with Layout, Link, Heading, docsgen's Admonition, th
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(join(site.dir, 'src/pages/broken.js'), 'export default function Mended() { return <p>mended</p> }\n')
     const help = join(site.dir, 'src/pages/help.js')
-    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', ''))
+    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     const home = await site.read('build/index.html')
+    // The title given to Layout names the home page too, as in Docusaurus; so does its description.
+    assert.ok(home.includes('<title>Hello from Pages Site | Pages Site</title>'))
     assert.ok(home.includes('<meta name="description" content="The home of the pages site">'))
     assert.ok(home.includes('<header class="hero banner"><h1>Pages Site</h1><p>Pages drawn with React</p><p class="note">Made with care, by pages-org</p><img src="/base/img/logo.svg" alt=""/><a class="button" href="/base/docs/intro">Get started</a></header><section>3 features</section></div></article></main>'))
     // The page shell is docsgen's: its navbar and its footer.
@@ -41,7 +44,7 @@ test("React pages are drawn with Layout, Link, Heading, docsgen's Admonition, th
     const helpPage = await site.read('build/help.html')
     assert.ok(helpPage.includes('<title>Help | Pages Site</title>'))
     // The page draws its own heading; `Head` draws nothing; @theme/Admonition is docsgen's own.
-    assert.ok(helpPage.includes('<div class="markdown-body"><h1>Need help?</h1><div class="admonition admonition-tip" role="note"><p class="admonition-heading">Tip</p><div class="admonition-content">Ask away.</div></div><p>Read the <a href="/base/docs/intro#intro">intro</a>.</p></div>'))
+    assert.ok(helpPage.includes('<div class="markdown-body"><h1>Need help?</h1><div class="admonition admonition-tip" role="note"><p class="admonition-heading">Tip</p><div class="admonition-content">Ask away.</div></div><p>Read the <a href="/base/docs/intro#intro">intro</a>.</p><p>Plain links: <a href="/base/docs/intro">with the base URL</a>, <a href="https://example.org/help">elsewhere</a>.</p></div>'))
     assert.not.ok(helpPage.includes('ignored'))
     assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><ul><li>Ada</li><li>Grace</li></ul></div>'))
     assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>mended</p></div>'))
@@ -71,6 +74,7 @@ test('javascript: and data: URLs a page draws are errors at the place they are w
       'src/pages/broken.js:3:22: error: Link "javascript:alert(1)" is a javascript: URL, which runs code; it never reaches a page. Link to a page of the site or to an https: URL instead. [docsgen:unsafe-url]',
       'src/pages/broken.js:3:63: error: Link "data:text/html,hi" is a data: URL, which carries a document of its own; it never reaches a page. Link to a page of the site or to an https: URL instead. [docsgen:unsafe-url]',
       'src/pages/help.js:13:78: error: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+      'src/pages/help.js:14:131: error: Link "/docs/lost" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
     ])
     assert.is(result.exitCode, 1)
   })
