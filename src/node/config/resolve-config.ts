@@ -69,8 +69,11 @@ export interface ResolvedConfig {
     /** Every version of the docs, newest first: the current one alone for an unversioned site. */
     readonly versions: readonly ResolvedVersion[]
   }
-  /** Sidebars written in the config, as a sidebars file would export them (read by the manifest stage). */
-  readonly sidebars: unknown
+  /**
+   * Sidebars written in the config, as a sidebars file would export them (read by the manifest
+   * stage), with the config's file and source so that their problems are told where written.
+   */
+  readonly sidebars: { readonly file: string; readonly source: string; readonly value: unknown } | undefined
   /** Where the site's sources are: content/docs… for a docsgen site, docs/… for a Docusaurus one. */
   readonly folders: ContentFolders
   readonly blog: ResolvedBlog
@@ -199,7 +202,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
       sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
       versions,
     },
-    sidebars: readMapping(root.get('sidebars')),
+    sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,
     blog: resolveBlog(root.get('blog')),
     tableOfContents: { minHeadingLevel, maxHeadingLevel },
