@@ -60,6 +60,21 @@ export default function Heading({ as = 'h2', ...props }) { return createElement(
 export default function BrowserOnly({ fallback }) { return createElement(Fragment, null, fallback ?? null) }`,
   '@docusaurus/ExecutionEnvironment': 'export default { canUseDOM: false, canUseEventListeners: false, canUseIntersectionObserver: false, canUseViewport: false }',
   '@docusaurus/useIsBrowser': 'export default function useIsBrowser() { return false }',
+  // Text in the site's one language, its {placeholders} filled from values (which may be elements).
+  '@docusaurus/Translate': `import { createElement, Fragment } from 'react'
+export function interpolate(message, values) {
+  if (typeof message !== 'string' || !values) return message
+  return message.split(/(\\{\\w+\\})/).filter((part) => part !== '').map((part) => { const name = part.slice(1, -1); return /^\\{\\w+\\}$/.test(part) && name in values ? values[name] : part })
+}
+export function translate({ message, id }, values) {
+  const parts = interpolate(message ?? id, values)
+  return Array.isArray(parts) ? parts.join('') : parts
+}
+export default function Translate({ children, id, values }) {
+  const parts = interpolate(children ?? id, values)
+  return createElement(Fragment, null, ...(Array.isArray(parts) ? parts : [parts]))
+}`,
+  '@docusaurus/Interpolate': `export { default, interpolate } from '@docusaurus/Translate'`,
   '@docusaurus/router': `export { default as Link } from '@docusaurus/Link'
 export function useLocation() { return ${location} }
 export function useHistory() { return { location: ${location}, push() {}, replace() {} } }
