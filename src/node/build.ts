@@ -113,6 +113,12 @@ export interface BuildResult {
   readonly login: { readonly orgID: string; readonly baseURL: string } | undefined
   /** The routes this build rendered or removed: all of them without the cache, those whose pages changed with it. */
   readonly changedRoutes: readonly string[]
+  /**
+   * The folders and files the site's config reads content from, relative to the site folder
+   * (`../docs` for a Docusaurus config's `path: '../docs'`): what `serve` watches beside the
+   * folder's usual names. Empty when the config could not be read.
+   */
+  readonly sourceFolders: readonly string[]
 }
 
 export async function build(options: BuildOptions): Promise<BuildResult> {
@@ -140,6 +146,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   if (!site) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
   const config = { ...site.config, login }
+  run.remember({ sourceFolders: sourceFoldersOf(config) })
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   // The runtime's bundle and the search index are made while the site is parsed and rendered
@@ -220,12 +227,17 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
   const removals: (() => void)[] = []
   const background: { cancel: () => void | Promise<void> }[] = []
   const cancelled: (void | Promise<void>)[] = []
+  let remembered: Partial<BuildResult> = {}
   const failed = (found: readonly Diagnostic[] = []) => {
     pushAll(diagnostics, found)
     return diagnostics.some((item) => item.severity === 'error')
   }
   return {
     failed,
+    /** What every result from now on says (learnt from the config). */
+    remember: (known: Partial<BuildResult>) => {
+      remembered = { ...remembered, ...known }
+    },
     /** Keeps what `held.remove()` removes when the build ends, whatever happens. */
     atEnd<T extends { readonly remove: () => void }>(held: T): T {
       removals.push(held.remove)
@@ -275,10 +287,19 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
         bytes: 0,
         login: undefined,
         changedRoutes: [],
+        sourceFolders: [],
+        ...remembered,
         ...extra,
       }
     },
   }
+}
+
+/** The folders (and sidebars file) the config reads: each version's docs, the blog, the pages. */
+function sourceFoldersOf(config: ResolvedConfig): string[] {
+  const { folders } = config
+  const named = [...config.docs.versions.map((version) => version.folder), folders.docs, folders.blog, folders.pages, typeof folders.sidebars === 'string' ? folders.sidebars : '']
+  return [...new Set(named.filter((folder) => folder !== ''))]
 }
 
 /**

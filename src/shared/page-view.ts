@@ -95,6 +95,8 @@ export interface PageView {
   readonly kind: 'doc' | 'category' | 'page' | 'notFound' | 'tags'
   /** Document title for <title> and <h1>. For a private shell: a neutral text, never the page's. */
   readonly title: string
+  /** The page named itself (a React page's `Layout` title): <title> is `title | site` on the home page too, as in Docusaurus. */
+  readonly titled?: boolean
   /** Front matter `hide_title`: <title> only, no <h1>. */
   readonly hideTitle: boolean
   /** The <h1>'s id, when the title is written with one (`# Title {#id}`). */

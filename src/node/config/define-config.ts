@@ -165,6 +165,13 @@ export interface SiteConfig {
   navbar?: { title?: string; logo?: { src: string; alt?: string }; items?: NavItemConfig[] }
   footer?: FooterConfig
   login?: LoginConfig
+  /**
+   * Sidebars as a Docusaurus sidebars file exports them (`{ docs: ['intro', { type: 'category', … }] }`),
+   * instead of one made from the docs folders; a sidebars.ts beside the config is read first.
+   */
+  sidebars?: Record<string, unknown>
+  /** Values of the site's own (plain data), which its React and MDX pages read as `useDocusaurusContext().siteConfig.customFields`. */
+  customFields?: Record<string, unknown>
 }
 
 /** Types `site.config.ts`; returns its argument unchanged. */

@@ -1,6 +1,6 @@
 /**
  * A Docusaurus config, as plain data, read into docsgen's config: the settings docsgen has
- * (title, tagline, url, baseUrl, favicon, trailingSlash, onBrokenLinks/Anchors, markdown.format,
+ * (title, tagline, url, baseUrl, favicon, trailingSlash, onBrokenLinks/Anchors, markdown.format, customFields,
  * the navbar, footer, colour mode, announcement bar and table of contents of `themeConfig`, and
  * the classic preset's docs and blog options) and where its folders are. Everything else is
  * listed as ignored, to be said once.
@@ -37,7 +37,7 @@ const sitePath = (value: unknown) => (typeof value === 'string' && !/^([a-z][a-z
 
 export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusaurus {
   const ignored: string[] = []
-  const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'markdown', 'themeConfig', 'presets'], '', ignored)
+  const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'markdown', 'themeConfig', 'presets', 'customFields'], '', ignored)
   if (value.favicon !== undefined) value.favicon = sitePath(value.favicon)
   if (value.markdown !== undefined) value.markdown = pick(value.markdown, ['format'], 'markdown.', ignored)
   const preset = classicPreset(value.presets, ignored)

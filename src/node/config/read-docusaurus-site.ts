@@ -12,7 +12,15 @@ import { loadDocusaurusConfig } from './load-docusaurus-config.js'
 import type { ContentFolders } from './resolve-config.js'
 
 export type DocusaurusSite =
-  | { readonly value: Record<string, unknown>; readonly source: string; readonly folders: ContentFolders; readonly note: Diagnostic; readonly diagnostics?: undefined }
+  | {
+      readonly value: Record<string, unknown>
+      readonly source: string
+      readonly folders: ContentFolders
+      /** The config as written (its plain data), which its pages read as `siteConfig`. */
+      readonly siteConfig: Record<string, unknown>
+      readonly note: Diagnostic
+      readonly diagnostics?: undefined
+    }
   | { readonly value?: undefined; readonly diagnostics: readonly Diagnostic[] }
 
 /** Names listed in the note before "and N more". */
@@ -39,7 +47,7 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
     message: parts.filter(Boolean).join('; '),
     suggestion: 'Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read).',
   })
-  return { value, source: result.loaded.source, folders, note }
+  return { value, source: result.loaded.source, folders, siteConfig: result.loaded.value as Record<string, unknown>, note }
 }
 
 const shown = (folder: string) => (folder === '' ? 'none' : `${folder}/`)

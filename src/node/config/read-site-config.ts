@@ -36,20 +36,21 @@ export async function readSiteConfig(
   if (!loaded.loaded) return { site: undefined, diagnostics: loaded.diagnostics }
   let { file, source, value: exported } = loaded.loaded
   let folders: ContentFolders | undefined
+  let siteConfig: Record<string, unknown> | undefined
   const notes: Diagnostic[] = []
   // A folder with no site.config.ts but a Docusaurus config is read as the Docusaurus site it is.
   const docusaurus = file === undefined ? findDocusaurusConfig(siteDir) : undefined
   if (docusaurus !== undefined) {
     const read = await readDocusaurusSite(siteDir, docusaurus, timeLimitMs ?? userCodeTimeLimitMs)
     if (!read.value) return { site: undefined, diagnostics: read.diagnostics }
-    ;({ value: exported, source, folders } = read)
+    ;({ value: exported, source, folders, siteConfig } = read)
     file = docusaurus
     notes.push(read.note)
   } else if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
   const value = overrides === undefined ? exported : withOverrides(exported, overrides)
   const versions = readVersionNames(siteDir)
   if (versions.diagnostic) return { site: undefined, diagnostics: [versions.diagnostic] }
-  const resolved = resolveConfig(value, file ?? 'site.config.ts', source, { versionNames: versions.names, folders })
+  const resolved = resolveConfig(value, file ?? 'site.config.ts', source, { versionNames: versions.names, folders, siteConfig })
   return {
     site: resolved.config ? { config: resolved.config, file, source, versionsSource: versions.text } : undefined,
     diagnostics: [...notes, ...resolved.diagnostics],

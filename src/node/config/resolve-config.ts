@@ -69,8 +69,11 @@ export interface ResolvedConfig {
     /** Every version of the docs, newest first: the current one alone for an unversioned site. */
     readonly versions: readonly ResolvedVersion[]
   }
-  /** Sidebars written in the config, as a sidebars file would export them (read by the manifest stage). */
-  readonly sidebars: unknown
+  /**
+   * Sidebars written in the config, as a sidebars file would export them (read by the manifest
+   * stage), with the config's file and source so that their problems are told where written.
+   */
+  readonly sidebars: { readonly file: string; readonly source: string; readonly value: unknown } | undefined
   /** Where the site's sources are: content/docs… for a docsgen site, docs/… for a Docusaurus one. */
   readonly folders: ContentFolders
   readonly blog: ResolvedBlog
@@ -87,6 +90,13 @@ export interface ResolvedConfig {
     readonly copyright: string
   }
   readonly login: ResolvedLogin | undefined
+  /** Values of the site's own, for its React and MDX pages (Docusaurus's `customFields`). */
+  readonly customFields: Readonly<Record<string, unknown>>
+  /**
+   * What `useDocusaurusContext().siteConfig` gives the site's React and MDX pages: a Docusaurus
+   * config as written (its plain data), with the settings docsgen read as it read them.
+   */
+  readonly siteConfig: Readonly<Record<string, unknown>>
 }
 
 /** The folders of the docs, the blog and the pages, relative to the site folder. */
@@ -107,6 +117,8 @@ export const docsgenFolders: ContentFolders = { docs: 'content/docs', blog: 'con
 export interface SiteLayout {
   readonly versionNames?: readonly string[]
   readonly folders?: ContentFolders
+  /** A Docusaurus config as written (its plain data), which its pages read as `siteConfig`. */
+  readonly siteConfig?: Readonly<Record<string, unknown>>
 }
 
 /** The blog of content/blog (Docusaurus's blog options that docsgen reads). */
@@ -131,7 +143,7 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'sidebars', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'sidebars', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login', 'customFields']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
@@ -164,17 +176,21 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   readI18n(root.get('i18n'))
   const baseUrl = readBaseUrl(root.get('baseUrl'))
   const url = readSiteUrl(root.get('url'))
+  const tagline = root.get('tagline').string() ?? ''
+  const favicon = readSafeUrl(root.get('favicon'), root.get('favicon').string())
+  const trailingSlash = root.get('trailingSlash').boolean()
+  const customFields = (readMapping(root.get('customFields')) ?? {}) as Record<string, unknown>
 
   const config: ResolvedConfig = {
     title,
-    tagline: root.get('tagline').string() ?? '',
+    tagline,
     url,
     baseUrl,
-    favicon: readSafeUrl(root.get('favicon'), root.get('favicon').string()),
+    favicon,
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: root.get('onBrokenLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
     onBrokenAnchors: root.get('onBrokenAnchors').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
-    trailingSlash: root.get('trailingSlash').boolean(),
+    trailingSlash,
     markdown: {
       format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? 'detect',
       slugify: markdown.get('slugify').oneOf(['github', 'vitepress'] as const) ?? 'github',
@@ -186,7 +202,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
       sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
       versions,
     },
-    sidebars: readSidebars(root.get('sidebars')),
+    sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,
     blog: resolveBlog(root.get('blog')),
     tableOfContents: { minHeadingLevel, maxHeadingLevel },
@@ -200,14 +216,16 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     navbar: resolveNavbar(root.get('navbar'), title),
     footer: resolveFooter(root.get('footer')),
     login: root.get('login').value === undefined ? undefined : resolveLogin(root.get('login')),
+    customFields,
+    siteConfig: { ...layout.siteConfig, title, tagline, url: url ?? '', baseUrl, trailingSlash, favicon, customFields },
   }
   const diagnostics = reader.problems.map((problem) => readProblemDiagnostic(problem, { file, ruleId: 'config-invalid', unknownKey: { ruleId: 'config-unknown-key' } }))
   if (diagnostics.length > 0) return { config: undefined, diagnostics }
   return { config: deepFreeze(config), diagnostics: [] }
 }
 
-/** Sidebars as a sidebars file exports them: checked when the manifest reads them, only their shape here. */
-function readSidebars(at: ValueAt): unknown {
+/** A mapping of anything (sidebars as a sidebars file exports them, checked when the manifest reads them; custom fields): only its shape here. */
+function readMapping(at: ValueAt): unknown {
   if (at.value === undefined) return undefined
   at.mapping()
   return at.value

@@ -37,6 +37,8 @@ export interface ContentDocument {
   readonly display: DocumentDisplay
   /** For blog posts: what the list pages and feeds show of it. */
   readonly post?: PostInfo
+  /** The page names itself for `<title>` (a React page's `Layout` title), the home page too. */
+  readonly titled?: boolean
 }
 
 export interface PostInfo extends PostExcerpt {

@@ -10,7 +10,7 @@
 /** The site as the modules see it: its base URL, and the `siteConfig` `useDocusaurusContext` gives. */
 export interface DocusaurusSite {
   readonly baseUrl: string
-  readonly siteConfig: { readonly title: string; readonly tagline: string; readonly url: string; readonly baseUrl: string; readonly [key: string]: unknown }
+  readonly siteConfig: Readonly<Record<string, unknown>>
 }
 
 /** The globals the modules read and write. */
@@ -60,11 +60,41 @@ export default function Heading({ as = 'h2', ...props }) { return createElement(
 export default function BrowserOnly({ fallback }) { return createElement(Fragment, null, fallback ?? null) }`,
   '@docusaurus/ExecutionEnvironment': 'export default { canUseDOM: false, canUseEventListeners: false, canUseIntersectionObserver: false, canUseViewport: false }',
   '@docusaurus/useIsBrowser': 'export default function useIsBrowser() { return false }',
+  // Text in the site's one language, its {placeholders} filled from values (which may be elements).
+  '@docusaurus/Translate': `import { createElement, Fragment } from 'react'
+export function interpolate(message, values) {
+  if (typeof message !== 'string' || !values) return message
+  return message.split(/(\\{\\w+\\})/).filter((part) => part !== '').map((part) => { const name = part.slice(1, -1); return /^\\{\\w+\\}$/.test(part) && name in values ? values[name] : part })
+}
+export function translate({ message, id }, values) {
+  const parts = interpolate(message ?? id, values)
+  return Array.isArray(parts) ? parts.join('') : parts
+}
+export default function Translate({ children, id, values }) {
+  const parts = interpolate(children ?? id, values)
+  return createElement(Fragment, null, ...(Array.isArray(parts) ? parts : [parts]))
+}`,
+  '@docusaurus/Interpolate': `export { default, interpolate } from '@docusaurus/Translate'`,
   '@docusaurus/router': `export { default as Link } from '@docusaurus/Link'
 export function useLocation() { return ${location} }
 export function useHistory() { return { location: ${location}, push() {}, replace() {} } }
 export function Redirect() { return null }`,
 }
+
+/**
+ * React's JSX runtime as the pages' compiled JSX calls it, telling the page being drawn the
+ * `href` of every plain `<a>` it draws (Link's are told by Link), so that those links are checked
+ * too. One written with the base URL (`useBaseUrl('/docs/x')`) is told as the route it names.
+ */
+export const linkTellingJsxRuntime = `import { jsx as drawn, jsxs as drawnWithKeys, Fragment } from 'react/jsx-runtime'
+function tell(type, props) {
+  if (type !== 'a' || typeof props?.href !== 'string' || !${page}) return
+  const base = ${site}.baseUrl
+  ${page}.links.push(base !== '/' && props.href.startsWith(base) ? props.href.slice(base.length - 1) : props.href)
+}
+export function jsx(type, props, key) { tell(type, props); return drawn(type, props, key) }
+export function jsxs(type, props, key) { tell(type, props); return drawnWithKeys(type, props, key) }
+export { Fragment }`
 
 /** Packages pages use for class names, given when the site has not installed them. */
 export const classNamesModule = `export default function classNames(...args) {

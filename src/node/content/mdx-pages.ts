@@ -6,21 +6,23 @@
  * headings include those of the partials it shows, where it shows them.
  */
 import { build, type Message, type Plugin } from 'esbuild'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
 import { dirname, join, posix, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import { readTextFile } from '../files/read-text-file.js'
-import { runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
+import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
-import type { RewriteLink } from './parse-markdown.js'
+import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
+import { parseMdxFiles } from './parse-mdx-files.js'
 import type { SlugStyle } from './heading-slugger.js'
 
 export interface MdxRequest {
@@ -32,7 +34,9 @@ export interface MdxRequest {
   /** The MDX pages, by site-relative file, with their text. */
   readonly pages: readonly { readonly file: string; readonly text: string }[]
   /** How links are rewritten in a file (a page or a partial it imports). */
-  readonly rewriteFor: (file: string) => RewriteLink
+  readonly links: MdxLinks
+  /** Threads to compile the pages on, this one included; by default one per core for a large site. */
+  readonly threads?: number
 }
 
 export interface RenderedMdx {
@@ -40,6 +44,8 @@ export interface RenderedMdx {
   /** The page's headings, those of the partials it shows included. */
   readonly headings: readonly Heading[]
   readonly html: string
+  /** Files beside the pages that the page's own links reach. */
+  readonly assets: readonly string[]
 }
 
 /** The theme components docsgen draws itself, for `@theme/…` imports. */
@@ -49,22 +55,31 @@ const require = createRequire(import.meta.url)
 export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<string, RenderedMdx>; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = []
   const parsed = new Map<string, MdxPage>()
-  const parse = (file: string, text: string) => {
-    const page = parseMdx(text, file, request.rewriteFor(file), { slugify: request.slugify })
+  const assets = new Map<string, readonly string[]>()
+  const rewriterFor = mdxLinkRewriters(request.links)
+  const pageFiles = await parseMdxFiles({ links: request.links, slugify: request.slugify, pages: request.pages }, request.threads)
+  for (const { file, page, assets: found } of pageFiles) {
     parsed.set(file, page)
+    assets.set(file, found)
+  }
+  // Partials are few and found only once the pages that show them are parsed: parsed here, once each.
+  const partialsOf = (file: string, page: MdxPage) => {
     pushAll(diagnostics, page.diagnostics)
     for (const source of page.imports.values()) {
       const partial = partialFile(file, source)
       if (partial === undefined || parsed.has(partial)) continue
       const read = readTextFile(join(request.siteDir, partial), partial, { markdown: true })
-      if (read.text !== undefined) parse(partial, read.text)
+      if (read.text === undefined) continue
+      const parsedPartial = parseMdx(read.text, partial, rewriterFor(partial).rewrite, { slugify: request.slugify })
+      parsed.set(partial, parsedPartial)
+      partialsOf(partial, parsedPartial)
     }
   }
-  for (const page of request.pages) parse(page.file, page.text)
+  for (const { file, page } of pageFiles) partialsOf(file, page)
 
   const html = await bundleAndRender(request, parsed, diagnostics)
   const pages = new Map<string, RenderedMdx>()
-  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed, new Set()), html: html.get(file) ?? '' })
+  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed, new Set()), html: html.get(file) ?? '', assets: assets.get(file) ?? [] })
   return { pages, diagnostics }
 }
 
@@ -93,7 +108,7 @@ function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Se
 /** The module of a parsed file: its compiled program, with the `toc` Docusaurus pages refer to. */
 function moduleOf(page: MdxPage, headings: readonly Heading[]): string {
   const toc = headings.filter((heading) => heading.depth >= 2).map((heading) => ({ value: heading.text, id: heading.id, level: heading.depth }))
-  return /\b(?:const|let|var|function)\s+toc\b/.test(page.program!) ? page.program! : `${page.program}\nexport const toc = ${JSON.stringify(toc)};\n`
+  return page.program!.includes('toc') && /\b(?:const|let|var|function)\s+toc\b/.test(page.program!) ? page.program! : `${page.program}\nexport const toc = ${JSON.stringify(toc)};\n`
 }
 
 async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, string>> {
@@ -127,23 +142,41 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
   }
   // esbuild keeps the entries' folders under outdir.
   for (const folder of new Set(outputs.map((output) => dirname(output.path)))) await mkdir(folder, { recursive: true })
-  const pages = outputs.filter((output) => output.entry !== undefined)
-  const job = (urls: readonly string[]): MdxPageJob => ({
-    siteDir: request.siteDir,
-    site: request.site,
-    pages: pages.map((page) => ({ file: page.entry!, moduleUrl: urls[outputs.indexOf(page)]! })),
-  })
-  const outcome = await runCompiledModules<MdxPageAnswer[], string>(outputs.map((output) => ({ path: output.path, code: output.text })), siblingModule('mdx-page-worker', import.meta.url), job, request.timeLimitMs).finally(() => rm(outdir, { recursive: true, force: true }))
-  if (outcome.kind !== 'done') {
-    const file = outcome.step ?? entries[0]!
-    diagnostics.push(userCodeFailure(outcome, { siteDir: request.siteDir, file, subject: 'The page', action: 'rendering', timeLimitMs: request.timeLimitMs, ruleId: 'page-render-failed', stopped: 'The page stopped its thread while rendering', throwsAt: 'this-file', suggestion: () => 'An MDX page must render in moments, without ending the process.' }))
-    return html
-  }
-  for (const answer of outcome.result) {
-    if (answer.kind === 'ok') html.set(answer.file, answer.html)
-    else diagnostics.push(diagnostic({ file: answer.file, ...(answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}), ruleId: 'page-render-failed', message: `The page threw while rendering: ${answer.message}` }))
+  try {
+    for (const output of outputs) await writeFile(output.path, output.text)
+    const pages = outputs.filter((output) => output.entry !== undefined).map((output) => ({ file: output.entry!, moduleUrl: pathToFileURL(output.path).href }))
+    const batches = Array.from({ length: Math.ceil(pages.length / pagesPerRenderThread) }, (_, index) => pages.slice(index * pagesPerRenderThread, (index + 1) * pagesPerRenderThread))
+    const answers: MdxPageAnswer[][] = []
+    let next = 0
+    const renderNext = async (): Promise<void> => {
+      for (let index = next++; index < batches.length; index = next++) answers[index] = await renderBatch(request, batches[index]!, diagnostics)
+    }
+    await Promise.all(Array.from({ length: Math.min(batches.length, request.threads ?? availableParallelism()) }, renderNext))
+    for (const answer of answers.flat()) {
+      if (answer.kind === 'ok') html.set(answer.file, answer.html)
+      else diagnostics.push(diagnostic({ file: answer.file, ...(answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}), ruleId: 'page-render-failed', message: `The page threw while rendering: ${answer.message}` }))
+    }
+  } finally {
+    await rm(outdir, { recursive: true, force: true })
   }
   return html
+}
+
+/**
+ * A thread keeps every module it imports: the pages are rendered in batches of this many, each
+ * batch on a thread of its own, as many at once as the build has threads (a page that ends, stalls
+ * or fills its thread costs only its batch).
+ */
+const pagesPerRenderThread = 200
+
+/** The answers of one batch's thread; a failed thread is a diagnostic on the page it was rendering. */
+async function renderBatch(request: MdxRequest, pages: MdxPageJob['pages'], diagnostics: Diagnostic[]): Promise<MdxPageAnswer[]> {
+  const job: MdxPageJob = { siteDir: request.siteDir, site: request.site, pages }
+  const outcome = await runUserCode<MdxPageAnswer[], string>(siblingModule('mdx-page-worker', import.meta.url), job, request.timeLimitMs)
+  if (outcome.kind === 'done') return outcome.result
+  const file = outcome.step ?? pages[0]!.file
+  diagnostics.push(userCodeFailure(outcome, { siteDir: request.siteDir, file, subject: 'The page', action: 'rendering', timeLimitMs: request.timeLimitMs, ruleId: 'page-render-failed', stopped: 'The page stopped its thread while rendering', throwsAt: 'this-file', suggestion: () => 'An MDX page must render in moments, without ending the process.' }))
+  return []
 }
 
 /** A module of docsgen's own theme components (client/mdx), as TypeScript from src/ or compiled from dist/. */

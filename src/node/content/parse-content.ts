@@ -14,6 +14,7 @@ import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
+import { mdxLinks } from './mdx-link-rewriter.js'
 import { findUnsafeHtmlUrls } from './find-unsafe-urls.js'
 import { isMdx } from './mdx-syntax.js'
 import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
@@ -217,8 +218,6 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   const { renderMdxPages } = await import('./mdx-pages.js')
   const diagnostics: Diagnostic[] = []
   const targets = linkTargetsOf(job)
-  const byFile = new Map(files.map((file) => [file.file, file]))
-  const assets = new Map<string, Set<string>>()
   const pages = files.map((file) => {
     const read = texts.take(file.file)
     if (read.diagnostic) diagnostics.push(read.diagnostic)
@@ -227,16 +226,10 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   const rendered = await renderMdxPages({
     ...options.mdx,
     slugify: config.markdown.slugify,
-    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, customFields: {} } },
+    site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages,
-    // A partial's links are read from the partial's own folder, on the page that shows it.
-    rewriteFor: (file) => {
-      const page = byFile.get(file)
-      const found = new Set<string>()
-      assets.set(file, found)
-      const relative = page?.relative ?? file.slice(file.indexOf('/', file.indexOf('/') + 1) + 1)
-      return createLinkRewriter(job, targets, { file, relative, kind: page?.kind === 'page' ? 'page' : 'doc', route: targets.routeOfFile.get(file) ?? '/' }, found)
-    },
+    links: mdxLinks(job, files),
+    threads: options.threads,
   })
   const made: ContentDocument[] = []
   const bodies = createBodyWriter(job.bodiesDir)
@@ -244,7 +237,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
     for (const file of files) {
       const page = rendered.pages.get(file.file)!
       const { html, excerpt } = file.kind === 'post' ? cutMdxExcerpt(page.html) : { html: page.html, excerpt: undefined }
-      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html, headings: page.headings }, bodies.write(html), assets.get(file.file) ?? new Set(), excerpt))
+      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html, headings: page.headings }, bodies.write(html), new Set(page.assets), excerpt))
     }
   } finally {
     bodies.close()
@@ -266,7 +259,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
   const { renderReactPages, linkPosition } = await import('./react-pages.js')
   const rendered = await renderReactPages({
     ...options.mdx,
-    site: { baseUrl: config.baseUrl, siteConfig: { title: config.title, tagline: config.tagline, url: config.url ?? '', baseUrl: config.baseUrl, trailingSlash: config.trailingSlash, customFields: {} } },
+    site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages: files.map((file) => ({ file: file.file, route: routeOf(file) })),
   })
   const made: ContentDocument[] = []
@@ -289,7 +282,8 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
         headings: [],
         links: (page?.links ?? []).map((url) => ({ url, position: at(url) })),
       }
-      made.push(contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set()))
+      const document = contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set())
+      made.push(page?.title === undefined ? document : { ...document, titled: true })
     }
   } finally {
     bodies.close()

@@ -65,7 +65,9 @@ export function parseMdx(source: string, file: string, rewriteLink: RewriteLink,
   const page = readTree(tree, text, rewriteLink, createHeadingSlugger(options.slugify))
   let program: string | undefined
   try {
-    program = String(processor.stringify(processor.runSync(tree as never, vfile), vfile))
+    // The compiler builds the program by concatenation: a string of many small pieces that holds
+    // several times its text in memory. Copied, it is one block (a large site keeps thousands).
+    program = structuredClone(String(processor.stringify(processor.runSync(tree as never, vfile), vfile)))
   } catch (error) {
     diagnostics.push(mdxDiagnostic(error, file))
   }

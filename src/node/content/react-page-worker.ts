@@ -20,7 +20,7 @@ export interface RenderedReactPage {
   readonly html: string
   readonly title: string | undefined
   readonly description: string | undefined
-  /** The links the page draws with `Link`, as written. */
+  /** The links the page draws with `Link` or a plain `<a>`, as written. */
   readonly links: readonly string[]
 }
 

@@ -15,7 +15,7 @@ import { pushAll } from '../../shared/push-all.js'
 import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
-import { classNamesModule, docusaurusPageModules, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
+import { classNamesModule, docusaurusPageModules, linkTellingJsxRuntime, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
 import { noDefaultExport } from './no-default-export.js'
 import { docsgenModule, theme } from './mdx-pages.js'
 import type { ReactPageAnswer, ReactPageJob, RenderedReactPage } from './react-page-worker.js'
@@ -94,12 +94,14 @@ function docusaurusPlugin(siteDir: string): Plugin {
         const installed = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'as-installed' })
         return installed.errors.length === 0 ? installed : { path: 'classnames', namespace: 'docusaurus' }
       })
+      // The pages' JSX tells the page the links it draws with a plain <a>; the runtime it calls is React's.
+      build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) => (args.namespace === 'docusaurus' ? undefined : { path: 'jsx-runtime', namespace: 'docusaurus' }))
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       // A CSS module's classes are their own names; the styles themselves are not published.
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: /\.module\.\w+$/.test(args.path) ? 'export default new Proxy({}, { get: (_, key) => typeof key === "string" ? key : undefined })' : '', loader: 'js' }))
-      build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => ({ contents: docusaurusPageModules[args.path] ?? classNamesModule, loader: 'js', resolveDir: siteDir }))
+      build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => ({ contents: args.path === 'jsx-runtime' ? linkTellingJsxRuntime : (docusaurusPageModules[args.path] ?? classNamesModule), loader: 'js', resolveDir: siteDir }))
     },
   }
 }

@@ -28,9 +28,9 @@ export interface DocumentInput {
   readonly feeds?: readonly { readonly type: 'rss' | 'atom'; readonly href: string; readonly title: string }[]
 }
 
-/** The text of <title>: the site's title and tagline on the home page, else the page's title and the site's. */
+/** The text of <title>: the site's title and tagline on the home page (unless the page named itself), else the page's title and the site's. */
 export function documentTitle(site: SiteView, page: PageView): string {
-  return page.path === '/' ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${page.title} | ${site.title}`
+  return page.path === '/' && !page.titled ? `${site.title}${site.tagline ? ` · ${site.tagline}` : ''}` : `${page.title} | ${site.title}`
 }
 
 export function htmlDocument(input: DocumentInput): string {

@@ -114,9 +114,10 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     }
     const body = bodyOf(route)
     const view = views.publicView(route, body)
-    // A component page may export its own description (the home page's, instead of the tagline).
+    // A component page may export its own description (the home page's, instead of the tagline); a React page may name itself.
     const document = documents.get(route.path)
-    const publicView = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
+    const described = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
+    const publicView = document?.titled ? { ...described, titled: true } : described
     const { html, sidebar } = documentHtml(route, publicView, publicSidebar(), publicSidebarMarkup)
     // A page's own body is the author's (their links are theirs); a redirect's is ours.
     pushAll(diagnostics, findLeaks(route.file, html, input.probes, route.kind === 'redirect' ? '' : body))

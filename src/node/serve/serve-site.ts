@@ -122,7 +122,10 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   const loop = rebuildLoop(
     async (changed) => {
       try {
-        return await rebuild(changed)
+        const rebuilt = await rebuild(changed)
+        // What the config reads may lie outside the site folder (a Docusaurus config's `path: '../docs'`).
+        watcher.follow(rebuilt.result.sourceFolders)
+        return rebuilt
       } finally {
         early?.done()
       }

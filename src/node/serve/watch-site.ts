@@ -1,7 +1,9 @@
 /**
  * Watches what a build reads (content/, static/, the config file, a sidebars file, versioned
- * docs, the theme's stylesheet folder; in a Docusaurus folder also docs/, blog/ and src/) with chokidar and reports changed files in batches: changes that arrive together (an editor
- * saving through a temporary file, a `git checkout`) are one rebuild, not many.
+ * docs, the theme's stylesheet folder; in a Docusaurus folder also docs/, blog/ and src/; and the
+ * folders the config names, once a build has read it, wherever they are) with chokidar and
+ * reports changed files in batches: changes that arrive together (an editor saving through a
+ * temporary file, a `git checkout`) are one rebuild, not many.
  */
 import { watch, type FSWatcher } from 'chokidar'
 import { existsSync, statSync } from 'node:fs'
@@ -15,6 +17,12 @@ export interface SiteWatcher {
   /** Resolves once the watchers are listening (changes before then may be missed). */
   readonly ready: Promise<void>
   readonly close: () => Promise<void>
+  /**
+   * Watches these folders or files too (relative to the site folder, such as a Docusaurus
+   * config's `path: '../docs'`); one already watched, or a folder that holds the site's own, is
+   * passed over.
+   */
+  readonly follow: (folders: readonly string[]) => void
 }
 
 /** The theme's stylesheet is read by every build; its components are compiled in and need a restart. */
@@ -29,9 +37,11 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   // The site folder itself, narrowed to what a build reads: a watched folder that does not exist
   // yet (a first static/) is seen when it is created, which watching it by name would miss.
   const site = resolve(siteDir)
-  const names = docusaurusConfigNames.some((name) => existsSync(resolve(site, name))) ? docusaurusWatched : watched
+  const names = new Set(docusaurusConfigNames.some((name) => existsSync(resolve(site, name))) ? docusaurusWatched : watched)
   const ignored = (path: string) => {
-    if (!isInside(path, site) || isInside(path, themeFolder)) return false
+    // In a folder followed outside the site, as in the site: installed packages are not the site's sources.
+    if (!isInside(path, site)) return path.split(sep).includes('node_modules')
+    if (isInside(path, themeFolder)) return false
     const first = relative(site, path).split(sep)[0]!
     return first !== '' && !names.has(first)
   }
@@ -64,8 +74,20 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   }
   watcher.on('error', (error) => onError(`watching files failed: ${(error as Error).message}`))
   for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, changed)
+  const followed = new Set<string>()
+  const follow = (folders: readonly string[]) => {
+    for (const folder of folders) {
+      const path = resolve(site, folder)
+      // The site folder and the folders around it are never watched whole.
+      if (followed.has(path) || isInside(site, path)) continue
+      followed.add(path)
+      if (isInside(path, site)) names.add(relative(site, path).split(sep)[0]!)
+      watcher.add(path)
+    }
+  }
   return {
     ready: new Promise((resolve) => watcher.once('ready', () => resolve())),
+    follow,
     close: async () => {
       clearTimeout(timer)
       for (const check of rechecks) clearTimeout(check)

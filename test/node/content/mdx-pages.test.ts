@@ -7,7 +7,7 @@ import { setupTabs } from '../../../src/client/runtime/tabs.js'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { crawlOutput } from '../../helpers/crawl-output.js'
-import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { fixtureSite, withFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 import { click, key, openRuntimePage, type RuntimePage } from '../../client/runtime/runtime-page.js'
 
 const mdx = suite('MDX pages')
@@ -67,15 +67,15 @@ mdx('MDX errors are diagnostics with the place in the file: syntax, a component 
   })
 })
 
-mdx("an MDX page imports Docusaurus's modules as Docusaurus sites do, by their default exports", async () => {
+mdx("an MDX page imports Docusaurus's modules as Docusaurus sites do, by their default exports; the site context has the config's custom fields", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(
       join(site.dir, 'content/docs/Guides/linked.mdx'),
-      "import Link from '@docusaurus/Link'\nimport useBaseUrl from '@docusaurus/useBaseUrl'\nimport useDocusaurusContext from '@docusaurus/useDocusaurusContext'\n\nexport function Site() {\n  return <b>{useDocusaurusContext().siteConfig.title}</b>\n}\n\n# Linked\n\n<Link to=\"/docs/Guides/linked\">again</Link> <img src={useBaseUrl('/logo.svg')} /> <Site />\n",
+      "import Link from '@docusaurus/Link'\nimport useBaseUrl from '@docusaurus/useBaseUrl'\nimport useDocusaurusContext from '@docusaurus/useDocusaurusContext'\n\nexport function Site() {\n  const { siteConfig } = useDocusaurusContext()\n  return <b>{siteConfig.title}, {siteConfig.customFields.support}</b>\n}\n\n# Linked\n\n<Link to=\"/docs/Guides/linked\">again</Link> <img src={useBaseUrl('/logo.svg')} /> <Site />\n",
     )
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [])
-    assert.ok(bodyOf(await site.read('build/docs/Guides/linked.html')).includes('<a href="/docs/Guides/linked">again</a>\n<img src="/logo.svg"/>\n<b>MDX Docs</b></div>'))
+    assert.ok(bodyOf(await site.read('build/docs/Guides/linked.html')).includes('<a href="/docs/Guides/linked">again</a>\n<img src="/logo.svg"/>\n<b>MDX Docs, help@mdx.example</b></div>'))
   })
 })
 
@@ -122,6 +122,20 @@ mdx('tabs switch without React: a click or an arrow key chooses, a group follows
       await later.close()
     }
   })
+})
+
+mdx('MDX pages compiled and rendered on several threads build the site one thread builds, byte for byte', async () => {
+  const sites = await Promise.all([fixtureSite('mdx-site'), fixtureSite('mdx-site')])
+  const [one, two] = sites as [FixtureSite, FixtureSite]
+  try {
+    assert.equal((await build({ siteDir: one.dir, threads: 1 })).diagnostics.map(formatDiagnostic), [])
+    assert.equal((await build({ siteDir: two.dir, threads: 2 })).diagnostics.map(formatDiagnostic), [])
+    const files = await one.list('build')
+    assert.equal(await two.list('build'), files)
+    for (const file of files) assert.is(await two.read(`build/${file}`), await one.read(`build/${file}`), file)
+  } finally {
+    await Promise.all(sites.map((site) => site.remove()))
+  }
 })
 
 mdx.run()

@@ -8,15 +8,16 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it draws the 4 React pages of src/pages/ once, as static HTML without their CSS or their state and effects (nothing runs in the browser), with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it ignores organizationName; it draws the 4 React pages of src/pages/ once, as static HTML without their CSS or their state and effects (nothing runs in the browser), with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
 
-test('React pages get Docusaurus routes; one that throws is a diagnostic, links to it are not; their own links are checked', async () => {
+test('React pages get Docusaurus routes; one that throws is a diagnostic, links to it are not; their own links are checked, Link and plain <a> (internal ones) alike', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       note,
       "src/pages/broken.js:5:39: error: The page threw while rendering: Cannot read properties of undefined (reading 'items'). [docsgen:page-render-failed]",
-      'src/pages/help.js:13:78: error: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+      'src/pages/help.js:16:78: error: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+      'src/pages/help.js:17:131: error: Link "/docs/lost" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
     ])
     assert.is(result.exitCode, 1)
     // `_draft.js` and the `_parts/` folder are not pages; styles.module.css is not published.
@@ -25,23 +26,25 @@ test('React pages get Docusaurus routes; one that throws is a diagnostic, links 
   })
 })
 
-test("React pages are drawn with Layout, Link, Heading, docsgen's Admonition, the site context, CSS module class names and clsx, inside the page shell", async () => {
+test("React pages are drawn with Layout, Link, Heading, Translate, docsgen's Admonition, the site context (the config as written, custom fields included), CSS module class names and clsx, inside the page shell", async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(join(site.dir, 'src/pages/broken.js'), 'export default function Mended() { return <p>mended</p> }\n')
     const help = join(site.dir, 'src/pages/help.js')
-    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', ''))
+    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     const home = await site.read('build/index.html')
+    // The title given to Layout names the home page too, as in Docusaurus; so does its description.
+    assert.ok(home.includes('<title>Hello from Pages Site | Pages Site</title>'))
     assert.ok(home.includes('<meta name="description" content="The home of the pages site">'))
-    assert.ok(home.includes('<header class="hero banner"><h1>Pages Site</h1><p>Pages drawn with React</p><img src="/base/img/logo.svg" alt=""/><a class="button" href="/base/docs/intro">Get started</a></header><section>3 features</section></div></article></main>'))
+    assert.ok(home.includes('<header class="hero banner"><h1>Pages Site</h1><p>Pages drawn with React</p><p class="note">Made with care, by pages-org</p><img src="/base/img/logo.svg" alt=""/><a class="button" href="/base/docs/intro">Get started</a></header><section>3 features</section></div></article></main>'))
     // The page shell is docsgen's: its navbar and its footer.
     assert.ok(home.includes('<a class="navbar-brand" href="/base/">'))
     assert.ok(home.includes('<footer'))
     const helpPage = await site.read('build/help.html')
     assert.ok(helpPage.includes('<title>Help | Pages Site</title>'))
     // The page draws its own heading; `Head` draws nothing; @theme/Admonition is docsgen's own.
-    assert.ok(helpPage.includes('<div class="markdown-body"><h1>Need help?</h1><div class="admonition admonition-tip" role="note"><p class="admonition-heading">Tip</p><div class="admonition-content">Ask away.</div></div><p>Read the <a href="/base/docs/intro#intro">intro</a>.</p></div>'))
+    assert.ok(helpPage.includes('<div class="markdown-body"><h1>Need help?</h1><div class="admonition admonition-tip" role="note"><p class="admonition-heading">Tip</p><div class="admonition-content">Ask away.</div></div><p>Ask <b>the team</b> anything. Or read the FAQ. 3 ways in.</p><p>Read the <a href="/base/docs/intro#intro">intro</a>.</p><p>Plain links: <a href="/base/docs/intro">with the base URL</a>, <a href="https://example.org/help">elsewhere</a>.</p></div>'))
     assert.not.ok(helpPage.includes('ignored'))
     assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><ul><li>Ada</li><li>Grace</li></ul></div>'))
     assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>mended</p></div>'))
@@ -51,10 +54,10 @@ test("React pages are drawn with Layout, Link, Heading, docsgen's Admonition, th
 
 test('a Docusaurus module docsgen does not stand in for is a diagnostic naming the ones it does; the page keeps its route', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
-    await writeFile(join(site.dir, 'src/pages/broken.js'), "import Translate from '@docusaurus/Translate'\nexport default function Translated() { return <Translate>Hi</Translate> }\n")
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import { useColorMode } from '@docusaurus/theme-common'\nexport default function Coloured() { return <p>{useColorMode().colorMode}</p> }\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic).slice(1, 2), [
-      'src/pages/broken.js:1:23: error: Cannot compile the page: "@docusaurus/Translate" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline). [docsgen:page-render-failed]',
+      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline). [docsgen:page-render-failed]',
     ])
     assert.ok(result.manifest!.routes.some((route) => route.path === '/broken'))
   })
@@ -70,7 +73,8 @@ test('javascript: and data: URLs a page draws are errors at the place they are w
     assert.equal(result.diagnostics.map(formatDiagnostic).slice(1), [
       'src/pages/broken.js:3:22: error: Link "javascript:alert(1)" is a javascript: URL, which runs code; it never reaches a page. Link to a page of the site or to an https: URL instead. [docsgen:unsafe-url]',
       'src/pages/broken.js:3:63: error: Link "data:text/html,hi" is a data: URL, which carries a document of its own; it never reaches a page. Link to a page of the site or to an https: URL instead. [docsgen:unsafe-url]',
-      'src/pages/help.js:13:78: error: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+      'src/pages/help.js:16:78: error: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+      'src/pages/help.js:17:131: error: Link "/docs/lost" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
     ])
     assert.is(result.exitCode, 1)
   })

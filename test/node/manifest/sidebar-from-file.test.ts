@@ -110,4 +110,15 @@ test('sidebars written in site.config.ts are read as a sidebars file is', async 
   })
 })
 
+test('problems in sidebars written in site.config.ts are told at their place in the config', async () => {
+  await withFixtureSite('sidebars-in-config', async (site) => {
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'site.config.ts:9:7: error: The sidebar names the doc "guides/nowhere", which does not exist. Write the id of a doc: its path under the docs folder without the extension (such as "guides/intro"), or its front matter id. [docsgen:sidebar-invalid]',
+      'site.config.ts:10:44: error: The sidebar links to "/docs/guides/vanished", which matches no page. Link to an existing route (such as "/docs/intro"), or write an external URL with its https: scheme. [docsgen:missing-route]',
+    ])
+    assert.is(result.exitCode, 1)
+  })
+})
+
 test.run()

@@ -262,7 +262,7 @@ test('with no output yet, a failed first build serves a placeholder with the ove
     // Stands in for the build: fails first, then writes a one-page site.
     rebuild: async () => {
       const outDir = join(dir, '.docsgen', 'serve', 'public')
-      const result = { exitCode: 1 as 0 | 1, diagnostics: [diagnostic], stages: [], manifest: undefined, outDir, privateDir: join(dir, 'private'), pages: { public: 0, private: 0 }, privatePages: 'gate' as const, bytes: 0, login: undefined, changedRoutes: [] }
+      const result = { exitCode: 1 as 0 | 1, diagnostics: [diagnostic], stages: [], manifest: undefined, outDir, privateDir: join(dir, 'private'), pages: { public: 0, private: 0 }, privatePages: 'gate' as const, bytes: 0, login: undefined, changedRoutes: [], sourceFolders: [] }
       if (builds++ === 0) return { result, changedRoutes: [], privateChanged: 0 }
       await mkdir(outDir, { recursive: true })
       await writeFile(join(outDir, 'index.html'), '<!doctype html><title>Built</title><body><h1>Built at last</h1></body>')

@@ -66,6 +66,39 @@ test('a Docusaurus folder: its config, docs/, blog/ and src/ (pages, components)
   }
 })
 
+test('folders the config names are followed, outside the site folder too; their installed packages and the folders around the site are not', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))
+  const site = join(root, 'website')
+  const files = ['website/docusaurus.config.js', 'docs/intro.md', 'docs/node_modules/x/index.js', 'notes/todo.md', 'website/documentation/start.md']
+  for (const file of files) {
+    await mkdir(dirname(join(root, file)), { recursive: true })
+    await writeFile(join(root, file), 'first\n')
+  }
+  const reported: string[] = []
+  const watcher = watchSite(site, (changed) => reported.push(...changed.map((file) => relative(root, file).split('\\').join('/'))), (message) => assert.unreachable(message))
+  const saved = async (file: string, ignoredFiles: readonly string[]) => {
+    reported.length = 0
+    // Saved again until reported: a followed folder is watched once chokidar has listed it, which it does not announce.
+    for (const deadline = Date.now() + 20_000; !reported.includes(file) && Date.now() < deadline; ) {
+      for (const ignored of ignoredFiles) await writeFile(join(root, ignored), `${Date.now()}\n`)
+      await writeFile(join(root, file), `${Date.now()}\n`)
+      for (const wait = Date.now() + 500; !reported.includes(file) && Date.now() < wait; ) await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    return [...new Set(reported)].sort()
+  }
+  try {
+    await watcher.ready
+    // '..' holds the site folder: never watched whole. A folder of the site's own with a name not watched by default is followed too.
+    watcher.follow(['../docs', '..', 'documentation'])
+    assert.equal(await saved('docs/intro.md', ['docs/node_modules/x/index.js', 'notes/todo.md']), ['docs/intro.md'])
+    assert.equal(await saved('website/documentation/start.md', ['notes/todo.md']), ['website/documentation/start.md'])
+  } finally {
+    await watcher.close()
+    await rm(root, { recursive: true, force: true })
+  }
+})
+
 test('a file saved again just after its change was reported is reported again, with what the second save wrote', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))
   const file = join(dir, 'content', 'page.md')

@@ -1,0 +1,35 @@
+/**
+ * How the links of MDX pages, and of the partials they show, are rewritten to published URLs,
+ * made from plain data so that every thread that parses MDX pages makes the same rewriters. A
+ * partial's links are read from the partial's own folder, on the page that shows it.
+ */
+import { createLinkRewriter, linkTargetsOf, type LinkStyle, type LinkTables } from './content-document.js'
+import type { RewriteLink } from './parse-markdown.js'
+import type { ContentFile } from './read-content.js'
+
+export interface MdxLinks extends LinkTables, LinkStyle {
+  /** The MDX pages: where each sits in its section and what kind of page it is. */
+  readonly pages: readonly Pick<ContentFile, 'file' | 'relative' | 'kind'>[]
+}
+
+/** A file's rewriter, with the files beside the pages its links reach (filled as it rewrites). */
+export type MdxRewriterFor = (file: string) => { readonly rewrite: RewriteLink; readonly assets: Set<string> }
+
+export function mdxLinkRewriters(links: MdxLinks): MdxRewriterFor {
+  const targets = linkTargetsOf(links)
+  const byFile = new Map(links.pages.map((page) => [page.file, page]))
+  return (file) => {
+    const page = byFile.get(file)
+    const assets = new Set<string>()
+    // A partial is not a page: its place in its section is its path after the section's folder.
+    const relative = page?.relative ?? file.slice(file.indexOf('/', file.indexOf('/') + 1) + 1)
+    const source = { file, relative, kind: page?.kind === 'page' ? ('page' as const) : ('doc' as const), route: targets.routeOfFile.get(file) ?? '/' }
+    return { rewrite: createLinkRewriter(links, targets, source, assets), assets }
+  }
+}
+
+/** The link data of MDX pages, picked from what a parse job carries (a worker receives a copy: nothing more). */
+export function mdxLinks(tables: LinkTables & LinkStyle, pages: readonly Pick<ContentFile, 'file' | 'relative' | 'kind'>[]): MdxLinks {
+  const { routeOfFile, assetOfFile, drafts, baseUrl, trailingSlash } = tables
+  return { routeOfFile, assetOfFile, drafts, baseUrl, trailingSlash, pages: pages.map(({ file, relative, kind }) => ({ file, relative, kind })) }
+}

@@ -1,0 +1,61 @@
+/**
+ * MDX pages parsed and compiled (parse-mdx.ts), on this thread or, for a large site, on several
+ * that share the pages chunk by chunk (share-work.ts): compiling MDX is the heaviest part of
+ * building an MDX page, and each page compiles on its own. The result is the same either way.
+ */
+import { availableParallelism } from 'node:os'
+import { siblingModule } from '../workers/run-in-worker.js'
+import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
+import type { SlugStyle } from './heading-slugger.js'
+import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
+import { parseMdx, type MdxPage } from './parse-mdx.js'
+
+export interface MdxParseJob {
+  readonly links: MdxLinks
+  readonly slugify: SlugStyle
+  readonly pages: readonly { readonly file: string; readonly text: string }[]
+  /** The chunks of `pages` this thread parses; all of them when absent. */
+  readonly work?: SharedWork
+}
+
+/** A page parsed, with the files beside the pages its links reach. */
+export interface ParsedMdxFile {
+  readonly file: string
+  readonly page: MdxPage
+  readonly assets: readonly string[]
+}
+
+// A worker takes about half a second to load the MDX compiler; a page of real docs takes
+// 20-60 ms to compile, so another thread pays for itself from about a hundred pages.
+const pagesPerThreadMinimum = 100
+const pagesPerChunk = 10
+
+/** Parses the job's pages (its share of them, when it has one). */
+export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
+  const rewriterFor = mdxLinkRewriters(job.links)
+  const parsed: ParsedMdxFile[] = []
+  const parse = (start: number, end: number) => {
+    for (const { file, text } of job.pages.slice(start, end)) {
+      const { rewrite, assets } = rewriterFor(file)
+      parsed.push({ file, page: parseMdx(text, file, rewrite, { slugify: job.slugify }), assets: [...assets] })
+    }
+  }
+  if (job.work) claimChunks(job.work, parse)
+  else parse(0, job.pages.length)
+  return parsed
+}
+
+/** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
+export async function parseMdxFiles(job: MdxParseJob, threads = Math.max(1, Math.min(availableParallelism(), Math.floor(job.pages.length / pagesPerThreadMinimum)))): Promise<ParsedMdxFile[]> {
+  if (threads <= 1) return runMdxParseJob(job)
+  const results = await shareWork({
+    total: job.pages.length,
+    chunkSize: pagesPerChunk,
+    workers: threads - 1,
+    workerModule: siblingModule('mdx-parse-worker', import.meta.url),
+    jobFor: (work) => ({ ...job, work }) satisfies MdxParseJob,
+    here: (work) => runMdxParseJob({ ...job, work }),
+  })
+  const byFile = new Map(results.flat().map((parsed) => [parsed.file, parsed]))
+  return job.pages.map((page) => byFile.get(page.file)!)
+}
