@@ -27,6 +27,8 @@ export function registerServeCommands(program: Command, output: CliOutput, setEx
     }
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
+    // The first build's thread loads the build while this one loads the server.
+    if (options.watch) (await import('../node/serve/build-in-worker.js')).prestartBuildThread()
     const { runServe } = await import('./run-serve.js')
     const result = await runServe(options, output)
     if (typeof result === 'number') {

@@ -96,9 +96,10 @@ export interface ParseJobResult {
   readonly records: ParseRecord[]
 }
 
-// A worker takes about 0.3 s to load its modules, and two threads parsing at once each run
-// slower than one alone. Measured on 2 cores: one thread is faster at 1000 docs (2.07 s against
-// 2.36 s, medians of 8 builds), two are faster at 10 000 (parse 7.3 s against 9.4 s).
+// Two threads parsing at once each run slower than one alone. Measured on 2 cores: one thread
+// is faster at 1000 docs (2.07 s against 2.36 s, medians of 8 builds; again with the search
+// index built beside it and a parse thread that starts in 0.1 s: 2.90 s against 3.09 s, medians
+// of 5), two are faster at 10 000 (parse 7.3 s against 9.4 s).
 const filesPerThreadMinimum = 2500
 const filesPerChunk = 20
 
@@ -188,7 +189,9 @@ function placeFiles(texts: PageTexts, files: readonly ContentFile[], config: Res
  */
 async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[], options: ParseOptions, texts: PageTexts) {
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(job.files.length / filesPerThreadMinimum)))
-  // Documents are told in file order, kept ones among parsed ones: the search index depends on the order.
+  // One thread tells documents as they are parsed, kept ones among them in file order; several
+  // tell them all once parsing is done, so the search index does not compete with the parse
+  // threads for the cores (it numbers pages by URL: the order changes nothing in it).
   const teller = options.onDocument && threads === 1 ? inFileOrder(kept, options.onDocument) : undefined
   // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown to parse.
   const parse = job.files.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined

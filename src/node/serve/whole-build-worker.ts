@@ -1,15 +1,17 @@
 /**
- * A whole build for `docsgen serve` on a thread of its own (build-in-worker.ts): posts the site
- * as the build starts rendering, then the result and the site it was made from. The private
- * path rules are functions, which a message cannot carry: the server compiles them again.
+ * A whole build for `docsgen serve` on a thread of its own (build-in-worker.ts): loaded before
+ * it is needed, it waits for its build's options, then posts the site as the build starts
+ * rendering, then the result and the site it was made from. The private path rules are
+ * functions, which a message cannot carry: the server compiles them again.
  */
-import { parentPort, workerData } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import { build, type BuildOptions, type BuiltSite } from '../build.js'
 
+const options = await new Promise<BuildOptions>((resolve) => parentPort!.once('message', resolve))
 const portable = (site: BuiltSite) => ({ ...site, rules: undefined })
 let built: ReturnType<typeof portable> | undefined
 const result = await build({
-  ...(workerData as BuildOptions),
+  ...options,
   onRendering: (site) => parentPort!.postMessage({ kind: 'rendering', site: portable(site) }),
   onBuilt: (site) => (built = portable(site)),
 })
