@@ -8,7 +8,7 @@
  * removed) and numbered; the fence's title is handed to the block's frame. Unknown languages stay
  * plain text. Runs after sanitising, on elements the sanitiser passed.
  */
-import type { Element, ElementContent, Text } from 'hast'
+import type { Element, ElementContent } from 'hast'
 import type { HLJSApi, LanguageFn } from 'highlight.js'
 import { createRequire } from 'node:module'
 import { metaMark, readCodeInfo } from './code-block.js'
@@ -44,8 +44,13 @@ export interface CodeBlock {
   readonly title: string | undefined
 }
 
-/** Highlights a `<pre><code>` in place (a `<pre>` without `<code>` is left as it is). */
-export function highlightCodeBlock(pre: Element): CodeBlock {
+/**
+ * Highlights a `<pre><code>` in place (a `<pre>` without `<code>` is left as it is). `as`: 'hast'
+ * makes every token an element (MDX compiles the tree into JavaScript); 'html' puts the lines in
+ * as one raw node of the same HTML, which the Markdown stringifier writes as it is: token spans
+ * are most of a page's elements, and writing them out was a third of the parse stage's HTML work.
+ */
+export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast'): CodeBlock {
   const code = pre.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code')
   if (!code) return { pre, title: undefined }
   const written = code.properties.dataMeta
@@ -56,11 +61,17 @@ export function highlightCodeBlock(pre: Element): CodeBlock {
   const { text, marked } = takeMagicComments(textOf(code).replace(/\n$/, ''))
   const highlighted = new Set([...info.highlighted, ...marked])
   const language = info.language === undefined ? undefined : loadLanguage(info.language)
-  const tokens = language === undefined ? [{ type: 'text', value: text } as Text] : toHast(hljs!.highlight(text, { language, ignoreIllegals: true })._emitter)
-  code.children = splitLines(tokens).flatMap((line, index): ElementContent[] => {
-    const className = highlighted.has(index + 1) ? ['code-line', 'code-line--highlighted'] : ['code-line']
-    return [...(index === 0 ? [] : [{ type: 'text' as const, value: '\n' }]), { type: 'element', tagName: 'span', properties: { className }, children: line }]
-  })
+  const tokens: readonly (string | TokenNode)[] = language === undefined ? [text] : (hljs!.highlight(text, { language, ignoreIllegals: true })._emitter as unknown as { rootNode: TokenNode }).rootNode.children
+  const lineClass = (index: number) => (highlighted.has(index + 1) ? ['code-line', 'code-line--highlighted'] : ['code-line'])
+  if (as === 'html') {
+    const lines = lineHtml(tokens).map((line, index) => `<span class="${lineClass(index).join(' ')}">${line}</span>`)
+    code.children = [{ type: 'raw', value: lines.join('\n') } as unknown as ElementContent]
+  } else {
+    code.children = splitLines(tokens.flatMap(toHast)).flatMap((line, index): ElementContent[] => [
+      ...(index === 0 ? [] : [{ type: 'text' as const, value: '\n' }]),
+      { type: 'element', tagName: 'span', properties: { className: lineClass(index) }, children: line },
+    ])
+  }
   if (language !== undefined) code.properties.className = [...classes.filter((name) => name !== 'hljs'), 'hljs']
   if (info.lineNumbers) pre.properties = { ...pre.properties, className: ['code-block--numbered'] }
   return { pre, title: info.title }
@@ -72,17 +83,41 @@ interface TokenNode {
   readonly children: readonly (string | TokenNode)[]
 }
 
-/** The token tree as hast, with the classes highlight.js's own HTML would have (`hljs-title function_`). */
-function toHast(emitter: unknown): ElementContent[] {
-  const convert = (node: string | TokenNode): ElementContent[] => {
-    if (typeof node === 'string') return [{ type: 'text', value: node }]
-    const children = node.children.flatMap(convert)
-    // An embedded language's tokens (`language:css`) are shown without a wrapper of their own.
-    if (node.scope === undefined || node.scope.startsWith('language:')) return children
-    const [first, ...rest] = node.scope.split('.')
-    return [{ type: 'element', tagName: 'span', properties: { className: [`hljs-${first}`, ...rest.map((part, index) => `${part}${'_'.repeat(index + 1)}`)] }, children }]
+/** A token as hast, with the classes highlight.js's own HTML would have (`hljs-title function_`). */
+function toHast(node: string | TokenNode): ElementContent[] {
+  if (typeof node === 'string') return [{ type: 'text', value: node }]
+  const children = node.children.flatMap(toHast)
+  const classes = scopeClasses(node)
+  return classes === undefined ? children : [{ type: 'element', tagName: 'span', properties: { className: classes }, children }]
+}
+
+/** A scope's classes; none for an embedded language's tokens (`language:css`), shown without a wrapper of their own. */
+function scopeClasses(node: TokenNode): string[] | undefined {
+  if (node.scope === undefined || node.scope.startsWith('language:')) return undefined
+  const [first, ...rest] = node.scope.split('.')
+  return [`hljs-${first}`, ...rest.map((part, index) => `${part}${'_'.repeat(index + 1)}`)]
+}
+
+/**
+ * The tokens' HTML line by line, as the stringifier writes what splitLines and toHast make: a
+ * token spanning lines is repeated on each, empty parts are left out, and text escapes `<` and
+ * `&` (the characters the stringifier escapes in text, as it escapes them).
+ */
+function lineHtml(nodes: readonly (string | TokenNode)[]): string[] {
+  const lines = ['']
+  for (const node of nodes) {
+    const parts = typeof node === 'string' ? node.split('\n').map(escapeText) : lineHtml(node.children)
+    const classes = typeof node === 'string' ? undefined : scopeClasses(node)
+    parts.forEach((part, index) => {
+      if (index > 0) lines.push('')
+      if (part !== '') lines[lines.length - 1] += classes === undefined ? part : `<span class="${classes.join(' ')}">${part}</span>`
+    })
   }
-  return convert((emitter as { rootNode: TokenNode }).rootNode)
+  return lines
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;')
 }
 
 /** The code without Docusaurus's magic comment lines, and the (1-based) lines they mark. */

@@ -53,13 +53,14 @@ export const rawHtmlSchema = {
 const handlers = { footnoteReference, admonition: admonitionHandler, code: codeHandler }
 // Pages without raw HTML (most) skip the HTML parser; those with it are re-parsed as a browser
 // would (hast-util-raw), so `<details>` around Markdown keeps its Markdown, then sanitised.
-const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, rawHtmlSchema).use(rehypeStringify).freeze()
+// The stringifier writes raw nodes as they are: after sanitising, only the highlighter's (highlight-code.ts) are left.
+const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, rawHtmlSchema).use(rehypeStringify, { allowDangerousHtml: true }).freeze()
 const rawProcessor = unified()
   .use(remarkRehype, { handlers, allowDangerousHtml: true })
   // With the file, elements from raw HTML get their place in it (for diagnostics).
   .use(() => (tree: HastRoot, file: VFile) => raw(tree, { file }) as HastRoot)
   .use(rehypeSanitize, rawHtmlSchema)
-  .use(rehypeStringify)
+  .use(rehypeStringify, { allowDangerousHtml: true })
   .freeze()
 
 export interface ParseMarkdownOptions {
@@ -131,7 +132,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     }
   })
 
-  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map(highlightCodeBlock) })
+  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map((pre) => highlightCodeBlock(pre, 'html')) })
   return {
     frontMatter,
     title: frontMatter.title ?? leadingTitle,

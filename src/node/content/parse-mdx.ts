@@ -179,7 +179,7 @@ function markUpForReaders(tree: HastRoot): void {
     for (const child of node.children ?? []) visit(child as typeof node)
   }
   visit(tree)
-  addReaderMarkup({ headings, codeBlocks: codeBlocks.map(highlightCodeBlock) } satisfies ReaderMarkupTargets)
+  addReaderMarkup({ headings, codeBlocks: codeBlocks.map((pre) => highlightCodeBlock(pre)) } satisfies ReaderMarkupTargets)
 }
 
 /** A heading's id (`{#id}` written at its end, else made from its text), set on the node. */

@@ -1,6 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { readCodeInfo } from '../../../src/node/content/code-block.js'
+import type { Element } from 'hast'
+import rehypeStringify from 'rehype-stringify'
+import { unified } from 'unified'
+import { metaMark, readCodeInfo } from '../../../src/node/content/code-block.js'
+import { highlightCodeBlock } from '../../../src/node/content/highlight-code.js'
 import { parseMarkdown } from '../../../src/node/content/parse-markdown.js'
 
 const keep = () => undefined
@@ -46,6 +50,28 @@ test("a language's aliases and embedded languages are loaded with it; a name tha
 test('raw HTML cannot pass a code block its own meta to look like another language', () => {
   const { html } = parseMarkdown('<pre><code class="language-js" data-meta="title=evil">x</code></pre>\n', 'page.md', keep)
   assert.not.match(html, 'evil')
+})
+
+test("a block highlighted as HTML (Markdown pages) is byte for byte the block highlighted as elements (MDX pages), once written out", () => {
+  const samples: [language: string, meta: string, code: string][] = [
+    ['html', '', '<script>if (a < b && c) alert("x")</script>\n<!-- a\nlong comment -->\n'],
+    ['ts', '{2}', 'const s = `a\n${b}\nc` // & <tag>\n/* one\ntwo */ let x = 1\n'],
+    ['css', '', 'a::after { content: "<&>"; }\n'],
+    ['unknownlang', '', 'plain <b> & </b>\n\n'],
+    ['', '', 'no language\n'],
+  ]
+  for (const [language, meta, code] of samples) {
+    const pre = (): Element => ({
+      type: 'element',
+      tagName: 'pre',
+      properties: {},
+      children: [{ type: 'element', tagName: 'code', properties: { ...(language ? { className: [`language-${language}`] } : {}), ...(meta ? { dataMeta: `${metaMark}${meta}` } : {}) }, children: [{ type: 'text', value: code }] }],
+    })
+    const asHtml = highlightCodeBlock(pre(), 'html').pre
+    const asElements = highlightCodeBlock(pre(), 'hast').pre
+    const write = (element: Element, allowDangerousHtml: boolean) => unified().use(rehypeStringify, { allowDangerousHtml }).stringify({ type: 'root', children: [element] })
+    assert.is(write(asHtml, true), write(asElements, false), language)
+  }
 })
 
 test.run()
