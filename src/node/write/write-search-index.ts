@@ -164,24 +164,30 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
       }
       // The thread writes the index once every record is indexed (an indexer that failed ignores this).
       worker.postMessage({ kind: 'finish', dir, folder: SEARCH_FOLDER } satisfies SearchIndexRequest)
-      const diagnostics: Diagnostic[] = []
-      const bodies = createBodyReader()
-      try {
-        for (const route of searchable) {
-          const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.body)
-          const body = record.body ? bodies.read(record.body) : ''
-          // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
-          diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, `<h1>${escapeHtml(record.title)}</h1>${recordHtml(record, () => body)}`, probes, body))
-        }
-      } finally {
-        bodies.close()
-      }
+      const diagnostics = recordLeaks(site, searchable, byRoute, probes)
       const message = await waitFor(ended)
       if (message.kind === 'done') return { paths: message.paths, bytes: message.bytes, records: fed.size, diagnostics }
       return { paths: [], bytes: 0, records: 0, diagnostics: [...diagnostics, searchIndexFailed(message)] }
     },
     cancel,
   }
+}
+
+/** Private text found in the records of the searchable routes (each read again from its body on disk). */
+function recordLeaks(site: { readonly baseUrl: string }, searchable: readonly Route[], byRoute: ReadonlyMap<string, ContentDocument>, probes: readonly LeakProbe[]): Diagnostic[] {
+  const diagnostics: Diagnostic[] = []
+  const bodies = createBodyReader()
+  try {
+    for (const route of searchable) {
+      const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.body)
+      const body = record.body ? bodies.read(record.body) : ''
+      // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
+      diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, `<h1>${escapeHtml(record.title)}</h1>${recordHtml(record, () => body)}`, probes, body))
+    }
+  } finally {
+    bodies.close()
+  }
+  return diagnostics
 }
 
 /** Public docs, blog posts, Markdown pages and category pages; not unlisted pages, component pages, redirects or the 404 page. */
