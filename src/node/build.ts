@@ -57,6 +57,12 @@ export interface BuildOptions {
   /** false: neither use nor keep the incremental build cache (.docsgen/cache/incremental); default true. */
   readonly cache?: boolean
   /**
+   * true: the search index is given the pages once the site is validated, not while it is
+   * parsed, which then has both cores: the site is ready to be rendered sooner (`docsgen serve`
+   * answers its first pages from then on), and the build ends a little later. Default false.
+   */
+  readonly deferSearchIndex?: boolean
+  /**
    * The source files changed since the last build with the cache, relative to siteDir (a watcher
    * knows them): the other Markdown files are not read to be compared. Default: every file is compared.
    */
@@ -151,7 +157,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   // The runtime's bundle and the search index are made while the site is parsed and rendered
   // (loaded only by a build that writes, as is rendering below).
-  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled, cacheDir))
+  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled, cacheDir, options.deferSearchIndex ?? false))
   // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])

@@ -115,8 +115,9 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   // (early-pages.ts), and what else they load waits for it.
   const earlier = await builtBaseUrl(outDir).catch(() => undefined)
   const early = earlier === undefined ? createEarlyPages() : undefined
-  // Drafts are shown while writing, as `build` leaves them out.
-  const buildOptions = { siteDir, outDir, privateDir, drafts: true, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) }
+  // Drafts are shown while writing, as `build` leaves them out. Pages answered early wait for
+  // the site to be validated, which the search index would slow down: it is made after that.
+  const buildOptions = { siteDir, outDir, privateDir, drafts: true, deferSearchIndex: early !== undefined, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) }
   const rebuild = options.rebuild ?? createRebuild(buildOptions, early?.ready)
   let built = earlier !== undefined
   const loop = rebuildLoop(

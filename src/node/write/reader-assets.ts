@@ -59,8 +59,12 @@ export interface ReaderAssets {
   readonly cancel: () => Promise<void>
 }
 
-/** `cacheDir`: where the search index's work folder goes (the build's cache folder, beside the output). */
-export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[], cacheDir: string): ReaderAssets {
+/**
+ * `cacheDir`: where the search index's work folder goes (the build's cache folder, beside the
+ * output). `deferIndex`: documents are held until the head is asked for (the site validated),
+ * then handed to the index (BuildOptions.deferSearchIndex).
+ */
+export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[], cacheDir: string, deferIndex = false): ReaderAssets {
   const search = startSearchIndex({ baseUrl: config.baseUrl, workDir: join(cacheDir, `search-${randomUUID().slice(0, 8)}`) }, rules, config)
   const client = bundleClient()
   const searchModule = bundleSearchModule()
@@ -73,9 +77,11 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
   const widgetFile = (bundle: WidgetBundle) => `${GENERATED_FOLDER}/${bundle.fileName}`
   let seo: ReturnType<typeof seoFiles> | undefined
   let stylesheets: readonly string[] = []
+  const held: ContentDocument[] | undefined = deferIndex ? [] : undefined
   return {
-    addDocument: search.addDocument,
+    addDocument: held ? (document) => void held.push(document) : search.addDocument,
     async head({ manifest, stylesheet }) {
+      if (held) for (const document of held.splice(0)) search.addDocument(document)
       seo = seoFiles(manifest, config)
       const [built, searchable, { favicon }, loginWidget] = await Promise.all([client, search.ready(), seo, widget])
       const login = loginWidget && runtimeLogin(config, manifest, widgetFile(loginWidget))

@@ -66,11 +66,14 @@ test('no word, title or URL of a private page is in any file of the index', asyn
   })
 })
 
-test('the same pages give the same bytes, however many threads parsed them', async () => {
-  const indexOf = (threads: number) => withFixtureSite('search-site', async (site) => (assert.is((await build({ siteDir: site.dir, threads })).exitCode, 0), indexFiles(site)))
-  const [one, three] = [await indexOf(1), await indexOf(3)]
-  assert.equal([...one.keys()], [...three.keys()])
-  for (const [file, text] of one) assert.ok(three.get(file) === text, file)
+test('the same pages give the same bytes, however many threads parsed them and whenever the index was given them', async () => {
+  const indexOf = (options: { threads: number; deferSearchIndex?: boolean }) =>
+    withFixtureSite('search-site', async (site) => (assert.is((await build({ siteDir: site.dir, ...options })).exitCode, 0), indexFiles(site)))
+  const one = await indexOf({ threads: 1 })
+  for (const other of [await indexOf({ threads: 3 }), await indexOf({ threads: 1, deferSearchIndex: true })]) {
+    assert.equal([...one.keys()], [...other.keys()])
+    for (const [file, text] of one) assert.ok(other.get(file) === text, file)
+  }
 })
 
 test('a page renamed or deleted leaves the index; the index an incremental build writes is a clean build\'s', async () => {
