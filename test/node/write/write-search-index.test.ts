@@ -112,7 +112,7 @@ test('an index that cannot be written: a warning, and no index published', async
     await writeFile(join(dir, '_docsgen'), '')
     const result = await search.finish({ manifest: manifestOf(false), documents: [documentA], probes: [], dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      `site.config.ts: warning: The search index could not be built, so this build has no search: ${nodeError(() => rmSync(join(dir, '_docsgen/search/.next'), { recursive: true, force: true }))}. Check that the output folder and .docsgen/cache/ can be written and that the disk has room, then build again. [docsgen:search-index-failed]`,
+      `site.config.ts: warning: The search index could not be built, so this build has no search: ${nodeError(() => writeUnder(join(dir, '_docsgen/search/.next')))}. Check that the output folder and .docsgen/cache/ can be written and that the disk has room, then build again. [docsgen:search-index-failed]`,
     ])
     assert.equal([result.paths, result.records], [[], 0])
     assert.equal(await readdir(dir), ['_docsgen'], 'the work folder is removed')
@@ -138,6 +138,12 @@ test('an indexer that cannot start (its work folder cannot be made): pages keep 
 })
 
 /** What Node says when `act` fails: its words differ between its versions. */
+/** What the index's writer does first under a folder (Node 20's rmSync fails on a path through a file; Node 24's lets mkdirSync fail). */
+function writeUnder(next: string): void {
+  rmSync(next, { recursive: true, force: true })
+  mkdirSync(join(next, 'w'), { recursive: true })
+}
+
 function nodeError(act: () => void): string {
   try {
     act()
