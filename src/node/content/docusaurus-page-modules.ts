@@ -64,7 +64,7 @@ export default function BrowserOnly({ fallback }) { return createElement(Fragmen
   '@docusaurus/Translate': `import { createElement, Fragment } from 'react'
 export function interpolate(message, values) {
   if (typeof message !== 'string' || !values) return message
-  return message.split(/(\\{\\w+\\})/).filter((part) => part !== '').map((part) => { const name = part.slice(1, -1); return /^\\{\\w+\\}$/.test(part) && name in values ? values[name] : part })
+  return message.split(/(\\{\\w+\\})/).filter((part) => part !== '').map((part) => { const name = part.slice(1, -1); return /^\\{\\w+\\}$/.test(part) && Object.hasOwn(values, name) ? values[name] : part })
 }
 export function translate({ message, id }, values) {
   const parts = interpolate(message ?? id, values)

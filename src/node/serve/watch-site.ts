@@ -39,9 +39,10 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   const site = resolve(siteDir)
   const names = new Set(docusaurusConfigNames.some((name) => existsSync(resolve(site, name))) ? docusaurusWatched : watched)
   const ignored = (path: string) => {
+    // The theme is docsgen's own, wherever docsgen is installed (under a node_modules folder too).
+    if (isInside(path, themeFolder)) return false
     // In a folder followed outside the site, as in the site: installed packages are not the site's sources.
     if (!isInside(path, site)) return path.split(sep).includes('node_modules')
-    if (isInside(path, themeFolder)) return false
     const first = relative(site, path).split(sep)[0]!
     return first !== '' && !names.has(first)
   }

@@ -44,7 +44,7 @@ test("React pages are drawn with Layout, Link, Heading, Translate, docsgen's Adm
     const helpPage = await site.read('build/help.html')
     assert.ok(helpPage.includes('<title>Help | Pages Site</title>'))
     // The page draws its own heading; `Head` draws nothing; @theme/Admonition is docsgen's own.
-    assert.ok(helpPage.includes('<div class="markdown-body"><h1>Need help?</h1><div class="admonition admonition-tip" role="note"><p class="admonition-heading">Tip</p><div class="admonition-content">Ask away.</div></div><p>Ask <b>the team</b> anything. Or read the FAQ. 3 ways in.</p><p>Read the <a href="/base/docs/intro#intro">intro</a>.</p><p>Plain links: <a href="/base/docs/intro">with the base URL</a>, <a href="https://example.org/help">elsewhere</a>.</p></div>'))
+    assert.ok(helpPage.includes('<div class="markdown-body"><h1>Need help?</h1><div class="admonition admonition-tip" role="note"><p class="admonition-heading">Tip</p><div class="admonition-content">Ask away.</div></div><p>Ask <b>the team</b> anything. Or read the FAQ, not {constructor}. 3 ways in.</p><p>Read the <a href="/base/docs/intro#intro">intro</a>.</p><p>Plain links: <a href="/base/docs/intro">with the base URL</a>, <a href="https://example.org/help">elsewhere</a>.</p></div>'))
     assert.not.ok(helpPage.includes('ignored'))
     assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><ul><li>Ada</li><li>Grace</li></ul></div>'))
     assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>mended</p></div>'))
