@@ -90,8 +90,6 @@ export interface ResolvedConfig {
     readonly copyright: string
   }
   readonly login: ResolvedLogin | undefined
-  /** Values of the site's own, for its React and MDX pages (Docusaurus's `customFields`). */
-  readonly customFields: Readonly<Record<string, unknown>>
   /**
    * What `useDocusaurusContext().siteConfig` gives the site's React and MDX pages: a Docusaurus
    * config as written (its plain data), with the settings docsgen read as it read them.
@@ -216,7 +214,6 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     navbar: resolveNavbar(root.get('navbar'), title),
     footer: resolveFooter(root.get('footer')),
     login: root.get('login').value === undefined ? undefined : resolveLogin(root.get('login')),
-    customFields,
     siteConfig: { ...layout.siteConfig, title, tagline, url: url ?? '', baseUrl, trailingSlash, favicon, customFields },
   }
   const diagnostics = reader.problems.map((problem) => readProblemDiagnostic(problem, { file, ruleId: 'config-invalid', unknownKey: { ruleId: 'config-unknown-key' } }))

@@ -4,7 +4,6 @@
  * route they publish to (resolve-link.ts), so the output never links to a source file. Large sites are parsed on
  * several threads, which share the files chunk by chunk; the result is the same either way.
  */
-import { availableParallelism } from 'node:os'
 import { join, posix } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { pushAll } from '../../shared/push-all.js'
@@ -12,7 +11,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
-import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
+import { claimChunks, shareWork, threadsFor, type SharedWork } from '../workers/share-work.js'
 import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourceOf, titleFromFileName, type ContentDocument } from './content-document.js'
 import { mdxLinks } from './mdx-link-rewriter.js'
 import { findUnsafeHtmlUrls } from './find-unsafe-urls.js'
@@ -188,7 +187,7 @@ function placeFiles(texts: PageTexts, files: readonly ContentFile[], config: Res
  * order among the `kept` documents (from the cache), which are returned with them.
  */
 async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[], options: ParseOptions, texts: PageTexts) {
-  const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor(job.files.length / filesPerThreadMinimum)))
+  const threads = options.threads ?? threadsFor(job.files.length, filesPerThreadMinimum)
   // One thread tells documents as they are parsed, kept ones among them in file order; several
   // tell them all once parsing is done, so the search index does not compete with the parse
   // threads for the cores (it numbers pages by URL: the order changes nothing in it).

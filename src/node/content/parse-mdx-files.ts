@@ -3,9 +3,8 @@
  * that share the pages chunk by chunk (share-work.ts): compiling MDX is the heaviest part of
  * building an MDX page, and each page compiles on its own. The result is the same either way.
  */
-import { availableParallelism } from 'node:os'
 import { siblingModule } from '../workers/run-in-worker.js'
-import { claimChunks, shareWork, type SharedWork } from '../workers/share-work.js'
+import { claimChunks, shareWork, threadsFor, type SharedWork } from '../workers/share-work.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
@@ -46,7 +45,7 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
 }
 
 /** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
-export async function parseMdxFiles(job: MdxParseJob, threads = Math.max(1, Math.min(availableParallelism(), Math.floor(job.pages.length / pagesPerThreadMinimum)))): Promise<ParsedMdxFile[]> {
+export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.pages.length, pagesPerThreadMinimum)): Promise<ParsedMdxFile[]> {
   if (threads <= 1) return runMdxParseJob(job)
   const results = await shareWork({
     total: job.pages.length,

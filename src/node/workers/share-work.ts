@@ -5,6 +5,7 @@
  * a slow share to finish; and a worker that has not begun to claim when the work runs out is
  * stopped, so a small site never waits for a worker to start.
  */
+import { availableParallelism } from 'node:os'
 import { startWorker } from './run-in-worker.js'
 
 /** What each thread needs to claim chunks; lives in workerData for a worker. */
@@ -58,4 +59,9 @@ export async function shareWork<Result>(options: ShareOptions<Result>): Promise<
     else results.push(await worker.result)
   }
   return results
+}
+
+/** Threads for `count` items: one per core, but only as many as have `perThreadMinimum` items each (at least one). */
+export function threadsFor(count: number, perThreadMinimum: number): number {
+  return Math.max(1, Math.min(availableParallelism(), Math.floor(count / perThreadMinimum)))
 }
