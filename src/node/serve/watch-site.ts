@@ -38,11 +38,13 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   // yet (a first static/) is seen when it is created, which watching it by name would miss.
   const site = resolve(siteDir)
   const names = new Set(docusaurusConfigNames.some((name) => existsSync(resolve(site, name))) ? docusaurusWatched : watched)
+  // Folders followed (see `follow`): watched whole, but for the packages installed in them.
+  const followed = new Set<string>()
   const ignored = (path: string) => {
     // The theme is docsgen's own, wherever docsgen is installed (under a node_modules folder too).
     if (isInside(path, themeFolder)) return false
-    // In a folder followed outside the site, as in the site: installed packages are not the site's sources.
-    if (!isInside(path, site)) return path.split(sep).includes('node_modules')
+    for (const folder of followed) if (isInside(path, folder)) return relative(folder, path).split(sep).includes('node_modules')
+    if (!isInside(path, site)) return true
     const first = relative(site, path).split(sep)[0]!
     return first !== '' && !names.has(first)
   }
@@ -75,14 +77,12 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   }
   watcher.on('error', (error) => onError(`watching files failed: ${(error as Error).message}`))
   for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, changed)
-  const followed = new Set<string>()
   const follow = (folders: readonly string[]) => {
     for (const folder of folders) {
       const path = resolve(site, folder)
       // The site folder and the folders around it are never watched whole.
       if (followed.has(path) || isInside(site, path)) continue
       followed.add(path)
-      if (isInside(path, site)) names.add(relative(site, path).split(sep)[0]!)
       watcher.add(path)
     }
   }

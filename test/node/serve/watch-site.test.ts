@@ -66,16 +66,16 @@ test('a Docusaurus folder: its config, docs/, blog/ and src/ (pages, components)
   }
 })
 
-test('folders the config names are followed, outside the site folder too; their installed packages and the folders around the site are not', async () => {
-  const root = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))
-  const site = join(root, 'website')
-  const files = ['website/docusaurus.config.js', 'docs/intro.md', 'docs/node_modules/x/index.js', 'notes/todo.md', 'website/documentation/start.md']
+/** Files under a new temporary folder (`under` inside it, when given), and a watcher of its `website/` site folder. */
+async function followedSite(files: readonly string[], under = '') {
+  const base = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))
+  const root = join(base, under)
   for (const file of files) {
     await mkdir(dirname(join(root, file)), { recursive: true })
     await writeFile(join(root, file), 'first\n')
   }
   const reported: string[] = []
-  const watcher = watchSite(site, (changed) => reported.push(...changed.map((file) => relative(root, file).split('\\').join('/'))), (message) => assert.unreachable(message))
+  const watcher = watchSite(join(root, 'website'), (changed) => reported.push(...changed.map((file) => relative(root, file).split('\\').join('/'))), (message) => assert.unreachable(message))
   const saved = async (file: string, ignoredFiles: readonly string[]) => {
     reported.length = 0
     // Saved again until reported: a followed folder is watched once chokidar has listed it, which it does not announce.
@@ -87,15 +87,32 @@ test('folders the config names are followed, outside the site folder too; their 
     await new Promise((resolve) => setTimeout(resolve, 100))
     return [...new Set(reported)].sort()
   }
+  await watcher.ready
+  return { watcher, saved, remove: () => rm(base, { recursive: true, force: true }) }
+}
+
+test('folders the config names are followed, outside the site folder too; their installed packages and the folders around the site are not', async () => {
+  const { watcher, saved, remove } = await followedSite(['website/docusaurus.config.js', 'docs/intro.md', 'docs/node_modules/x/index.js', 'notes/todo.md', 'website/documentation/start.md'])
   try {
-    await watcher.ready
     // '..' holds the site folder: never watched whole. A folder of the site's own with a name not watched by default is followed too.
     watcher.follow(['../docs', '..', 'documentation'])
     assert.equal(await saved('docs/intro.md', ['docs/node_modules/x/index.js', 'notes/todo.md']), ['docs/intro.md'])
     assert.equal(await saved('website/documentation/start.md', ['notes/todo.md']), ['website/documentation/start.md'])
   } finally {
     await watcher.close()
-    await rm(root, { recursive: true, force: true })
+    await remove()
+  }
+})
+
+test('a followed folder deep in the site is watched alone, not the top folder around it; a followed folder is watched in a project that sits under a node_modules folder', async () => {
+  const { watcher, saved, remove } = await followedSite(['website/docusaurus.config.js', 'website/i18n/en/docs/start.md', 'website/i18n/fr/docs/start.md', 'website/i18n/node_modules/x/index.js', 'docs/intro.md'], 'node_modules/project')
+  try {
+    watcher.follow(['i18n/en/docs', '../docs'])
+    assert.equal(await saved('website/i18n/en/docs/start.md', ['website/i18n/fr/docs/start.md', 'website/i18n/node_modules/x/index.js']), ['website/i18n/en/docs/start.md'])
+    assert.equal(await saved('docs/intro.md', []), ['docs/intro.md'])
+  } finally {
+    await watcher.close()
+    await remove()
   }
 })
 
