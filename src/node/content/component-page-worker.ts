@@ -8,6 +8,7 @@ import { workerData } from 'node:worker_threads'
 import { siteHref } from '../../shared/canonical-path.js'
 import type { ComponentPageProps, SiteView } from '../../shared/page-view.js'
 import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
+import { isComponent } from './is-component.js'
 
 export interface ComponentPageJob {
   readonly siteDir: string
@@ -36,7 +37,7 @@ async function runPage(file: string, moduleUrl: string): Promise<ComponentPageAn
   try {
     thread.step({ file, action })
     const module = (await import(moduleUrl)) as { default?: unknown; description?: unknown }
-    if (typeof module.default !== 'function') return { file, kind: 'no-default-export' }
+    if (!isComponent(module.default)) return { file, kind: 'no-default-export' }
     if (!renderToStaticMarkup || !job.render) return { file, kind: 'ok', html: '' }
     action = 'rendering'
     thread.step({ file, action })

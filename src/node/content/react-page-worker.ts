@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { workerData } from 'node:worker_threads'
 import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
 import type { DocusaurusPageGlobals } from './docusaurus-page-modules.js'
+import { isComponent } from './is-component.js'
 
 export interface ReactPageJob {
   readonly siteDir: string
@@ -41,10 +42,11 @@ async function renderPage({ file, route, moduleUrl }: ReactPageJob['pages'][numb
   thread.step(file)
   try {
     const module = (await import(moduleUrl)) as { default?: unknown }
-    if (typeof module.default !== 'function') return { file, kind: 'no-default-export' }
+    if (!isComponent(module.default)) return { file, kind: 'no-default-export' }
     const drawn: DocusaurusPageGlobals['__docsgenPage'] = { route, links: [] }
     globals.__docsgenPage = drawn
-    const html = renderToStaticMarkup(createElement(module.default as ComponentType))
+    // Docusaurus gives a page the site config as its `config` prop.
+    const html = renderToStaticMarkup(createElement(module.default as ComponentType<{ config: object }>, { config: job.site.siteConfig }))
     return { file, kind: 'ok', page: { html, title: drawn.title, description: drawn.description, links: drawn.links } }
   } catch (error) {
     return { file, kind: 'threw', message: describeThrown(error), at: thrownAt(error, job.siteDir) }

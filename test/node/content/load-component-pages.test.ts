@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -33,6 +33,20 @@ test('a page that never finishes rendering is stopped at the time limit', async 
       'content/pages/loops.tsx: error: The page did not finish rendering within 2 s. A page must load and render in moments, without ending the process or throwing later. [docsgen:page-render-failed]',
     ])
     assert.equal((await site.list('.')).filter((file) => file.startsWith('build/')), [])
+  })
+})
+
+test('a page exported through memo(…) renders; a default export that is not a component is a diagnostic', async () => {
+  await withFixtureSite('hostile-pages', async (site) => {
+    await writeFile(join(site.dir, 'content/pages/exits.tsx'), "import { memo } from 'react'\nexport default memo(function Kept() { return <p>Kept.</p> })\n")
+    await writeFile(join(site.dir, 'content/pages/loops.tsx'), 'export default 42\n')
+    const result = await build({ siteDir: site.dir, userCodeTimeLimitMs: 20_000 })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/pages/loops.tsx:1:1: error: The page has no default export, so there is nothing to render. Export the page component as the default: `export default function Page() { … }`. [docsgen:page-default-export]',
+    ])
+    await rm(join(site.dir, 'content/pages/loops.tsx'))
+    assert.equal((await build({ siteDir: site.dir, userCodeTimeLimitMs: 20_000 })).diagnostics, [])
+    assert.ok((await site.read('build/exits.html')).includes('<p>Kept.</p>'))
   })
 })
 

@@ -63,6 +63,19 @@ test('a Docusaurus module docsgen does not stand in for is a diagnostic naming t
   })
 })
 
+test('a page exported as memo(…) or forwardRef(…) is a page; pages get the site config as their `config` prop, as Docusaurus gives it', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import { memo } from 'react'\nfunction Home(props) { return <p>{props.config.title}: {props.config.customFields.heroNote}</p> }\nexport default memo(Home)\n")
+    await writeFile(join(site.dir, 'src/pages/team/index.tsx'), "import { forwardRef } from 'react'\nexport default forwardRef(function Team() { return <p>team</p> })\n")
+    const help = join(site.dir, 'src/pages/help.js')
+    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>Pages Site: Made with care</p></div>'))
+    assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><p>team</p></div>'))
+  })
+})
+
 test('javascript: and data: URLs a page draws are errors at the place they are written, as in Markdown', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(
