@@ -68,6 +68,8 @@ export const plainDisplay: DocumentDisplay = displayOf(emptyFrontMatter, undefin
 export interface LinkTables {
   readonly routeOfFile: readonly (readonly [string, string])[]
   readonly assetOfFile: readonly (readonly [string, string])[]
+  /** The files of static/, by source file, with the path each is served at. */
+  readonly staticOfFile: readonly (readonly [string, string])[]
   readonly drafts: readonly string[]
 }
 
@@ -82,6 +84,7 @@ export function linkTargetsOf(job: LinkTables): LinkTargets {
     routeOfFile: new Map(job.routeOfFile),
     fileAssets: new Map(job.assetOfFile),
     servedAssets: new Map(job.assetOfFile.map(([file, path]) => [path, file])),
+    siteFiles: new Map([...job.assetOfFile, ...job.staticOfFile]),
     drafts: new Set(job.drafts),
   }
 }

@@ -30,6 +30,6 @@ export function mdxLinkRewriters(links: MdxLinks): MdxRewriterFor {
 
 /** The link data of MDX pages, picked from what a parse job carries (a worker receives a copy: nothing more). */
 export function mdxLinks(tables: LinkTables & LinkStyle, pages: readonly Pick<ContentFile, 'file' | 'relative' | 'kind'>[]): MdxLinks {
-  const { routeOfFile, assetOfFile, drafts, baseUrl, trailingSlash } = tables
-  return { routeOfFile, assetOfFile, drafts, baseUrl, trailingSlash, pages: pages.map(({ file, relative, kind }) => ({ file, relative, kind })) }
+  const { routeOfFile, assetOfFile, staticOfFile, drafts, baseUrl, trailingSlash } = tables
+  return { routeOfFile, assetOfFile, staticOfFile, drafts, baseUrl, trailingSlash, pages: pages.map(({ file, relative, kind }) => ({ file, relative, kind })) }
 }

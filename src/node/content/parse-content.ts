@@ -72,6 +72,8 @@ export interface ParseJob {
   readonly routeOfFile: readonly (readonly [string, string])[]
   /** Where each file beside the pages is served, by source file. */
   readonly assetOfFile: readonly (readonly [string, string])[]
+  /** Where each file of static/ is served, by source file (reached as `@site/static/…`). */
+  readonly staticOfFile: readonly (readonly [string, string])[]
   /** The site's base URL, which links to routes are published under. */
   readonly baseUrl: string
   /** Docs left out of this build (drafts): links to them are reported as such. */
@@ -108,6 +110,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
   const texts = createPageTexts(siteDir, defaultTextBudget)
   const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(texts, files, config, options.drafts ?? false, diagnostics)
   const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
+  const staticOfFile = assetFiles.filter((asset) => asset.kind === 'static').map((asset) => [asset.file, asset.path] as const)
 
   const categories = new Map<string, CategoryMeta>()
   const documents: ContentDocument[] = []
@@ -129,6 +132,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     files: markdown,
     routeOfFile: [...routeOfFile],
     assetOfFile,
+    staticOfFile,
     baseUrl: config.baseUrl,
     drafts: [...drafts],
     trailingSlash: config.trailingSlash,

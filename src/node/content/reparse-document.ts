@@ -52,6 +52,7 @@ export async function reparseDocument(
     files: [file],
     routeOfFile: content.documents.map((document) => [document.file, document.route] as const),
     assetOfFile: content.assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const),
+    staticOfFile: content.assetFiles.filter((asset) => asset.kind === 'static').map((asset) => [asset.file, asset.path] as const),
     baseUrl: config.baseUrl,
     drafts: content.drafts,
     trailingSlash: config.trailingSlash,

@@ -5,8 +5,8 @@
  * In the order they are tried: a link that leaves the site (`https:`, `mailto:`, `//host`), a
  * `#heading` of the page itself, a file published as it is (`./shot.png` beside the page, or the
  * path it is served at), a Markdown or MDX source file (`./intro.md#setup`, or `/Guides/intro.md`
- * from the section's root: see markdownCandidates), and otherwise a route path, resolved against
- * the page as a browser would.
+ * from the section's root: see markdownCandidates; `@site/…` from the site's folder), and
+ * otherwise a route path, resolved against the page as a browser would.
  */
 import { posix } from 'node:path'
 import { canonicalPath, routeHref, safeDecode } from '../../shared/canonical-path.js'
@@ -19,6 +19,8 @@ export interface LinkTargets {
   readonly fileAssets: ReadonlyMap<string, string>
   /** The source file of each file published as it is, by the path it is served at: what a root-relative link may name. */
   readonly servedAssets: ReadonlyMap<string, string>
+  /** Where every file published as it is (static/ included) is served, by source file: what `@site/…` may name. */
+  readonly siteFiles: ReadonlyMap<string, string>
   /** Markdown files left out of this build (drafts). */
   readonly drafts: ReadonlySet<string>
 }
@@ -60,6 +62,7 @@ export function resolveLink(url: string, from: LinkSource, targets: LinkTargets)
   if (pathPart === '') return { kind: 'anchor', hash }
 
   const written = safeDecode(pathPart.split('?')[0]!)
+  if (written.startsWith('@site/')) return fromSiteFolder(url, written, hash, targets)
   const folder = posix.dirname(from.file)
   const rootRelative = written.startsWith('/')
   const assetFile = written === '' ? undefined : rootRelative ? targets.servedAssets.get(written) : posix.join(folder, written)
@@ -87,6 +90,22 @@ export function resolveLink(url: string, from: LinkSource, targets: LinkTargets)
     written,
     hash,
   }
+}
+
+/**
+ * Docusaurus's `@site/…`: a path from the site's folder, to a file published as it is or a
+ * Markdown file; one that leaves the folder names nothing.
+ */
+function fromSiteFolder(url: string, written: string, hash: string, targets: LinkTargets): ResolvedLink {
+  const file = posix.normalize(written.slice('@site/'.length))
+  const inside = file !== '..' && !file.startsWith('../') && !posix.isAbsolute(file)
+  const path = inside ? targets.siteFiles.get(file) : undefined
+  if (path !== undefined) {
+    const suffix = url.search(/[?#]/)
+    return { kind: 'asset', file, path, suffix: suffix === -1 ? '' : url.slice(suffix) }
+  }
+  if (/\.mdx?$/.test(file)) return { kind: 'document', file, route: inside ? targets.routeOfFile.get(file) : undefined, hash, draft: inside && targets.drafts.has(file) }
+  return { kind: 'route', path: undefined, written, source: file, hash }
 }
 
 /**

@@ -79,6 +79,7 @@ function siteIndex(manifest: Manifest, { documents, assetFiles, drafts }: Pick<P
     // Relative links reach files beside the pages only: static/ is served at the root, not beside them.
     fileAssets: new Map(manifest.assets.filter((asset) => !staticFiles.has(asset.source)).map((asset) => [asset.source, asset.path])),
     servedAssets: new Map(manifest.assets.map((asset) => [asset.path, asset.source])),
+    siteFiles: new Map(manifest.assets.map((asset) => [asset.source, asset.path])),
   }
   return {
     targets,
