@@ -6,7 +6,8 @@
  * A package that is not installed is stood in for, whether imported or required.
  */
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { workerData } from 'node:worker_threads'
 import { userCodeThread } from '../workers/user-code-thread.js'
 import { createStandIn, standInKey } from './docusaurus-stand-in.js'
@@ -47,6 +48,8 @@ const require = Object.assign(
       try {
         return real.resolve(name)
       } catch (error) {
+        const typescript = typeScriptTwin(name)
+        if (typescript !== undefined) return typescript
         missing(name, error)
         return name
       }
@@ -54,6 +57,21 @@ const require = Object.assign(
     cache: real.cache,
   },
 )
+/**
+ * `./sidebars.js` naming `sidebars.ts`: Docusaurus loads its config with a loader that, as
+ * TypeScript does, finds a TypeScript file under the name of the JavaScript it compiles to.
+ */
+function typeScriptTwin(name: string): string | undefined {
+  const match = /^(\.{1,2}\/.*)\.(m|c)?jsx?$/.exec(name)
+  if (!match) return undefined
+  const extensions = match[2] === undefined ? ['.ts', '.tsx'] : [`.${match[2]}ts`]
+  for (const extension of extensions) {
+    const candidate = join(dirname(job.path), match[1] + extension)
+    if (existsSync(candidate)) return candidate
+  }
+  return undefined
+}
+
 Object.assign(globalThis, { require, __filename: job.path, __dirname: dirname(job.path), [standInKey]: standIn })
 const module = (await import(job.moduleUrl)) as { default?: unknown }
 const exported = module.default

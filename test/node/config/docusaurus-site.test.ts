@@ -54,6 +54,13 @@ test('a Docusaurus config in TypeScript exporting an async function is read; one
       "docusaurus.config.ts: warning: docsgen reads docusaurus.config.ts as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores themeConfig.prism; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
     ])
     assert.is(result.manifest!.versions[0]!.path, '/docs/next')
+    // A TypeScript config may name its TypeScript sidebars as './sidebars.js', as Docusaurus's loader allows.
+    await rm(join(site.dir, 'sidebars.js'))
+    await writeFile(join(site.dir, 'sidebars.ts'), "export default { guideSidebar: [{ type: 'doc', id: 'intro' }] }\n")
+    await writeFile(join(site.dir, 'docusaurus.config.ts'), "export default { title: 'Typed', url: 'https://typed.example.org', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js') } }]] }\n")
+    const typedSidebars = await build({ siteDir: site.dir, write: false })
+    assert.is(typedSidebars.exitCode, 0)
+    assert.equal(Object.keys(typedSidebars.manifest!.sidebars), ['guideSidebar', 'version-1.0/tutorialSidebar'])
     await writeFile(join(site.dir, 'docusaurus.config.ts'), "const config = { title: 'Broken' }\nthrow new Error('no config today')\nexport default config\n")
     const failed = await build({ siteDir: site.dir, write: false })
     assert.is(failed.exitCode, 2)
