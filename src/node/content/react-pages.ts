@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { SourcePosition } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
-import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
+import { commonJsRequire, compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { classNamesModule, docusaurusPageModules, linkTellingJsxRuntime, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
@@ -52,7 +52,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
       outfile: join(request.cacheDir, 'page.mjs'),
       subject: 'the page',
       ruleId: 'page-render-failed',
-      options: { jsx: 'automatic', loader: { '.js': 'jsx' }, plugins: [docusaurusPlugin(request.siteDir)] },
+      options: { jsx: 'automatic', loader: { '.js': 'jsx' }, plugins: [docusaurusPlugin(request.siteDir)], banner: commonJsRequire },
     })
     pushAll(diagnostics, result.diagnostics)
     if (result.code !== undefined) compiled.push({ ...page, code: result.code })

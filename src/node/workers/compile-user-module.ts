@@ -21,7 +21,7 @@ export interface CompileRequest {
   readonly subject: string
   readonly ruleId: RuleId
   /** esbuild options of this kind of module (plugins, jsx, which packages stay external). */
-  readonly options: Pick<BuildOptions, 'plugins' | 'jsx' | 'packages' | 'loader'>
+  readonly options: Pick<BuildOptions, 'plugins' | 'jsx' | 'packages' | 'loader' | 'banner'>
 }
 
 export type Compiled = { readonly code: string; readonly metafile: Metafile; readonly diagnostics: readonly [] } | { readonly code: undefined; readonly diagnostics: readonly Diagnostic[] }
@@ -64,6 +64,12 @@ export async function compileUserModule({ siteDir, file, outfile, subject, ruleI
     }
   }
 }
+
+/**
+ * A `require` for the CommonJS packages a module bundles: an ES module has none, and a package
+ * that requires a package left external (React: the renderer's own copy) would fail without it.
+ */
+export const commonJsRequire = { js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);" }
 
 /**
  * Writes compiled modules where they are imported from, runs the worker that imports them (on

@@ -1,5 +1,5 @@
 /** A Docusaurus site's React pages (issue 11 item 7): routes as Docusaurus gives them, drawn on the server in docsgen's page shell, their links checked. */
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -73,6 +73,20 @@ test('a page exported as memo(…) or forwardRef(…) is a page; pages get the s
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>Pages Site: Made with care</p></div>'))
     assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><p>team</p></div>'))
+  })
+})
+
+test('an installed CommonJS package that requires React renders with the same React as the page', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await mkdir(join(site.dir, 'node_modules/cjs-widget'), { recursive: true })
+    await writeFile(join(site.dir, 'node_modules/cjs-widget/package.json'), '{ "name": "cjs-widget", "main": "index.js" }\n')
+    await writeFile(join(site.dir, 'node_modules/cjs-widget/index.js'), "const React = require('react')\nexports.Widget = () => React.createElement('strong', null, 'widget works')\n")
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import { Widget } from 'cjs-widget'\nexport default function WithWidget() { return <p><Widget /></p> }\n")
+    const help = join(site.dir, 'src/pages/help.js')
+    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p><strong>widget works</strong></p></div>'))
   })
 })
 
