@@ -319,6 +319,25 @@ validation('broken links, anchors, files, images and navbar targets', async () =
   })
 })
 
+validation('a link to "index" in a folder reaches the folder\'s page, as hosts serve it; "index" of a folder without one is still missing', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/index.md'), '# Guides\n\nSee [this page](./index), [again](/docs/Guides/index#guides) and [nothing](../Tools%20&%20Tips/index).\n')
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(messages(result).filter((message) => message.startsWith('content/docs/Guides/index.md')), [
+      'content/docs/Guides/index.md:3:66: error: Link "../Tools & Tips/index" matches no page (resolved as "/docs/Tools & Tips/index"). Link to an existing route, or create the page. [docsgen:missing-route]',
+    ])
+    // Written as Guides.html, the folder's page is not where a host looks for /docs/Guides/index.
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("tagline:", 'trailingSlash: false,\n  tagline:'))
+    const withoutSlash = await build({ siteDir: site.dir, write: false })
+    assert.equal(messages(withoutSlash).filter((message) => message.startsWith('content/docs/Guides/index.md')), [
+      'content/docs/Guides/index.md:3:5: error: Link "./index" matches no page (resolved as "/docs/index"). Link to an existing route, or create the page. [docsgen:missing-route]',
+      'content/docs/Guides/index.md:3:27: error: Link "/docs/Guides/index#guides" matches no page. Did you mean "/docs/Guides/intro"? [docsgen:missing-route]',
+      'content/docs/Guides/index.md:3:66: error: Link "../Tools & Tips/index" matches no page (resolved as "/Tools & Tips/index"). Link to an existing route, or create the page. [docsgen:missing-route]',
+    ])
+  })
+})
+
 validation('a static file under a private path, and a file where a page, a folder or the generated files are, are errors', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await mkdir(join(site.dir, 'static/docs/Private'), { recursive: true })

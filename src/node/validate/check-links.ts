@@ -55,7 +55,7 @@ export function checkLinks(
 
 function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, site: SiteIndex, rules: LinkRules, trailingSlash: boolean | undefined): void {
   const path = target.path
-  const route = path === undefined ? undefined : site.byCanonical.get(path)
+  const route = path === undefined ? undefined : (site.byCanonical.get(path) ?? folderPage(path, site))
   if (!route) {
     if (at.link.image || looksLikeFile(target.written)) rules.missingFile(at, target)
     else rules.missingRoute(at, path)
@@ -65,6 +65,13 @@ function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, si
   if (trailingSlash === undefined && target.written.endsWith('/') && target.written !== '/' && !route.path.endsWith('/')) rules.slashToFile(at, route)
   rules.missingAnchor(at, route, target.hash)
   if (route.access.private) rules.privateLink(at, `links to the private page "${route.path}"`, 'Link to a public page instead')
+}
+
+/** `…/index` names the folder's own page when it is written as `folder/index.html`, where hosts serve `/folder/index` from. */
+function folderPage(path: string, site: SiteIndex): Route | undefined {
+  if (!path.endsWith('/index')) return undefined
+  const folder = site.byCanonical.get(path.slice(0, -'/index'.length) || '/')
+  return folder?.file.endsWith('index.html') ? folder : undefined
 }
 
 type SiteIndex = ReturnType<typeof siteIndex>
