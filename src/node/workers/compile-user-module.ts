@@ -68,8 +68,9 @@ export async function compileUserModule({ siteDir, file, outfile, subject, ruleI
 /**
  * A `require` for the CommonJS packages a module bundles: an ES module has none, and a package
  * that requires a package left external (React: the renderer's own copy) would fail without it.
+ * (`import.meta.filename`, not `.url`: scripts/compile.mjs rewrites every `.url` in src/ text.)
  */
-export const commonJsRequire = { js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.url);" }
+export const commonJsRequire = { js: "import { createRequire as __docsgenCreateRequire } from 'node:module'; const require = __docsgenCreateRequire(import.meta.filename);" }
 
 /**
  * Writes compiled modules where they are imported from, runs the worker that imports them (on
