@@ -338,6 +338,17 @@ validation('a link to "index" in a folder reaches the folder\'s page, as hosts s
   })
 })
 
+validation('a public page that links to a private page by its Markdown file is warned as one that links to its route', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const intro = join(site.dir, 'content/docs/Guides/intro.md')
+    await writeFile(intro, `${await readFile(intro, 'utf8')}\nSee the [vault](../Private/Vault/secrets.md).\n`)
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(messages(result).filter((message) => message.startsWith('content/docs/Guides/intro.md')), [
+      `content/docs/Guides/intro.md:${(await readFile(intro, 'utf8')).trimEnd().split('\n').length}:9: warning: Public page links to the private page "/docs/Private/Vault/secrets", which most readers cannot open. Link to a public page instead, or make this page private too. [docsgen:private-link]`,
+    ])
+  })
+})
+
 validation('a static file under a private path, and a file where a page, a folder or the generated files are, are errors', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await mkdir(join(site.dir, 'static/docs/Private'), { recursive: true })

@@ -44,7 +44,7 @@ export function checkLinks(
       } else if (target.kind === 'document') {
         const route = target.route === undefined ? undefined : site.routes.get(target.route)
         if (target.route === undefined) rules.missingDocument(at, target.file, target.draft)
-        else if (route) rules.missingAnchor(at, route, target.hash)
+        else if (route) checkPage(at, route, target.hash, rules)
       } else if (target.kind === 'route') {
         checkRoute(at, target, site, rules, config.trailingSlash)
       }
@@ -63,7 +63,12 @@ function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, si
   }
   // A page written as `intro.html` is not found at `intro/` on a static host (with trailingSlash set, content rewrote the link).
   if (trailingSlash === undefined && target.written.endsWith('/') && target.written !== '/' && !route.path.endsWith('/')) rules.slashToFile(at, route)
-  rules.missingAnchor(at, route, target.hash)
+  checkPage(at, route, target.hash, rules)
+}
+
+/** A link that reaches a page: its `#hash` must be a heading there, and a public page is told when the page is private. */
+function checkPage(at: At, route: Route, hash: string, rules: LinkRules): void {
+  rules.missingAnchor(at, route, hash)
   if (route.access.private) rules.privateLink(at, `links to the private page "${route.path}"`, 'Link to a public page instead')
 }
 
