@@ -6,16 +6,19 @@
  * unwrapped. Each fix keeps every line where it was, so positions stay those of the file.
  */
 
-/** A `.md` page uses MDX when, outside code, it has import or export lines or a capitalised JSX element. */
+/**
+ * A `.md` page uses MDX when, outside code, it has import or export lines, a capitalised JSX
+ * element, or an element with a JSX attribute value (`<code style={{…}}>`).
+ */
 export function isMdx(relative: string, text: string, format: 'detect' | 'mdx' | 'md'): boolean {
   if (format !== 'detect') return format === 'mdx'
   if (relative.endsWith('.mdx')) return true
   // Blanking code only turns characters into spaces, so a page whose raw text has neither such a
   // line start nor `<` before a capital has none outside code either: most pages end here.
-  if (!/^(?:import|export)/m.test(text) && !/<[A-Z]/.test(text)) return false
+  if (!/^(?:import|export)/m.test(text) && !/<[A-Z]/.test(text) && !/=\{/.test(text)) return false
   // Link destinations in angle brackets (`[a](<./My Page.md>)`) are no JSX.
   const prose = withoutCode(text).replace(/\]\(<[^>\n]*>/g, '](')
-  return /^(?:import|export)\s/m.test(prose) || /<[A-Z][\w.]*(?:\s|>|\/>)/.test(prose)
+  return /^(?:import|export)\s/m.test(prose) || /<[A-Z][\w.]*(?:\s|>|\/>)/.test(prose) || /<[a-z][\w-]*\s[^<>]*?[\w-]=\{/.test(prose)
 }
 
 /** The text with fenced code blocks and inline code blanked (lines kept). */
