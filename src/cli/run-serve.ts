@@ -142,7 +142,7 @@ function emulatorMount(origin: string, emulator: ProviderEmulator, output: CliOu
 
 function startupMessage(site: ServingSite, context: { watch: boolean; siteDir: string; emulator: ProviderEmulator | undefined; fixture: EmulatorFixture | undefined; fixtureFile: string | undefined }): string {
   const lines = [`docsgen ${context.watch ? 'serve' : 'preview'}: ${site.home}`, '']
-  if (context.watch) lines.push('  Watching content/, static/, site.config.ts and the theme: saved changes rebuild and reload the open pages.')
+  if (site.watching !== undefined) lines.push(`  Watching ${site.watching}, and the theme: saved changes rebuild and reload the open pages.`)
   else lines.push(`  Serving the build in ${shown(context.siteDir, site.outDir)} as production would (no watching, no reload).`)
   if (context.emulator) {
     const url = context.emulator.baseURL

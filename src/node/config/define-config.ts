@@ -133,6 +133,14 @@ export interface SiteConfig {
     mainDoc?: string
     /** Id of the sidebar generated from content/docs; default 'sanctum'. */
     sidebarId?: string
+    /** With versions.json: the version served at routeBasePath ('current' for content/docs); default the newest of versions.json. */
+    lastVersion?: string
+    /** With versions.json: each version's label, path under routeBasePath, banner and whether search engines index it, by name ('current' included). */
+    versions?: Record<string, { label?: string; path?: string; banner?: 'none' | 'unreleased' | 'unmaintained'; noIndex?: boolean }>
+    /** With versions.json: whether content/docs is built as the current version; default true. */
+    includeCurrentVersion?: boolean
+    /** With versions.json: only these versions are built ('current' for content/docs). */
+    onlyIncludeVersions?: string[]
   }
   /** The blog of content/blog, as Docusaurus's blog options. */
   blog?: {

@@ -17,7 +17,7 @@ import { createEarlyPages } from './early-pages.js'
 import { createRebuild, type Rebuild, type Rebuilt } from './rebuild-site.js'
 import { exactRoute, routeRequests, type ServeRoute } from './serve-routes.js'
 import { createStaticFiles, type Handler } from './static-files.js'
-import { watchSite, type SiteWatcher } from './watch-site.js'
+import { watchedSources, watchSite, type SiteWatcher } from './watch-site.js'
 
 export type SiteLogin = NonNullable<BuildResult['login']>
 
@@ -65,6 +65,8 @@ export interface ServingSite {
   readonly home: string
   readonly outDir: string
   readonly privateDir: string
+  /** What is watched for changes, in words (`content/, static/, …`); undefined when nothing is. */
+  readonly watching: string | undefined
   /** Resolves when the rebuilds asked for so far are done (tests). */
   readonly settled: () => Promise<void>
   readonly close: () => Promise<void>
@@ -155,16 +157,17 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
     return built ? withOutput(request) : waitingPage(tag())
   }
   await Promise.all([firstBuild, watcher.ready])
-  return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle })
+  return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle, watching: watchedSources(siteDir) })
 }
 
-function serving(server: HttpServer, parts: { outDir: string; privateDir: string; home: string; closers: (() => Promise<void>)[]; settled: () => Promise<void> }): ServingSite {
+function serving(server: HttpServer, parts: { outDir: string; privateDir: string; home: string; closers: (() => Promise<void>)[]; settled: () => Promise<void>; watching?: string }): ServingSite {
   let closed: Promise<void> | undefined
   return {
     url: server.url,
     home: parts.home,
     outDir: parts.outDir,
     privateDir: parts.privateDir,
+    watching: parts.watching,
     settled: parts.settled,
     close: () => (closed ??= (async () => {
       for (const close of parts.closers) await close()

@@ -33,11 +33,20 @@ const watched = new Set<string>(['content', 'static', ...configFileNames, ...doc
 // A Docusaurus folder's own layout; in a docsgen site these names are the author's other files.
 const docusaurusWatched = new Set<string>([...watched, 'docs', 'blog', 'src'])
 
+/** What serve watches in the site folder, as its start-up message says it. */
+export function watchedSources(siteDir: string): string {
+  return isDocusaurusFolder(resolve(siteDir))
+    ? 'docs/, blog/, src/, static/, the Docusaurus config, its sidebars and versioned docs'
+    : 'content/, static/, site.config.ts, a sidebars file and versioned docs'
+}
+
+const isDocusaurusFolder = (site: string) => docusaurusConfigNames.some((name) => existsSync(resolve(site, name)))
+
 export function watchSite(siteDir: string, onChange: (files: readonly string[]) => void, onError: (message: string) => void, settleMs = 20): SiteWatcher {
   // The site folder itself, narrowed to what a build reads: a watched folder that does not exist
   // yet (a first static/) is seen when it is created, which watching it by name would miss.
   const site = resolve(siteDir)
-  const names = new Set(docusaurusConfigNames.some((name) => existsSync(resolve(site, name))) ? docusaurusWatched : watched)
+  const names = new Set(isDocusaurusFolder(site) ? docusaurusWatched : watched)
   // Folders followed (see `follow`): watched whole, but for the packages installed in them.
   const followed = new Set<string>()
   const ignored = (path: string) => {

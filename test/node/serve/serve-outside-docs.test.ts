@@ -15,6 +15,7 @@ test('a doc saved in a docs folder outside the site folder is rebuilt and served
     const serving = await serveSite({ siteDir: join(site.dir, 'website'), watch: true, port: 0, onProblem: (problem) => problems.push(problem) })
     try {
       await serving.settled()
+      assert.is(serving.watching, 'docs/, blog/, src/, static/, the Docusaurus config, its sidebars and versioned docs')
       const served = async () => (await fetch(`${serving.url}/guide`)).text()
       assert.match(await served(), 'Its own folder.')
       const guide = join(site.dir, 'docs', 'guide', 'guide.md')

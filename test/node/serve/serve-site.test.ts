@@ -51,6 +51,7 @@ const messages = (page: Page) => page.evaluate(() => (window as any).__docsgenLi
 test('the startup message names the URL, the emulator and the seeded persons', () => {
   const text = printed.join('')
   assert.match(text, `docsgen serve: ${serving.url}/\n`)
+  assert.match(text, '  Watching content/, static/, site.config.ts, a sidebars file and versioned docs, and the theme: saved changes rebuild and reload the open pages.\n')
   assert.match(text, `  Provider emulator:  ${serving.url}/_docsgen/provider/  (outbox: every code and sign-in link it "sends")\n`)
   assert.match(text, '    admin@example.com        groups: admins\n')
   assert.match(text, '    reader@example.com       no groups\n')
