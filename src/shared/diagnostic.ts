@@ -82,7 +82,9 @@ export function diagnostic(
 export function formatDiagnostic(item: Diagnostic): string {
   const place = item.line === undefined ? item.file : `${item.file}:${item.line}:${item.column ?? 1}`
   const suggestion = item.suggestion ? ` ${item.suggestion}` : ''
-  return `${place}: ${item.severity}: ${item.message}.${suggestion} [docsgen:${item.ruleId}]`
+  // A message that ends a sentence already (an error the site's code threw) keeps its own stop.
+  const stop = /[.!?]$/.test(item.message) ? '' : '.'
+  return `${place}: ${item.severity}: ${item.message}${stop}${suggestion} [docsgen:${item.ruleId}]`
 }
 
 /** Sorts by file, then position, so reports are stable and grouped by source page. */
