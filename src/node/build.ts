@@ -155,13 +155,14 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   run.remember({ sourceFolders: sourceFoldersOf(config) })
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
-  // The runtime's bundle and the search index are made while the site is parsed and rendered
-  // (loaded only by a build that writes, as is rendering below).
-  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled, cacheDir, options.deferSearchIndex ?? false))
-  // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
+  // An incremental build keeps what it parses, indexes and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])
-  const cache = reader && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
+  const cache = options.write !== false && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
+  // The runtime's bundle and the search index are made while the site is parsed and rendered
+  // (loaded only by a build that writes, as is rendering below).
+  const startReader = options.write === false ? undefined : (await import('./write/reader-assets.js')).startReaderAssets
+  const reader = startReader && run.background(startReader(config, rules.compiled, cacheDir, options.deferSearchIndex ?? false, cache?.search))
   // Pages' bodies wait on disk to be rendered (page-bodies.ts), in the cache when there is one.
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
   const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument, cache: cache?.parse, changedFiles: cache?.changedFiles }
@@ -186,11 +187,10 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   options.onRendering?.(built)
   // The search index is completed and written while the pages render.
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
-  const ledger = cache?.ledgers.pageLedger(
-    cache.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes]),
-    { public: staging.public.reused, private: staging.private.reused },
-    { publicDir: outDir, privateDir },
-  )
+  const global = cache?.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes])
+  // What every page's inputs are made of besides its own (page-inputs.ts): while it is as it was, only pages whose own inputs changed are looked at.
+  const siteInputs = cache?.globalInputs([global, manifest])
+  const ledger = cache?.ledgers.pageLedger(global!, { public: staging.public.reused, private: staging.private.reused }, { publicDir: outDir, privateDir }, siteInputs!)
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir, ledger }
   // A stage that stops the build (out of memory) leaves no staging folder behind.
   const discardOnStop = async (error: unknown): Promise<never> => {
@@ -208,7 +208,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
   if (run.failed()) return run.result(1, { manifest })
   const routes = new Set(manifest.routes.map((route) => route.path))
-  cache?.ledgers.save(pages.ledger, [...routes])
+  cache?.ledgers.save(pages.ledger, [...routes], siteInputs!)
   const changedRoutes = [...pages.rendered, ...(cache?.ledgers.lastRoutes ?? []).filter((path) => !routes.has(path))]
   const counts = { public: pages.written.public.length, private: pages.written.private.length }
   const gateLogin = login && { orgID: login.orgID, baseURL: login.baseURL }

@@ -1,6 +1,6 @@
 /**
  * The cache of incremental builds, in .docsgen/cache/incremental/: parse results by source file
- * (content/parse-cache.ts) and what each output file was rendered from (write/output-ledger.ts),
+ * (content/parse-cache.ts), the search index's records (write/search-record-cache.ts) and what each output file was rendered from (write/output-ledger.ts),
  * both under a key of docsgen's code and the site's config (build-key.ts). A build with the cache
  * parses the files that changed and renders the pages whose inputs changed; its output is the
  * same bytes as a build without it.
@@ -17,6 +17,8 @@ export interface BuildCache {
   readonly ledgers: LedgerFile
   /** The source files changed since the last build, when the caller knows (site-relative, `/`). */
   readonly changedFiles: ReadonlySet<string> | undefined
+  /** Where the search indexer keeps its records, and the key they are valid under. */
+  readonly search: { readonly dir: string; readonly key: string }
   /** What every page is made from besides its own inputs. */
   readonly globalInputs: (shared: unknown) => string
 }
@@ -27,6 +29,7 @@ export function openBuildCache(cacheDir: string, configSource: string, changedPa
   return {
     parse: openParseCache(dir, key),
     ledgers: openLedgerFile(join(dir, 'output.json'), key),
+    search: { dir: join(dir, 'search'), key },
     changedFiles: changedPaths && new Set(changedPaths.map((path) => path.split('\\').join('/'))),
     globalInputs: (shared) => createHash('sha1').update(key).update(JSON.stringify(shared)).digest('base64url'),
   }

@@ -17,7 +17,7 @@ import { createPageViews } from '../render/page-views.js'
 import type { SidebarBranch } from '../render/sidebar-markup.js'
 import { findLeaks } from '../validate/find-private-leaks.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
-import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
+import { createPageKeeper, type OutputSide, type PageLedger, type RouteMemo, type WrittenLedger } from './output-ledger.js'
 import { createFileWriter, type FileWriter } from './write-site.js'
 
 /** The staging folders pages are written to, and what an incremental build knows they and the last output hold. */
@@ -32,8 +32,8 @@ export interface WrittenPages {
   /** Every page and page data file written, relative to its folder: the rest of a reused staging folder is swept. */
   readonly written: { readonly public: readonly string[]; readonly private: readonly string[]; readonly data: readonly string[] }
   readonly diagnostics: readonly Diagnostic[]
-  /** What each page file was made from, for the next incremental build (empty without a ledger). */
-  readonly ledger: { readonly public: readonly [string, LedgerEntry][]; readonly private: readonly [string, LedgerEntry][] }
+  /** What each page file and route was made from, for the next incremental build (empty without a ledger). */
+  readonly ledger: WrittenLedger
   /** The routes rendered (not kept as they were). */
   readonly rendered: readonly string[]
 }
@@ -99,21 +99,45 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
   }
   const rendered: string[] = []
   const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
-  const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined) => {
-    const made = `${folders.ledger!.global} ${own}`
+  const memos: [string, RouteMemo][] = []
+  /** Whether the route's files hold what `made` renders, kept as they are or linked from the last output. */
+  const keepFiles = (route: Route, made: string) => {
     const files = routeFiles(route)
-    if (keeper.keep(files, made)) {
-      for (const [side, file] of files) {
-        if (side === 'private') kept.private.push(file)
-        else if (file === route.file) kept.public.push(file)
-        else kept.data.push(file)
-      }
-      if (files.some(([side, file]) => side === 'public' && file !== route.file)) branch(sidebar)
+    if (!keeper.keep(files, made)) return false
+    for (const [side, file] of files) {
+      if (side === 'private') kept.private.push(file)
+      else if (file === route.file) kept.public.push(file)
+      else kept.data.push(file)
+    }
+    return true
+  }
+  const hasData = (route: Route) => routeFiles(route).some(([side, file]) => side === 'public' && file !== route.file)
+  const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined, ownInputs: string) => {
+    memos.push([route.path, [ownInputs, own, sidebar?.file ?? null]])
+    const made = `${folders.ledger!.global} ${own}`
+    if (keepFiles(route, made)) {
+      if (hasData(route)) branch(sidebar)
       return true
     }
     inputs = made
     rendered.push(route.path)
     return false
+  }
+  // The route's memo from the last build, while the rest of the site is as it was: its inputs are known.
+  const keptAsBefore = (route: Route, ownInputs: string) => {
+    const ledger = folders.ledger!
+    const memo = ledger.memos[route.path]
+    if (memo === undefined || memo[0] !== ownInputs) return false
+    const [, own, branchFile] = memo
+    // The branch first: one that must be written again needs its markup, which only `unchanged` has.
+    if (branchFile !== null && hasData(route) && !branches.has(branchFile)) {
+      if (!keeper.keep([['public', branchFile]], branchFile)) return false
+      branches.add(branchFile)
+      kept.data.push(branchFile)
+    }
+    if (!keepFiles(route, `${ledger.global} ${own}`)) return false
+    memos.push([route.path, memo])
+    return true
   }
   /** The files renderPages writes for a route (render-pages.ts): a private one's only in the private output, and only for the gate. */
   const routeFiles = (route: Route): [OutputSide, string][] => {
@@ -122,7 +146,7 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     return dataFile === undefined ? [['public', route.file]] : [['public', route.file], ['public', dataFile]]
   }
   const output = { public: writer('public', publicWriter, false), private: writer('private', privateWriter, false), data }
-  const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged } : output)
+  const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged, keptAsBefore } : output)
   if (!folders.ledger) rendered.push(...(routes ?? input.manifest.routes.map((route) => route.path)))
   return {
     bytes: publicWriter.written().bytes + dataWriter.written().bytes,
@@ -132,13 +156,15 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
       data: [...dataWriter.written().paths, ...kept.data],
     },
     diagnostics: [...diagnostics, ...dataProblems],
-    ledger: keeper.ledger(),
+    ledger: { ...keeper.ledger(), memos },
     rendered,
   }
 }
 
 async function writeAll(input: RenderInput, folders: PageFolders, routes: readonly Route[], options: { threads?: number }): Promise<WrittenPages> {
-  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(routes.length / routesPerThreadMinimum) || 1))
+  // An incremental build renders the routes it has no memo for, and few others: threads pay off only when those are many.
+  const toRender = folders.ledger ? routes.filter((route) => folders.ledger!.memos[route.path] === undefined).length : routes.length
+  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(toRender / routesPerThreadMinimum) || 1))
   if (threads === 1 && options.threads === undefined) return writeRoutes(input, folders, routes.map((route) => route.path))
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
@@ -185,7 +211,11 @@ function merge(results: readonly WrittenPages[]): WrittenPages {
       data: results.flatMap((result) => result.written.data),
     },
     diagnostics: results.flatMap((result) => result.diagnostics),
-    ledger: { public: results.flatMap((result) => result.ledger.public), private: results.flatMap((result) => result.ledger.private) },
+    ledger: {
+      public: results.flatMap((result) => result.ledger.public),
+      private: results.flatMap((result) => result.ledger.private),
+      memos: results.flatMap((result) => result.ledger.memos),
+    },
     rendered: results.flatMap((result) => result.rendered),
   }
 }

@@ -160,6 +160,35 @@ test('unchanged pages are linked from the last output, and a later change to one
   })
 })
 
+test("a blog post's excerpt or author changed: the list pages that show it are rendered again, as a clean build renders them", async () => {
+  const welcome = 'content/blog/2024-01-05-welcome.md'
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    await step(undefined)
+    await change(welcome, (text) => text.replace('The first paragraph, shown in the list.', 'A new first paragraph, shown in the list.'))
+    // The post is on the second list page, its author's and its tags' pages.
+    assert.equal(await step([welcome]), ['/blog/2024/01/05/welcome', '/blog/authors/ada', '/blog/page/2', '/blog/tags/news', '/blog/tags/release'])
+    await change(welcome, (text) => text.replace('authors: [ada]', 'authors: []'))
+    await step([welcome])
+  }, 'blog')
+})
+
+test("a search fragment changed by hand in the output (a link to the indexer's cache) is not trusted: the index is made again as a clean build makes it", async () => {
+  await withTwoSites(async (_change, incremental, clean) => {
+    const builder = createIncrementalBuild({ siteDir: incremental.dir })
+    await builder.build()
+    const { folder } = JSON.parse(await readFile(join(incremental.dir, 'build/_docsgen/search/meta.json'), 'utf8')) as { folder: string }
+    const fragment = join(incremental.dir, 'build/_docsgen/search', folder, 'p/0.json')
+    assert.ok((await stat(fragment)).nlink > 1, 'linked from the cache')
+    const text = await readFile(fragment, 'utf8')
+    // Same size, other bytes: only the time tells.
+    await writeFile(fragment, text.replace(/[a-z]/, (letter) => (letter === 'x' ? 'y' : 'x')))
+    assert.is((await builder.build()).exitCode, 0)
+    await build({ siteDir: clean.dir, cache: false })
+    assert.equal(await differences(incremental, clean), [])
+  })
+})
+
 test('a cache whose output folder was changed by hand, or removed, is not trusted', async () => {
   await withTwoSites(async (_change, incremental, clean) => {
     const builder = createIncrementalBuild({ siteDir: incremental.dir })
