@@ -26,7 +26,7 @@ import { describeValidation, validateSite, type ValidateInput } from './validate
 import { checkHeap, heapLimitDiagnostic } from './diagnostics/heap-watch.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
-import { discardSite, publishSite, stageSite } from './write/publish-site.js'
+import { discardSite, discardSpares, publishSite, stageSite } from './write/publish-site.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -159,6 +159,12 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])
   const cache = options.write !== false && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
+  // Spares the cache knows nothing of, when it can link every page from the last output: removed while the site is parsed.
+  if (cache && cache.ledgers.lastRoutes.length > 0 && !cache.ledgers.sparesKnown) {
+    // One that cannot be removed now is removed by a later build.
+    const discarding = discardSpares(spareDir).catch(() => undefined)
+    run.background({ cancel: () => discarding })
+  }
   // The runtime's bundle and the search index are made while the site is parsed and rendered
   // (loaded only by a build that writes, as is rendering below).
   const startReader = options.write === false ? undefined : (await import('./write/reader-assets.js')).startReaderAssets
@@ -189,7 +195,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const global = cache?.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes])
   // What every page's inputs are made of besides its own (page-inputs.ts): while it is as it was, only pages whose own inputs changed are looked at.
-  const siteInputs = cache?.globalInputs([global, manifest])
+  const siteInputs = cache?.siteInputs(global!, manifest)
   const ledger = cache?.ledgers.pageLedger(global!, { public: staging.public.reused, private: staging.private.reused }, { publicDir: outDir, privateDir }, siteInputs!)
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir, ledger }
   // A stage that stops the build (out of memory) leaves no staging folder behind.

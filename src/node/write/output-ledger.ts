@@ -147,6 +147,8 @@ export interface LedgerFile {
   readonly pageLedger: (global: string, reused: Record<OutputSide, boolean>, output: { readonly publicDir: string; readonly privateDir: string }, site: string) => PageLedger
   /** The routes of the last output (none without a cache). */
   readonly lastRoutes: readonly string[]
+  /** Whether the cache knows what the spares hold (not after a full build): else a build that keeps pages links them all from the last output. */
+  readonly sparesKnown: boolean
   /** Keeps what the output now holds, once swapped in (its spares hold what it held), made of a site hashing to `site`. */
   readonly save: (written: WrittenLedger, routes: readonly string[], site: string) => void
 }
@@ -174,6 +176,7 @@ export function openLedgerFile(file: string, key: string): LedgerFile {
       output: { ...(saved?.output ?? noLedgers), ...output },
     }),
     lastRoutes: saved?.routes ?? [],
+    sparesKnown: saved !== undefined && Object.keys(saved.spare.public).length + Object.keys(saved.spare.private).length > 0,
     save(written, routes, site) {
       const output: FolderLedgers = { public: Object.fromEntries(written.public), private: Object.fromEntries(written.private) }
       const temporary = `${file}.${process.pid}`

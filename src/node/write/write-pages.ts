@@ -101,8 +101,7 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
   const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
   const memos: [string, RouteMemo][] = []
   /** Whether the route's files hold what `made` renders, kept as they are or linked from the last output. */
-  const keepFiles = (route: Route, made: string) => {
-    const files = routeFiles(route)
+  const keepFiles = (route: Route, files: readonly [OutputSide, string][], made: string) => {
     if (!keeper.keep(files, made)) return false
     for (const [side, file] of files) {
       if (side === 'private') kept.private.push(file)
@@ -111,12 +110,13 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     }
     return true
   }
-  const hasData = (route: Route) => routeFiles(route).some(([side, file]) => side === 'public' && file !== route.file)
+  const hasData = (route: Route, files: readonly [OutputSide, string][]) => files.some(([side, file]) => side === 'public' && file !== route.file)
   const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined, ownInputs: string) => {
     memos.push([route.path, [ownInputs, own, sidebar?.file ?? null]])
     const made = `${folders.ledger!.global} ${own}`
-    if (keepFiles(route, made)) {
-      if (hasData(route)) branch(sidebar)
+    const files = routeFiles(route)
+    if (keepFiles(route, files, made)) {
+      if (hasData(route, files)) branch(sidebar)
       return true
     }
     inputs = made
@@ -129,13 +129,14 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     const memo = ledger.memos[route.path]
     if (memo === undefined || memo[0] !== ownInputs) return false
     const [, own, branchFile] = memo
+    const files = routeFiles(route)
     // The branch first: one that must be written again needs its markup, which only `unchanged` has.
-    if (branchFile !== null && hasData(route) && !branches.has(branchFile)) {
+    if (branchFile !== null && hasData(route, files) && !branches.has(branchFile)) {
       if (!keeper.keep([['public', branchFile]], branchFile)) return false
       branches.add(branchFile)
       kept.data.push(branchFile)
     }
-    if (!keepFiles(route, `${ledger.global} ${own}`)) return false
+    if (!keepFiles(route, files, `${ledger.global} ${own}`)) return false
     memos.push([route.path, memo])
     return true
   }

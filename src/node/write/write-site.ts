@@ -12,7 +12,7 @@
  */
 import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join, sep } from 'node:path'
 import { parentFolders } from '../../shared/portable-path.js'
 import { outputPathProblem } from '../validate/check-output-paths.js'
 
@@ -108,8 +108,11 @@ export async function sweepStaging(staging: Staging, written: Iterable<string>):
   const folders = new Set<string>()
   for (const file of files) for (const folder of parentFolders(file)) folders.add(folder)
   const removed: string[] = []
+  // Each entry's path by slicing: path.relative() for each of a 37 000-file folder's entries cost more than the reading.
+  const prefix = staging.dir.length + 1
   for (const entry of await readdir(staging.dir, { recursive: true, withFileTypes: true })) {
-    const path = relative(staging.dir, join(entry.parentPath, entry.name)).split(sep).join('/')
+    const folder = entry.parentPath.length < prefix ? '' : `${entry.parentPath.slice(prefix)}/`
+    const path = sep === '/' ? `${folder}${entry.name}` : `${folder}${entry.name}`.split(sep).join('/')
     if (removed.some((folder) => path.startsWith(`${folder}/`))) continue
     if (entry.isDirectory()) {
       if (folders.has(path)) continue

@@ -1,4 +1,4 @@
-import { readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -157,6 +157,7 @@ test('unchanged pages are linked from the last output, and a later change to one
     assert.equal(await step(['content/pages/about.md']), ['/about'])
     assert.ok((await readFile(about, 'utf8')).includes('A new closing line.'))
     assert.is(await readFile(spareAbout, 'utf8'), before, 'the output the page was linked from is as it was')
+    assert.equal((await readdir(join(incremental.dir, '.docsgen', 'spare'))).sort(), ['private', 'public'], 'spares moved aside are removed')
   })
 })
 
