@@ -6,8 +6,8 @@
  * unless a public file carries private text or a path, or is named after a private page: then
  * nothing is swapped in.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
@@ -21,6 +21,7 @@ import { blogFeeds } from '../render/blog-feeds.js'
 import { sitemap } from '../render/sitemap.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
+import { createWorker, siblingModule } from '../workers/run-in-worker.js'
 import { findLeaks, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
 import type { PageHead, ReaderFiles } from './reader-assets.js'
 import type { WrittenPages } from './write-pages.js'
@@ -38,26 +39,45 @@ export async function stageSite(outDir: string, privateDir: string, spareDir: st
 
 const sides = ['public', 'private'] as const
 const discardedPrefix = 'discarded-'
+/** Folders a thread of this process is removing: a long-lived process (serve) builds again meanwhile. */
+const removing = new Set<string>()
 
 /**
- * Moves the spares in `spareDir` aside at once and removes them in the background, with any a
- * stopped build left there: for a build that would replace every file of them (the cache does
- * not know what they hold, after a full build), each unlink as the file was replaced cost as much
- * as writing it, about 6 s for a 10 000-doc site. Moved aside, they are removed while the build
- * parses and renders, and the build stages into new folders. Resolves once they are removed.
+ * Removes spares moved aside by earlier builds, on a thread of its own that does not keep the
+ * process alive; with `spares`, moves this site's spares aside first. A build that would replace
+ * every file of them (the cache does not know what they hold, after a full build) cost an unlink
+ * a file as it linked a page over it: about 6 s for a 10 000-doc site, most of it waiting on the
+ * disk. Moved aside at once, they are removed while the build runs, or by the builds after it
+ * (a process that ends stops the thread), and the build stages into new folders.
  */
-export function discardSpares(spareDir: string): Promise<void> {
-  const aside = join(spareDir, `${discardedPrefix}${process.pid}`)
-  mkdirSync(aside, { recursive: true })
-  for (const side of sides) {
-    try {
-      renameSync(join(spareDir, side), join(aside, side))
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+export function discardSpares(spareDir: string, spares: boolean): void {
+  if (spares) {
+    const aside = join(spareDir, `${discardedPrefix}${process.pid}-${randomUUID().slice(0, 8)}`)
+    mkdirSync(aside, { recursive: true })
+    for (const side of sides) {
+      try {
+        renameSync(join(spareDir, side), join(aside, side))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      }
     }
   }
-  const discarded = readdirSync(spareDir).filter((name) => name.startsWith(discardedPrefix))
-  return Promise.all(discarded.map((name) => rm(join(spareDir, name), { recursive: true, force: true }))).then(() => undefined)
+  let discarded: string[]
+  try {
+    discarded = readdirSync(spareDir)
+      .filter((name) => name.startsWith(discardedPrefix))
+      .map((name) => join(spareDir, name))
+      .filter((folder) => !removing.has(folder))
+  } catch {
+    return
+  }
+  if (discarded.length === 0) return
+  for (const folder of discarded) removing.add(folder)
+  const remover = createWorker(siblingModule('remove-folders-worker', import.meta.url), discarded)
+  // A folder another process is removing too, or one that cannot be removed now, is left to a later build.
+  remover.on('error', () => undefined)
+  remover.once('exit', () => discarded.forEach((folder) => removing.delete(folder)))
+  remover.unref()
 }
 
 export async function discardSite(staging: SiteStaging): Promise<void> {
