@@ -93,23 +93,14 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
       const page = urls.length
       starts.push(position())
       const { words, counts } = record
-      for (let at = 0; at < counts.length; at += 2) push(wordId(words[counts[at]!]!), page, counts[at + 1]!)
+      for (let at = 0; at < counts.length; at += 3) push(wordId(words[counts[at]!]!), page, counts[at + 2]!)
       added(url, key, record.length, record.fragment, cache!.fragmentFile(record.fragment), record.fragmentBytes)
       return true
     },
     add(url, sections, key) {
       const page = urls.length
       starts.push(position())
-      let length = 0
-      const counts = new Map<string, number>()
-      sections.forEach((section, number) => {
-        const counter = (weight: number) => (word: string) => {
-          counts.set(word, (counts.get(word) ?? 0) + weight)
-          length++
-        }
-        forEachSearchWord(section.title, counter(number === 0 ? TITLE_WEIGHT : HEADING_WEIGHT))
-        forEachSearchWord(section.text, counter(1))
-      })
+      const { counts, length } = countWords(sections)
       for (const [word, count] of counts) push(wordId(word), page, count)
       const fragment = JSON.stringify({ url, title: sections[0]?.title ?? '', sections: sections.map((section) => [section.title, section.anchor, section.text]) } satisfies SearchFragment)
       const hash = createHash('sha256').update(fragment).digest('base64url')
@@ -119,15 +110,33 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
       added(url, cache ? key : undefined, length, hash, file, Buffer.byteLength(fragment))
     },
     write: (dir, folder) => {
-      // Taken before the postings are sorted, which empties their chunks.
-      const records = cache && cachedRecords({ chunks, keys, starts, fragmentHashes, lengths, end: position() })
+      // Saved before the postings are sorted, which empties their chunks: the cache keeps them as they are.
+      if (cache) {
+        const end = position()
+        const places = keys.flatMap((key, page) => (key === undefined ? [] : [{ key, start: starts[page]!, end: starts[page + 1] ?? end, length: lengths[page]!, fragment: fragmentHashes[page]! }]))
+        cache.save([...wordIds.keys()], chunks.map((chunk, index) => (index === chunks.length - 1 ? chunk.subarray(0, used) : chunk)), places)
+      }
       const written = writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, fragmentFiles, keep: cache !== undefined }, dir, folder)
-      cache?.save([...wordIds.keys()], records!)
       rmSync(workDir, { recursive: true, force: true })
       return { paths: written.paths, bytes: written.bytes + fragmentBytes }
     },
     discard: () => rmSync(workDir, { recursive: true, force: true }),
   }
+}
+
+/** A page's words, each with its count (title and heading words weighted), and its length in words. */
+function countWords(sections: readonly SearchSection[]): { counts: Map<string, number>; length: number } {
+  let length = 0
+  const counts = new Map<string, number>()
+  sections.forEach((section, number) => {
+    const counter = (weight: number) => (word: string) => {
+      counts.set(word, (counts.get(word) ?? 0) + weight)
+      length++
+    }
+    forEachSearchWord(section.title, counter(number === 0 ? TITLE_WEIGHT : HEADING_WEIGHT))
+    forEachSearchWord(section.text, counter(1))
+  })
+  return { counts, length }
 }
 
 interface Collected {
@@ -142,24 +151,6 @@ interface Collected {
   /** Where each page's fragment is: moved from the work folder, or linked from the cache (`keep`). */
   readonly fragmentFiles: readonly string[]
   readonly keep: boolean
-}
-
-/** Each keyed page's counts (word id, count), length and fragment, for the cache; the counts are read from the postings' chunks. */
-function cachedRecords({ chunks, keys, starts, fragmentHashes, lengths, end }: { chunks: readonly Int32Array[]; keys: readonly (string | undefined)[]; starts: readonly number[]; fragmentHashes: readonly string[]; lengths: readonly number[]; end: number }) {
-  const records = new Map<string, { counts: Int32Array; length: number; fragment: string }>()
-  keys.forEach((key, page) => {
-    if (key === undefined) return
-    const from = starts[page]!
-    const to = page + 1 < starts.length ? starts[page + 1]! : end
-    const counts = new Int32Array(((to - from) / 3) * 2)
-    for (let at = from, out = 0; at < to; at += 3, out += 2) {
-      const chunk = chunks[Math.floor(at / chunkSize)]!
-      counts[out] = chunk[at % chunkSize]!
-      counts[out + 1] = chunk[(at % chunkSize) + 2]!
-    }
-    records.set(key, { counts, length: lengths[page]!, fragment: fragmentHashes[page]! })
-  })
-  return records
 }
 
 /** Writes the shards, moves the fragments in and writes the meta file last; the bytes counted leave out the fragments. */

@@ -70,25 +70,31 @@ export function describePages(pages: WrittenPages): string {
 /** Renders and writes the given routes (default: all) on this thread; with a ledger, keeps the pages whose inputs are unchanged. */
 export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[]): WrittenPages {
   const keeper = createPageKeeper(folders.ledger, folders)
-  // What the page being written is made from, when there is a ledger to note it in.
-  let inputs: string | undefined
   const publicWriter = createFileWriter(folders.publicDir)
   const privateWriter = createFileWriter(folders.privateDir)
   const dataWriter = createFileWriter(folders.publicDir)
   const dataProblems: Diagnostic[] = []
-  const writer = (side: OutputSide, files: FileWriter, check: boolean) => (file: string, content: string, made = inputs) => {
+  // What the page being written is made from, when there is a ledger to note it in.
+  const writer = (side: OutputSide, files: FileWriter, check: boolean) => (file: string, content: string, made = keeping?.made()) => {
     if (check) pushAll(dataProblems, findLeaks(file, content, input.probes))
     files.write(file, content)
     if (made !== undefined) keeper.record(side, file, made)
   }
   const writeData = writer('public', dataWriter, true)
+  const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
   // Each branch's list once per thread; threads that share a branch write the same bytes to it.
   const branches = new Set<string>()
+  // Named after its content: a file of that name is that content.
+  const keptBranch = (file: string) => {
+    if (branches.has(file)) return true
+    if (!keeper.keep([['public', file]], file)) return false
+    branches.add(file)
+    kept.data.push(file)
+    return true
+  }
   const branch = (sidebar: SidebarBranch | undefined) => {
-    if (sidebar === undefined || branches.has(sidebar.file)) return
+    if (sidebar === undefined || keptBranch(sidebar.file)) return
     branches.add(sidebar.file)
-    // Named after its content: a file of that name is that content.
-    if (keeper.keep([['public', sidebar.file]], sidebar.file)) return kept.data.push(sidebar.file)
     writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData), folders.ledger && sidebar.file)
   }
   const data = (page: PageData, sidebar: SidebarBranch | undefined) => {
@@ -97,11 +103,8 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     writeData(file, JSON.stringify(page))
     branch(sidebar)
   }
-  const rendered: string[] = []
-  const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
-  const memos: [string, RouteMemo][] = []
   /** Whether the route's files hold what `made` renders, kept as they are or linked from the last output. */
-  const keepFiles = (route: Route, files: readonly [OutputSide, string][], made: string) => {
+  const keepFiles = (route: Route, files: readonly (readonly [OutputSide, string])[], made: string) => {
     if (!keeper.keep(files, made)) return false
     for (const [side, file] of files) {
       if (side === 'private') kept.private.push(file)
@@ -110,45 +113,9 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     }
     return true
   }
-  const hasData = (route: Route, files: readonly [OutputSide, string][]) => files.some(([side, file]) => side === 'public' && file !== route.file)
-  const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined, ownInputs: string) => {
-    memos.push([route.path, [ownInputs, own, sidebar?.file ?? null]])
-    const made = `${folders.ledger!.global} ${own}`
-    const files = routeFiles(route)
-    if (keepFiles(route, files, made)) {
-      if (hasData(route, files)) branch(sidebar)
-      return true
-    }
-    inputs = made
-    rendered.push(route.path)
-    return false
-  }
-  // The route's memo from the last build, while the rest of the site is as it was: its inputs are known.
-  const keptAsBefore = (route: Route, ownInputs: string) => {
-    const ledger = folders.ledger!
-    const memo = ledger.memos[route.path]
-    if (memo === undefined || memo[0] !== ownInputs) return false
-    const [, own, branchFile] = memo
-    const files = routeFiles(route)
-    // The branch first: one that must be written again needs its markup, which only `unchanged` has.
-    if (branchFile !== null && hasData(route, files) && !branches.has(branchFile)) {
-      if (!keeper.keep([['public', branchFile]], branchFile)) return false
-      branches.add(branchFile)
-      kept.data.push(branchFile)
-    }
-    if (!keepFiles(route, files, `${ledger.global} ${own}`)) return false
-    memos.push([route.path, memo])
-    return true
-  }
-  /** The files renderPages writes for a route (render-pages.ts): a private one's only in the private output, and only for the gate. */
-  const routeFiles = (route: Route): [OutputSide, string][] => {
-    if (route.access.private && input.config.privatePages !== 'client-only') return input.config.privatePages === 'gate' ? [['private', pageDataFile(route.path)!]] : []
-    const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
-    return dataFile === undefined ? [['public', route.file]] : [['public', route.file], ['public', dataFile]]
-  }
+  const keeping = folders.ledger && routeKeeping(folders.ledger, { files: keepFiles, branch: keptBranch, sidebar: branch }, (route) => routeFiles(input, route))
   const output = { public: writer('public', publicWriter, false), private: writer('private', privateWriter, false), data }
-  const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged, keptAsBefore } : output)
-  if (!folders.ledger) rendered.push(...(routes ?? input.manifest.routes.map((route) => route.path)))
+  const diagnostics = renderPages(input, routes, keeping ? { ...output, ...keeping.output } : output)
   return {
     bytes: publicWriter.written().bytes + dataWriter.written().bytes,
     written: {
@@ -157,9 +124,59 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
       data: [...dataWriter.written().paths, ...kept.data],
     },
     diagnostics: [...diagnostics, ...dataProblems],
-    ledger: { ...keeper.ledger(), memos },
-    rendered,
+    ledger: { ...keeper.ledger(), memos: keeping?.memos ?? [] },
+    rendered: keeping?.rendered ?? [...(routes ?? input.manifest.routes.map((route) => route.path))],
   }
+}
+
+type RouteFiles = readonly (readonly [OutputSide, string])[]
+
+/**
+ * What an incremental build answers before rendering a route (render-pages.ts's `keptAsBefore`
+ * and `unchanged`): whether `keep` could keep its files (and its sidebar branch's), by the
+ * route's memo from the last build or by its inputs. The routes it could not keep are rendered
+ * from `made()`; every route's memo is noted for the next build.
+ */
+function routeKeeping(
+  ledger: PageLedger,
+  keep: { readonly files: (route: Route, files: RouteFiles, made: string) => boolean; readonly branch: (file: string) => boolean; readonly sidebar: (sidebar: SidebarBranch | undefined) => void },
+  filesOf: (route: Route) => RouteFiles,
+) {
+  const rendered: string[] = []
+  const memos: [string, RouteMemo][] = []
+  let made: string | undefined
+  const hasData = (route: Route, files: RouteFiles) => files.some(([side, file]) => side === 'public' && file !== route.file)
+  const unchanged = (route: Route, inputs: string, sidebar: SidebarBranch | undefined, own: string) => {
+    memos.push([route.path, [own, inputs, sidebar?.file ?? null]])
+    const files = filesOf(route)
+    if (keep.files(route, files, `${ledger.global} ${inputs}`)) {
+      if (hasData(route, files)) keep.sidebar(sidebar)
+      return true
+    }
+    made = `${ledger.global} ${inputs}`
+    rendered.push(route.path)
+    return false
+  }
+  // The route's memo from the last build, while the rest of the site is as it was: its inputs are known.
+  const keptAsBefore = (route: Route, own: string) => {
+    const memo = ledger.memos[route.path]
+    if (memo === undefined || memo[0] !== own) return false
+    const [, inputs, branchFile] = memo
+    const files = filesOf(route)
+    // The branch first: one that must be written again needs its markup, which only `unchanged` has.
+    if (branchFile !== null && hasData(route, files) && !keep.branch(branchFile)) return false
+    if (!keep.files(route, files, `${ledger.global} ${inputs}`)) return false
+    memos.push([route.path, memo])
+    return true
+  }
+  return { output: { unchanged, keptAsBefore }, rendered, memos, made: () => made }
+}
+
+/** The files renderPages writes for a route (render-pages.ts): a private one's only in the private output, and only for the gate. */
+function routeFiles(input: RenderInput, route: Route): [OutputSide, string][] {
+  if (route.access.private && input.config.privatePages !== 'client-only') return input.config.privatePages === 'gate' ? [['private', pageDataFile(route.path)!]] : []
+  const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
+  return dataFile === undefined ? [['public', route.file]] : [['public', route.file], ['public', dataFile]]
 }
 
 async function writeAll(input: RenderInput, folders: PageFolders, routes: readonly Route[], options: { threads?: number }): Promise<WrittenPages> {
