@@ -206,16 +206,17 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head, documents: content.documents }
-  const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
+  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head, documents: content.documents, ledger: ledger && { pages: ledger, site: siteInputs! } }
+  const published = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
   if (run.failed()) return run.result(1, { manifest })
   const routes = new Set(manifest.routes.map((route) => route.path))
-  cache?.ledgers.save(pages.ledger, [...routes], siteInputs!)
+  const files = { public: [...pages.ledger.public, ...published.ledger.public], private: [...pages.ledger.private, ...published.ledger.private] }
+  cache?.ledgers.save({ ...pages.ledger, ...files }, [...routes], siteInputs!)
   const changedRoutes = [...pages.rendered, ...(cache?.ledgers.lastRoutes ?? []).filter((path) => !routes.has(path))]
   const counts = { public: pages.written.public.length, private: pages.written.private.length }
   const gateLogin = login && { orgID: login.orgID, baseURL: login.baseURL }
   options.onBuilt?.(built)
-  return run.result(0, { manifest, pages: counts, privatePages: config.privatePages, bytes, login: gateLogin, changedRoutes })
+  return run.result(0, { manifest, pages: counts, privatePages: config.privatePages, bytes: published.bytes, login: gateLogin, changedRoutes })
 }
 
 /** A stage ran out of memory: its diagnostic is kept, and the build ends there. */

@@ -25,6 +25,7 @@ import { createWorker, siblingModule } from '../workers/run-in-worker.js'
 import { findLeaks, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
 import type { PageHead, ReaderFiles } from './reader-assets.js'
 import type { WrittenPages } from './write-pages.js'
+import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging, type Staging } from './write-site.js'
 
 export interface SiteStaging {
@@ -98,43 +99,59 @@ export interface PublishInput {
   readonly documents: readonly ContentDocument[]
   /** Private text and paths no public file may hold (none when privatePages is 'client-only'). */
   readonly probes: readonly LeakProbe[]
+  /**
+   * An incremental build's ledger, and the hash of the manifest and of what every page shares
+   * (build-cache.ts siteInputs): the files made of those alone (the manifests, the sitemap) are
+   * kept while it is unchanged.
+   */
+  readonly ledger?: { readonly pages: PageLedger; readonly site: string }
 }
 
-export async function publishSite(input: PublishInput): Promise<{ files: number; bytes: number; diagnostics: Diagnostic[] }> {
+export async function publishSite(input: PublishInput): Promise<{ files: number; bytes: number; diagnostics: Diagnostic[]; ledger: Record<OutputSide, [string, LedgerEntry][]> }> {
   const { siteDir, manifest, config, stylesheet, staging, pages, reader, head, probes } = input
   const diagnostics: Diagnostic[] = []
   const publicWriter = createFileWriter(staging.public.dir)
+  const privateWriter = createFileWriter(staging.private.dir)
   const writePublic = (file: string, text: string) => {
     diagnostics.push(...findLeaks(file, text, probes))
     publicWriter.write(file, text)
   }
+  const keeper = createPageKeeper(input.ledger?.pages, { publicDir: staging.public.dir, privateDir: staging.private.dir })
+  const kept: Record<OutputSide, string[]> = { public: [], private: [] }
+  // Made of the manifest and the config alone: as the last build wrote it while they are unchanged (its text was checked then).
+  const siteFile = (side: OutputSide, file: string, text: () => string) => {
+    const made = input.ledger && `${input.ledger.pages.global} site ${input.ledger.site}`
+    if (made !== undefined && keeper.keep([[side, file]], made)) return void kept[side].push(file)
+    if (side === 'public') writePublic(file, text())
+    else privateWriter.write(file, text())
+    if (made !== undefined) keeper.record(side, file, made)
+  }
   publicWriter.write(stylesheet.file, stylesheet.content)
-  writePublic(`${GENERATED_FOLDER}/manifest.json`, json(publicManifest(manifest, config.privatePages)))
+  siteFile('public', `${GENERATED_FOLDER}/manifest.json`, () => json(publicManifest(manifest, config.privatePages)))
   // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)
-  if (config.url !== undefined) writePublic('sitemap.xml', sitemap(manifest, config.url, config.baseUrl))
+  if (config.url !== undefined) siteFile('public', 'sitemap.xml', () => sitemap(manifest, config.url!, config.baseUrl))
   for (const feed of blogFeeds(manifest, input.documents, config)) writePublic(feed.file, feed.content)
-  const privateWriter = createFileWriter(staging.private.dir)
   if (config.privatePages === 'gate') {
-    privateWriter.write('manifest.json', json(manifest))
-    privateWriter.write(GATE_MANIFEST_FILE, json(gateManifest(manifest, config)))
+    siteFile('private', 'manifest.json', () => json(manifest))
+    siteFile('private', GATE_MANIFEST_FILE, () => json(gateManifest(manifest, config)))
     privateWriter.write(SHELL_FILE, renderShell({ manifest, config, stylesheets: [stylesheet.href], ...head }))
   }
   for (const asset of manifest.assets) {
     const publish = !asset.access.private || config.privatePages === 'client-only'
     if (publish || config.privatePages === 'gate') (publish ? publicWriter : privateWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
   }
-  const publicFiles = [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths]
+  const publicFiles = [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths, ...kept.public]
   if (probes.length > 0) diagnostics.push(...findPrivateFileNames(publicFiles, manifest))
   if (diagnostics.length > 0) {
     await discardSite(staging)
-    return { files: 0, bytes: 0, diagnostics }
+    return { files: 0, bytes: 0, diagnostics, ledger: { public: [], private: [] } }
   }
   await sweepStaging(staging.public, publicFiles)
-  await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths])
+  await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths, ...kept.private])
   await swapIn(staging.public)
   await swapIn(staging.private)
-  return { files: publicFiles.length, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes, diagnostics }
+  return { files: publicFiles.length, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes, diagnostics, ledger: keeper.ledger() }
 }
 
 function json(value: unknown): string {

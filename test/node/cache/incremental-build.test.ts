@@ -199,6 +199,7 @@ test('a cache whose output folder was changed by hand, or removed, is not truste
     await builder.build()
     await builder.build()
     await writeFile(join(incremental.dir, 'build', 'about.html'), 'edited by hand')
+    await writeFile(join(incremental.dir, 'build', '_docsgen', 'manifest.json'), '{"edited": "by hand"}\n')
     await rename(join(incremental.dir, '.docsgen', 'spare'), join(incremental.dir, '.docsgen', 'spare-moved'))
     const result = await builder.build()
     assert.ok(result.changedRoutes.includes('/about'), result.changedRoutes.join(', '))
