@@ -1,8 +1,9 @@
 /**
  * The cache of incremental builds, in .docsgen/cache/incremental/: parse results by source file
- * (content/parse-cache.ts), the search index's records (write/search-record-cache.ts) and what each output file was rendered from (write/output-ledger.ts),
- * both under a key of docsgen's code and the site's config (build-key.ts). A build with the cache
- * parses the files that changed and renders the pages whose inputs changed; its output is the
+ * (content/parse-cache.ts), the search index's records (write/search-record-cache.ts) and what
+ * each output file was rendered from (write/output-ledger.ts), all under a key of docsgen's code
+ * and the site's config (build-key.ts). A build with the cache parses the files that changed,
+ * indexes the pages that changed and renders the pages whose inputs changed; its output is the
  * same bytes as a build without it.
  */
 import { createHash } from 'node:crypto'

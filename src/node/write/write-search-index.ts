@@ -8,12 +8,12 @@
  * is split into files the browser fetches as a query needs them, so a search downloads little
  * however large the site.
  */
+import { createHash } from 'node:crypto'
 import { siteHref } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
-import { createHash } from 'node:crypto'
 import { bodyHash, createBodyReader, type PageBody } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -182,6 +182,7 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
 function recordLeaks({ baseUrl }: { readonly baseUrl: string }, searchable: readonly Route[], byRoute: ReadonlyMap<string, ContentDocument>, probes: readonly LeakProbe[]): Diagnostic[] {
   // Nothing to look for: the bodies are not read again.
   if (probes.length === 0) return []
+  // The records as they read, without the cache's keys.
   const site = { baseUrl }
   const diagnostics: Diagnostic[] = []
   const bodies = createBodyReader()
