@@ -26,7 +26,7 @@ import { describeValidation, validateSite, type ValidateInput } from './validate
 import { checkHeap, heapLimitDiagnostic } from './diagnostics/heap-watch.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
-import { discardSite, publishSite, stageSite } from './write/publish-site.js'
+import { discardSite, discardSpares, publishSite, stageSite } from './write/publish-site.js'
 
 export interface BuildOptions {
   /** The folder holding `site.config.ts` and `content/`. */
@@ -155,13 +155,16 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   run.remember({ sourceFolders: sourceFoldersOf(config) })
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
-  // The runtime's bundle and the search index are made while the site is parsed and rendered
-  // (loaded only by a build that writes, as is rendering below).
-  const reader = options.write === false ? undefined : run.background((await import('./write/reader-assets.js')).startReaderAssets(config, rules.compiled, cacheDir, options.deferSearchIndex ?? false))
-  // An incremental build keeps what it parses and renders (build-cache.ts); a check keeps nothing.
+  // An incremental build keeps what it parses, indexes and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])
-  const cache = reader && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
+  const cache = options.write !== false && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
+  // Spares the cache knows nothing of, when it can link every page from the last output, are moved aside; those are removed in the background.
+  if (cache) discardSpares(spareDir, cache.ledgers.lastRoutes.length > 0 && !cache.ledgers.sparesKnown)
+  // The runtime's bundle and the search index are made while the site is parsed and rendered
+  // (loaded only by a build that writes, as is rendering below).
+  const startReader = options.write === false ? undefined : (await import('./write/reader-assets.js')).startReaderAssets
+  const reader = startReader && run.background(startReader(config, rules.compiled, cacheDir, options.deferSearchIndex ?? false, cache?.search))
   // Pages' bodies wait on disk to be rendered (page-bodies.ts), in the cache when there is one.
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
   const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument, cache: cache?.parse, changedFiles: cache?.changedFiles }
@@ -186,11 +189,10 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   options.onRendering?.(built)
   // The search index is completed and written while the pages render.
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
-  const ledger = cache?.ledgers.pageLedger(
-    cache.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes]),
-    { public: staging.public.reused, private: staging.private.reused },
-    { publicDir: outDir, privateDir },
-  )
+  const global = cache?.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes])
+  // What every page's inputs are made of besides its own (page-inputs.ts): while it is as it was, only pages whose own inputs changed are looked at.
+  const siteInputs = cache?.siteInputs(global!, manifest)
+  const ledger = cache?.ledgers.pageLedger(global!, { public: staging.public.reused, private: staging.private.reused }, { publicDir: outDir, privateDir }, siteInputs!)
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir, ledger }
   // A stage that stops the build (out of memory) leaves no staging folder behind.
   const discardOnStop = async (error: unknown): Promise<never> => {
@@ -204,16 +206,17 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head, documents: content.documents }
-  const { bytes } = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
+  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head, documents: content.documents, ledger: ledger && { pages: ledger, site: siteInputs! } }
+  const published = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
   if (run.failed()) return run.result(1, { manifest })
   const routes = new Set(manifest.routes.map((route) => route.path))
-  cache?.ledgers.save(pages.ledger, [...routes])
+  const files = { public: [...pages.ledger.public, ...published.ledger.public], private: [...pages.ledger.private, ...published.ledger.private] }
+  cache?.ledgers.save({ ...pages.ledger, ...files }, [...routes], siteInputs!)
   const changedRoutes = [...pages.rendered, ...(cache?.ledgers.lastRoutes ?? []).filter((path) => !routes.has(path))]
   const counts = { public: pages.written.public.length, private: pages.written.private.length }
   const gateLogin = login && { orgID: login.orgID, baseURL: login.baseURL }
   options.onBuilt?.(built)
-  return run.result(0, { manifest, pages: counts, privatePages: config.privatePages, bytes, login: gateLogin, changedRoutes })
+  return run.result(0, { manifest, pages: counts, privatePages: config.privatePages, bytes: published.bytes, login: gateLogin, changedRoutes })
 }
 
 /** A stage ran out of memory: its diagnostic is kept, and the build ends there. */

@@ -35,10 +35,24 @@ interface Entry<D extends CachedDocument> {
   readonly document: D
 }
 
+/** One shard of the saved entries (the files whose name hashes to it). */
 interface Saved<D extends CachedDocument> {
-  readonly format: 1
+  readonly format: 2
   readonly key: string
   readonly entries: Record<string, Entry<D>>
+}
+
+/**
+ * The entries are saved in this many files, by a hash of the file's name: a build rewrites only
+ * the shards whose entries changed (one 24 MB file rewritten for a one-file change cost 0.4 s of
+ * a 10 000-doc site's incremental build).
+ */
+const shardCount = 64
+
+function shardOf(file: string): number {
+  let hash = 0
+  for (let at = 0; at < file.length; at++) hash = (Math.imul(hash, 31) + file.charCodeAt(at)) | 0
+  return (hash >>> 0) % shardCount
 }
 
 export interface ParseCache<D extends CachedDocument> {
@@ -66,9 +80,14 @@ export function hashSource(text: string): string {
 /** The parse cache in `dir` for builds under `key`; entries of another key are ignored, and replaced when saved. */
 export function openParseCache<D extends CachedDocument>(dir: string, key: string): ParseCache<D> {
   const bodiesDir = join(dir, 'bodies')
-  const indexFile = join(dir, 'parse.json')
+  const shardsDir = join(dir, 'parse')
   mkdirSync(bodiesDir, { recursive: true })
-  let saved = loadSaved<D>(indexFile, key)
+  mkdirSync(shardsDir, { recursive: true })
+  const shardFile = (shard: number) => join(shardsDir, `${shard}.json`)
+  const loaded = Array.from({ length: shardCount }, (_, shard) => loadSaved<D>(shardFile(shard), key))
+  // Each shard's files as saved (undefined: none valid under this key), to tell the shards a build changes.
+  const loadedFiles = loaded.map((entries) => entries && new Set(Object.keys(entries)))
+  let saved: Record<string, Entry<D>> = Object.assign({}, ...loaded)
   const reused = new Map<string, ParseRecord>()
   return {
     bodiesDir,
@@ -97,16 +116,24 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
     },
     save(documents, records) {
       const recordOf = new Map(records.map((record) => [record.file, record]))
-      const entries: Record<string, Entry<D>> = {}
+      const shards = Array.from({ length: shardCount }, () => ({} as Record<string, Entry<D>>))
       for (const document of documents) {
         const record = recordOf.get(document.file) ?? reused.get(document.file)
         const body = document.body
         if (record === undefined) continue
-        entries[document.file] = { record, document: 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document }
+        shards[shardOf(document.file)]![document.file] = { record, document: 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document }
       }
-      const temporary = `${indexFile}.${process.pid}`
-      writeFileSync(temporary, JSON.stringify({ format: 1, key, entries } satisfies Saved<D>))
-      renameSync(temporary, indexFile)
+      shards.forEach((entries, shard) => {
+        // Unchanged: the same files as saved, each reused as it was.
+        const files = Object.keys(entries)
+        const was = loadedFiles[shard]
+        if (was !== undefined && was.size === files.length && files.every((file) => was.has(file) && !recordOf.has(file))) return
+        const temporary = `${shardFile(shard)}.${process.pid}`
+        writeFileSync(temporary, JSON.stringify({ format: 2, key, entries } satisfies Saved<D>))
+        renameSync(temporary, shardFile(shard))
+      })
+      // The single file of earlier versions.
+      rmSync(join(dir, 'parse.json'), { force: true })
       // A body no entry keeps may still be read by this build (an MDX page's, parsed every build).
       const used = new Set(documents.map(({ body }) => ('store' in body ? basename(body.store) : '')))
       for (const file of readdirSync(bodiesDir)) if (!used.has(file)) rmSync(join(bodiesDir, file), { force: true })
@@ -114,13 +141,13 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
   }
 }
 
-function loadSaved<D extends CachedDocument>(indexFile: string, key: string): Record<string, Entry<D>> {
+function loadSaved<D extends CachedDocument>(shardFile: string, key: string): Record<string, Entry<D>> | undefined {
   let saved: Saved<D>
   try {
-    saved = JSON.parse(readFileSync(indexFile, 'utf8')) as Saved<D>
+    saved = JSON.parse(readFileSync(shardFile, 'utf8')) as Saved<D>
   } catch {
-    // No cache yet, or one cut short: everything is parsed.
-    return {}
+    // No cache yet, or one cut short: its files are parsed.
+    return undefined
   }
-  return saved.format === 1 && saved.key === key ? saved.entries : {}
+  return saved.format === 2 && saved.key === key ? saved.entries : undefined
 }

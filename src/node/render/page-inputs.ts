@@ -1,8 +1,9 @@
 /**
  * A hash of everything a route's files are rendered from besides what all pages share: the
- * route, its views without the body, the body's hash, its navbar and the sidebar branches it
- * shows (named after their markup); the public branch comes back with it. Two builds that give a route the same hash, under the same
- * shared inputs, write the same bytes for it, so an incremental build can keep its files.
+ * route, its own inputs (ownInputs), its views without the body, its navbar and the sidebar
+ * branches it shows (named after their markup); the public branch comes back with it. Two
+ * builds that give a route the same hash, under the same shared inputs, write the same bytes for
+ * it, so an incremental build can keep its files.
  */
 import { createHash } from 'node:crypto'
 import type { Route } from '../../shared/manifest.js'
@@ -14,7 +15,7 @@ import type { SidebarViewItem } from '../../shared/page-view.js'
 
 export function pageInputs(
   route: Route,
-  document: ContentDocument | undefined,
+  own: string,
   views: PageViews,
   markups: { readonly public: SidebarMarkupCache; readonly private: SidebarMarkupCache },
   publicItems: readonly SidebarViewItem[] | undefined = views.publicSidebar(route),
@@ -28,7 +29,7 @@ export function pageInputs(
     return branch
   }
   add(route)
-  add(document === undefined ? null : [document.kind, bodyHash(document.body), document.description])
+  add(own)
   add(views.publicView(route, ''))
   add(views.navbarFor(route))
   // The public branch is also published for client navigation (render-pages.ts).
@@ -39,4 +40,16 @@ export function pageInputs(
     sidebar(views.privateSidebar(route), markups.private)
   }
   return { inputs: hash.digest('base64url'), branch }
+}
+
+/**
+ * What a route is rendered from that the manifest does not hold, hashed: its document's body and
+ * what else of it the page shows, and `generated`, the HTML the blog puts around or instead of
+ * the body (blog-bodies.ts: a list page's excerpts, a post's date and authors). The rest of a
+ * page's inputs is the manifest's and the config's: while they are as the last build had them,
+ * a route whose own inputs are unchanged renders the same bytes.
+ */
+export function ownInputs(document: ContentDocument | undefined, generated: string | undefined): string {
+  const own = document === undefined ? null : [document.kind, bodyHash(document.body), document.description, document.titled ?? false]
+  return createHash('sha1').update(JSON.stringify([own, generated ?? null])).digest('base64url')
 }

@@ -72,7 +72,20 @@ function tocOf(route: Route, config: ResolvedConfig): TocEntry[] {
   return route.headings.filter((heading) => heading.depth >= min && heading.depth <= max).map((heading) => ({ depth: heading.depth, id: heading.id, text: heading.text }))
 }
 
+/** Views made, by manifest and config: a build asks for them in several places (rendering, the sidebar data, the shell), each a walk of every sidebar. */
+const made = new WeakMap<Manifest, WeakMap<ResolvedConfig, PageViews>>()
+
+/** The views of a site; the same object for the same manifest and config (both are never changed once made). */
 export function createPageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
+  const byConfig = made.get(manifest) ?? made.set(manifest, new WeakMap()).get(manifest)!
+  const known = byConfig.get(config)
+  if (known !== undefined) return known
+  const views = makePageViews(manifest, config)
+  byConfig.set(config, views)
+  return views
+}
+
+function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
   const routes = new Map(manifest.routes.map((route) => [route.path, route]))
   const href: HrefOf = (path, hash) => siteHref(config.baseUrl, path, hash)
   // A site that publishes its private pages (client-only) shows them like public ones.

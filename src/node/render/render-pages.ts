@@ -26,7 +26,7 @@ import { htmlDocument, type DocumentInput } from './html-document.js'
 import { createBlogBodies } from './blog-bodies.js'
 import { blogFeedFiles } from './blog-feeds.js'
 import { createPageData, createPrivatePageData } from './page-data.js'
-import { pageInputs } from './page-inputs.js'
+import { ownInputs, pageInputs } from './page-inputs.js'
 import { createPageViews } from './page-views.js'
 import { createSidebarMarkup, type SidebarBranch, type SidebarMarkup } from './sidebar-markup.js'
 
@@ -54,9 +54,15 @@ export interface PageOutput {
   /**
    * For an incremental build: whether the route's files already hold what its inputs
    * (page-inputs.ts) render, so there is nothing to render; if not, the writes that follow are
-   * made from those inputs.
+   * made from those inputs. `own`: the part of them the manifest does not hold (ownInputs).
    */
-  readonly unchanged?: (route: Route, inputs: string, sidebar: SidebarBranch | undefined) => boolean
+  readonly unchanged?: (route: Route, inputs: string, sidebar: SidebarBranch | undefined, own: string) => boolean
+  /**
+   * Asked first, for an incremental build: whether the route's files are known to hold what it
+   * renders from its own inputs alone (the manifest and the config being as the last build
+   * had them), so its other inputs need not be worked out. False: `unchanged` is asked.
+   */
+  readonly keptAsBefore?: (route: Route, own: string) => boolean
 }
 
 /** Renders the given routes (default: all) on this thread; returns the private text found in public pages. */
@@ -104,9 +110,11 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     let publicItems: readonly SidebarViewItem[] | undefined
     const publicSidebar = () => (publicItems ??= views.publicSidebar(route))
     if (output.unchanged) {
+      const own = ownInputs(documents.get(route.path), blog.bodyOf(route, ''))
+      if (output.keptAsBefore?.(route, own)) return
       const markups = { public: publicSidebarMarkup, private: privateSidebarMarkup }
-      const { inputs, branch } = pageInputs(route, documents.get(route.path), views, markups, publicSidebar())
-      if (output.unchanged(route, inputs, branch)) return
+      const { inputs, branch } = pageInputs(route, own, views, markups, publicSidebar())
+      if (output.unchanged(route, inputs, branch, own)) return
     }
     if (route.access.private && !published) {
       if (input.config.privatePages === 'gate') output.private(pageDataFile(route.path)!, privateData(route))

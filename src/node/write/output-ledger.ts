@@ -25,10 +25,18 @@ export interface FolderLedgers {
 
 export type OutputSide = keyof FolderLedgers
 
+/** A route's own inputs (page-inputs.ts's ownInputs), all its inputs, and its public sidebar branch's file. */
+export type RouteMemo = readonly [own: string, inputs: string, branch: string | null]
+
 /** What a page thread knows of earlier outputs. */
 export interface PageLedger {
   /** What every page is made from besides its own inputs (the config, the head, private text to look for). */
   readonly global: string
+  /**
+   * The last build's routes' memos, when that build had the same manifest and global inputs
+   * (else none): a route whose own inputs are unchanged then has the inputs it had.
+   */
+  readonly memos: Readonly<Record<string, RouteMemo>>
   /** The files of the staging folders (a spare of an earlier build), by their ledger. */
   readonly staging: FolderLedgers
   /** The last output's folders and their ledger. */
@@ -49,6 +57,7 @@ export interface PageKeeper {
 
 export function createPageKeeper(ledger: PageLedger | undefined, staging: { readonly publicDir: string; readonly privateDir: string }): PageKeeper {
   const entries: Record<OutputSide, [string, LedgerEntry][]> = { public: [], private: [] }
+  const folders = new Set<string>()
   const stagingDir = (side: OutputSide) => (side === 'public' ? staging.publicDir : staging.privateDir)
   const record = (side: OutputSide, file: string, inputs: string) => {
     const stat = statSync(join(stagingDir(side), file))
@@ -71,12 +80,18 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
       const outputDir = (side: OutputSide) => (side === 'public' ? ledger.output.publicDir : ledger.output.privateDir)
       if (!inStaging && !files.every(([side, file]) => holds(outputDir(side), ledger.output[side][file], file, inputs))) return false
       for (const [side, file] of files) {
-        if (inStaging) entries[side].push([file, ledger.staging[side][file]!])
-        else {
-          mkdirSync(dirname(join(stagingDir(side), file)), { recursive: true })
-          linkOrCopy(join(outputDir(side), file), join(stagingDir(side), file))
-          record(side, file, inputs)
+        if (inStaging) {
+          entries[side].push([file, ledger.staging[side][file]!])
+          continue
         }
+        const target = join(stagingDir(side), file)
+        if (!folders.has(dirname(target))) {
+          mkdirSync(dirname(target), { recursive: true })
+          folders.add(dirname(target))
+        }
+        // A link is the file the ledger vouched for, its size and time included; a copy is a new file.
+        if (linkOrCopy(join(outputDir(side), file), target)) entries[side].push([file, ledger.output[side][file]!])
+        else record(side, file, inputs)
       }
       return true
     },
@@ -85,18 +100,27 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
   }
 }
 
-/** `to` made the file at `from`: a hard link, or a copy where the file system has none (or refuses one more). */
-function linkOrCopy(from: string, to: string): void {
+/** `to` made the file at `from`: a hard link (true), or a copy where the file system has none (or refuses one more). */
+export function linkOrCopy(from: string, to: string): boolean {
+  // Linked at once where nothing is in the way (most targets): an unlink first cost as much as the link.
+  if (linked(from, to)) return true
   // unlink, not rmSync: Node's rmSync took 0.8 ms a file, as long as the copy it saves.
   try {
     unlinkSync(to)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
+  if (linked(from, to)) return true
+  copyFileSync(from, to)
+  return false
+}
+
+function linked(from: string, to: string): boolean {
   try {
     linkSync(from, to)
+    return true
   } catch {
-    copyFileSync(from, to)
+    return false
   }
 }
 
@@ -108,17 +132,32 @@ interface SavedLedgers {
   readonly spare: FolderLedgers
   /** The routes of the last output. */
   readonly routes: readonly string[]
+  /** A hash of the last output's manifest and global inputs, and its routes' memos. */
+  readonly site: string
+  readonly memos: Readonly<Record<string, RouteMemo>>
 }
 
 const noLedgers: FolderLedgers = { public: {}, private: {} }
 
 export interface LedgerFile {
-  /** The page ledger for a build staging into spares (`reused` says whether each was), under `global` inputs. */
-  readonly pageLedger: (global: string, reused: Record<OutputSide, boolean>, output: { readonly publicDir: string; readonly privateDir: string }) => PageLedger
+  /**
+   * The page ledger for a build staging into spares (`reused` says whether each was), under
+   * `global` inputs, of a site whose manifest and global inputs hash to `site`.
+   */
+  readonly pageLedger: (global: string, reused: Record<OutputSide, boolean>, output: { readonly publicDir: string; readonly privateDir: string }, site: string) => PageLedger
   /** The routes of the last output (none without a cache). */
   readonly lastRoutes: readonly string[]
-  /** Keeps what the output now holds, once swapped in: its spares hold what it held. */
-  readonly save: (written: { readonly public: readonly [string, LedgerEntry][]; readonly private: readonly [string, LedgerEntry][] }, routes: readonly string[]) => void
+  /** Whether the cache knows what the spares hold (not after a full build): else a build that keeps pages links them all from the last output. */
+  readonly sparesKnown: boolean
+  /** Keeps what the output now holds, once swapped in (its spares hold what it held), made of a site hashing to `site`. */
+  readonly save: (written: WrittenLedger, routes: readonly string[], site: string) => void
+}
+
+/** What a build's pages were made from: each file's ledger entry, each route's memo. */
+export interface WrittenLedger {
+  readonly public: readonly [string, LedgerEntry][]
+  readonly private: readonly [string, LedgerEntry][]
+  readonly memos: readonly [string, RouteMemo][]
 }
 
 export function openLedgerFile(file: string, key: string): LedgerFile {
@@ -130,16 +169,19 @@ export function openLedgerFile(file: string, key: string): LedgerFile {
     // No cache yet, or one cut short: every page is rendered.
   }
   return {
-    pageLedger: (global, reused, output) => ({
+    pageLedger: (global, reused, output, site) => ({
       global,
+      memos: saved?.site === site ? saved.memos : {},
       staging: { public: reused.public ? (saved?.spare.public ?? {}) : {}, private: reused.private ? (saved?.spare.private ?? {}) : {} },
       output: { ...(saved?.output ?? noLedgers), ...output },
     }),
     lastRoutes: saved?.routes ?? [],
-    save(written, routes) {
+    sparesKnown: saved !== undefined && Object.keys(saved.spare.public).length + Object.keys(saved.spare.private).length > 0,
+    save(written, routes, site) {
       const output: FolderLedgers = { public: Object.fromEntries(written.public), private: Object.fromEntries(written.private) }
       const temporary = `${file}.${process.pid}`
-      writeFileSync(temporary, JSON.stringify({ format: 1, key, output, spare: saved?.output ?? noLedgers, routes } satisfies SavedLedgers))
+      const memos = Object.fromEntries(written.memos)
+      writeFileSync(temporary, JSON.stringify({ format: 1, key, output, spare: saved?.output ?? noLedgers, routes, site, memos } satisfies SavedLedgers))
       renameSync(temporary, file)
     },
   }

@@ -6,7 +6,8 @@
  * unless a public file carries private text or a path, or is named after a private page: then
  * nothing is swapped in.
  */
-import { readFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
@@ -20,9 +21,11 @@ import { blogFeeds } from '../render/blog-feeds.js'
 import { sitemap } from '../render/sitemap.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
+import { createWorker, siblingModule } from '../workers/run-in-worker.js'
 import { findLeaks, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
 import type { PageHead, ReaderFiles } from './reader-assets.js'
 import type { WrittenPages } from './write-pages.js'
+import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging, type Staging } from './write-site.js'
 
 export interface SiteStaging {
@@ -32,7 +35,50 @@ export interface SiteStaging {
 
 /** Staging folders for the deployable and the private output, in the spares of the last build when there are. */
 export async function stageSite(outDir: string, privateDir: string, spareDir: string): Promise<SiteStaging> {
-  return { public: await createStaging(outDir, join(spareDir, 'public')), private: await createStaging(privateDir, join(spareDir, 'private')) }
+  return { public: await createStaging(outDir, join(spareDir, sides[0])), private: await createStaging(privateDir, join(spareDir, sides[1])) }
+}
+
+const sides = ['public', 'private'] as const
+const discardedPrefix = 'discarded-'
+/** Folders a thread of this process is removing: a long-lived process (serve) builds again meanwhile. */
+const removing = new Set<string>()
+
+/**
+ * Removes spares moved aside by earlier builds, on a thread of its own that does not keep the
+ * process alive; with `spares`, moves this site's spares aside first. A build that would replace
+ * every file of them (the cache does not know what they hold, after a full build) cost an unlink
+ * a file as it linked a page over it: about 6 s for a 10 000-doc site, most of it waiting on the
+ * disk. Moved aside at once, they are removed while the build runs, or by the builds after it
+ * (a process that ends stops the thread), and the build stages into new folders.
+ */
+export function discardSpares(spareDir: string, spares: boolean): void {
+  if (spares) {
+    const aside = join(spareDir, `${discardedPrefix}${process.pid}-${randomUUID().slice(0, 8)}`)
+    mkdirSync(aside, { recursive: true })
+    for (const side of sides) {
+      try {
+        renameSync(join(spareDir, side), join(aside, side))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      }
+    }
+  }
+  let discarded: string[]
+  try {
+    discarded = readdirSync(spareDir)
+      .filter((name) => name.startsWith(discardedPrefix))
+      .map((name) => join(spareDir, name))
+      .filter((folder) => !removing.has(folder))
+  } catch {
+    return
+  }
+  if (discarded.length === 0) return
+  for (const folder of discarded) removing.add(folder)
+  const remover = createWorker(siblingModule('remove-folders-worker', import.meta.url), discarded)
+  // A folder another process is removing too, or one that cannot be removed now, is left to a later build.
+  remover.on('error', () => undefined)
+  remover.once('exit', () => discarded.forEach((folder) => removing.delete(folder)))
+  remover.unref()
 }
 
 export async function discardSite(staging: SiteStaging): Promise<void> {
@@ -53,43 +99,59 @@ export interface PublishInput {
   readonly documents: readonly ContentDocument[]
   /** Private text and paths no public file may hold (none when privatePages is 'client-only'). */
   readonly probes: readonly LeakProbe[]
+  /**
+   * An incremental build's ledger, and the hash of the manifest and of what every page shares
+   * (build-cache.ts siteInputs): the files made of those alone (the manifests, the sitemap) are
+   * kept while it is unchanged.
+   */
+  readonly ledger?: { readonly pages: PageLedger; readonly site: string }
 }
 
-export async function publishSite(input: PublishInput): Promise<{ files: number; bytes: number; diagnostics: Diagnostic[] }> {
+export async function publishSite(input: PublishInput): Promise<{ files: number; bytes: number; diagnostics: Diagnostic[]; ledger: Record<OutputSide, [string, LedgerEntry][]> }> {
   const { siteDir, manifest, config, stylesheet, staging, pages, reader, head, probes } = input
   const diagnostics: Diagnostic[] = []
   const publicWriter = createFileWriter(staging.public.dir)
+  const privateWriter = createFileWriter(staging.private.dir)
   const writePublic = (file: string, text: string) => {
     diagnostics.push(...findLeaks(file, text, probes))
     publicWriter.write(file, text)
   }
+  const keeper = createPageKeeper(input.ledger?.pages, { publicDir: staging.public.dir, privateDir: staging.private.dir })
+  const kept: Record<OutputSide, string[]> = { public: [], private: [] }
+  // Made of the manifest and the config alone: as the last build wrote it while they are unchanged (its text was checked then).
+  const siteFile = (side: OutputSide, file: string, text: () => string) => {
+    const made = input.ledger && `${input.ledger.pages.global} site ${input.ledger.site}`
+    if (made !== undefined && keeper.keep([[side, file]], made)) return void kept[side].push(file)
+    if (side === 'public') writePublic(file, text())
+    else privateWriter.write(file, text())
+    if (made !== undefined) keeper.record(side, file, made)
+  }
   publicWriter.write(stylesheet.file, stylesheet.content)
-  writePublic(`${GENERATED_FOLDER}/manifest.json`, json(publicManifest(manifest, config.privatePages)))
+  siteFile('public', `${GENERATED_FOLDER}/manifest.json`, () => json(publicManifest(manifest, config.privatePages)))
   // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)
-  if (config.url !== undefined) writePublic('sitemap.xml', sitemap(manifest, config.url, config.baseUrl))
+  if (config.url !== undefined) siteFile('public', 'sitemap.xml', () => sitemap(manifest, config.url!, config.baseUrl))
   for (const feed of blogFeeds(manifest, input.documents, config)) writePublic(feed.file, feed.content)
-  const privateWriter = createFileWriter(staging.private.dir)
   if (config.privatePages === 'gate') {
-    privateWriter.write('manifest.json', json(manifest))
-    privateWriter.write(GATE_MANIFEST_FILE, json(gateManifest(manifest, config)))
+    siteFile('private', 'manifest.json', () => json(manifest))
+    siteFile('private', GATE_MANIFEST_FILE, () => json(gateManifest(manifest, config)))
     privateWriter.write(SHELL_FILE, renderShell({ manifest, config, stylesheets: [stylesheet.href], ...head }))
   }
   for (const asset of manifest.assets) {
     const publish = !asset.access.private || config.privatePages === 'client-only'
     if (publish || config.privatePages === 'gate') (publish ? publicWriter : privateWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
   }
-  const publicFiles = [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths]
+  const publicFiles = [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths, ...kept.public]
   if (probes.length > 0) diagnostics.push(...findPrivateFileNames(publicFiles, manifest))
   if (diagnostics.length > 0) {
     await discardSite(staging)
-    return { files: 0, bytes: 0, diagnostics }
+    return { files: 0, bytes: 0, diagnostics, ledger: { public: [], private: [] } }
   }
   await sweepStaging(staging.public, publicFiles)
-  await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths])
+  await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths, ...kept.private])
   await swapIn(staging.public)
   await swapIn(staging.private)
-  return { files: publicFiles.length, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes, diagnostics }
+  return { files: publicFiles.length, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes, diagnostics, ledger: keeper.ledger() }
 }
 
 function json(value: unknown): string {

@@ -23,7 +23,7 @@ import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { runtimeLogin } from './runtime-login.js'
 import { seoFiles } from './seo-files.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
-import { SEARCH_MODULE, startSearchIndex } from './write-search-index.js'
+import { SEARCH_MODULE, startSearchIndex, type SearchIndexJob } from './write-search-index.js'
 import { sidebarDataFiles } from './write-sidebar-data.js'
 
 /** What every page's head links to. */
@@ -62,10 +62,11 @@ export interface ReaderAssets {
 /**
  * `cacheDir`: where the search index's work folder goes (the build's cache folder, beside the
  * output). `deferIndex`: documents are held until the head is asked for (the site validated),
- * then handed to the index (BuildOptions.deferSearchIndex).
+ * then handed to the index (BuildOptions.deferSearchIndex). `searchCache`: where an incremental
+ * build keeps the indexed records, under its key (search-record-cache.ts).
  */
-export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[], cacheDir: string, deferIndex = false): ReaderAssets {
-  const search = startSearchIndex({ baseUrl: config.baseUrl, workDir: join(cacheDir, `search-${randomUUID().slice(0, 8)}`) }, rules, config)
+export function startReaderAssets(config: ResolvedConfig, rules: readonly CompiledRule[], cacheDir: string, deferIndex = false, searchCache?: SearchIndexJob['cache']): ReaderAssets {
+  const search = startSearchIndex({ baseUrl: config.baseUrl, workDir: join(cacheDir, `search-${randomUUID().slice(0, 8)}`), cache: searchCache }, rules, config)
   const client = bundleClient()
   const searchModule = bundleSearchModule()
   // The login form, loaded by pages on demand: only for a site with sign-in.

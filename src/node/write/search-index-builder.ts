@@ -19,7 +19,9 @@ import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
+import { linkOrCopy } from './output-ledger.js'
 import type { SearchSection } from './search-sections.js'
+import type { SearchRecordCache } from './search-record-cache.js'
 
 /** BM25's length normalisation, applied when the index is written (see `countOf`). */
 const lengthWeight = 0.75
@@ -31,23 +33,32 @@ const maxCount = 0xffff
 const splitBytes = 64 * 1024
 
 export interface SearchIndexBuilder {
-  /** Indexes a page: its URL, title and sections (the first one is the title's). */
-  readonly add: (url: string, sections: readonly SearchSection[]) => void
+  /** Indexes a page: its URL, title and sections (the first one is the title's); `key` names it in the cache, if there is one. */
+  readonly add: (url: string, sections: readonly SearchSection[], key?: string) => void
+  /** Indexes the page the cache holds under `key`, if it holds it still; false: it must be added. */
+  readonly addCached: (url: string, key: string) => boolean
   /** Writes the index into `dir`/`folder`; returns the files written (relative to `dir`) and their size. */
   readonly write: (dir: string, folder: string) => { paths: string[]; bytes: number }
   /** Removes the work folder. */
   readonly discard: () => void
 }
 
-/** A builder whose fragments wait in `workDir` (created here, on the output's file system). */
-export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
+/**
+ * A builder whose fragments wait in `workDir` (created here, on the output's file system), or,
+ * with a cache of an incremental build, in the cache, from where they are linked.
+ */
+export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCache): SearchIndexBuilder {
   mkdirSync(workDir, { recursive: true })
   const wordIds = new Map<string, number>()
   const chunks: Int32Array[] = []
   let used = chunkSize
   const urls: string[] = []
   const fragmentHashes: string[] = []
+  const fragmentFiles: string[] = []
   const lengths: number[] = []
+  // With a cache: each page's key and where its postings start (a page's are pushed together).
+  const keys: (string | undefined)[] = []
+  const starts: number[] = []
   let fragmentBytes = 0
   const push = (word: number, page: number, count: number) => {
     if (used === chunkSize) {
@@ -60,37 +71,72 @@ export function createSearchIndexBuilder(workDir: string): SearchIndexBuilder {
     chunk[used++] = count
   }
 
+  const wordId = (word: string) => {
+    let id = wordIds.get(word)
+    if (id === undefined) wordIds.set(word, (id = wordIds.size))
+    return id
+  }
+  const added = (url: string, key: string | undefined, length: number, hash: string, file: string, bytes: number) => {
+    urls.push(url)
+    keys.push(key)
+    lengths.push(length)
+    fragmentHashes.push(hash)
+    fragmentFiles.push(file)
+    fragmentBytes += bytes
+  }
+  const position = () => (chunks.length - 1) * chunkSize + used
+
   return {
-    add(url, sections) {
+    addCached(url, key) {
+      const record = cache?.get(key)
+      if (record === undefined) return false
       const page = urls.length
-      let length = 0
-      const counts = new Map<string, number>()
-      sections.forEach((section, number) => {
-        const counter = (weight: number) => (word: string) => {
-          counts.set(word, (counts.get(word) ?? 0) + weight)
-          length++
-        }
-        forEachSearchWord(section.title, counter(number === 0 ? TITLE_WEIGHT : HEADING_WEIGHT))
-        forEachSearchWord(section.text, counter(1))
-      })
-      for (const [word, count] of counts) {
-        let id = wordIds.get(word)
-        if (id === undefined) wordIds.set(word, (id = wordIds.size))
-        push(id, page, count)
-      }
+      starts.push(position())
+      const { words, counts } = record
+      for (let at = 0; at < counts.length; at += 3) push(wordId(words[counts[at]!]!), page, counts[at + 2]!)
+      added(url, key, record.length, record.fragment, cache!.fragmentFile(record.fragment), record.fragmentBytes)
+      return true
+    },
+    add(url, sections, key) {
+      const page = urls.length
+      starts.push(position())
+      const { counts, length } = countWords(sections)
+      for (const [word, count] of counts) push(wordId(word), page, count)
       const fragment = JSON.stringify({ url, title: sections[0]?.title ?? '', sections: sections.map((section) => [section.title, section.anchor, section.text]) } satisfies SearchFragment)
-      writeFileSync(join(workDir, `${page}.json`), fragment)
-      fragmentBytes += Buffer.byteLength(fragment)
-      urls.push(url)
-      lengths.push(length)
-      fragmentHashes.push(createHash('sha256').update(fragment).digest('base64url'))
+      const hash = createHash('sha256').update(fragment).digest('base64url')
+      let file = join(workDir, `${page}.json`)
+      if (cache && key !== undefined) file = cache.putFragment(hash, fragment)
+      else writeFileSync(file, fragment)
+      added(url, cache ? key : undefined, length, hash, file, Buffer.byteLength(fragment))
     },
     write: (dir, folder) => {
-      const written = writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, workDir }, dir, folder)
+      // Saved before the postings are sorted, which empties their chunks: the cache keeps them as they are.
+      if (cache) {
+        const end = position()
+        const places = keys.flatMap((key, page) => (key === undefined ? [] : [{ key, start: starts[page]!, end: starts[page + 1] ?? end, length: lengths[page]!, fragment: fragmentHashes[page]! }]))
+        cache.save([...wordIds.keys()], chunks.map((chunk, index) => (index === chunks.length - 1 ? chunk.subarray(0, used) : chunk)), places)
+      }
+      const written = writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, fragmentFiles, keep: cache !== undefined }, dir, folder)
+      rmSync(workDir, { recursive: true, force: true })
       return { paths: written.paths, bytes: written.bytes + fragmentBytes }
     },
     discard: () => rmSync(workDir, { recursive: true, force: true }),
   }
+}
+
+/** A page's words, each with its count (title and heading words weighted), and its length in words. */
+function countWords(sections: readonly SearchSection[]): { counts: Map<string, number>; length: number } {
+  let length = 0
+  const counts = new Map<string, number>()
+  sections.forEach((section, number) => {
+    const counter = (weight: number) => (word: string) => {
+      counts.set(word, (counts.get(word) ?? 0) + weight)
+      length++
+    }
+    forEachSearchWord(section.title, counter(number === 0 ? TITLE_WEIGHT : HEADING_WEIGHT))
+    forEachSearchWord(section.text, counter(1))
+  })
+  return { counts, length }
 }
 
 interface Collected {
@@ -102,11 +148,13 @@ interface Collected {
   readonly urls: readonly string[]
   readonly fragmentHashes: readonly string[]
   readonly lengths: readonly number[]
-  readonly workDir: string
+  /** Where each page's fragment is: moved from the work folder, or linked from the cache (`keep`). */
+  readonly fragmentFiles: readonly string[]
+  readonly keep: boolean
 }
 
 /** Writes the shards, moves the fragments in and writes the meta file last; the bytes counted leave out the fragments. */
-function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, workDir }: Collected, dir: string, folder: string): { paths: string[]; bytes: number } {
+function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, fragmentFiles, keep }: Collected, dir: string, folder: string): { paths: string[]; bytes: number } {
   const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
   const pageOf = new Int32Array(urls.length)
   order.forEach((arrival, page) => (pageOf[arrival] = page))
@@ -127,7 +175,7 @@ function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, work
     bytes += Buffer.byteLength(content)
   }
   order.forEach((arrival, page) => {
-    moveFile(join(workDir, `${arrival}.json`), join(next, 'p', `${page}.json`))
+    ;(keep ? linkOrCopy : moveFile)(fragmentFiles[arrival]!, join(next, 'p', `${page}.json`))
     hash.update(`p/${page}\0${fragmentHashes[arrival]}\0`)
     names.push(`p/${page}.json`)
   })
@@ -137,7 +185,6 @@ function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, work
   rmSync(join(dir, folder, name), { recursive: true, force: true })
   renameSync(next, join(dir, folder, name))
   writeFileSync(join(dir, folder, 'meta.json'), meta)
-  rmSync(workDir, { recursive: true, force: true })
   return { paths: [`${folder}/meta.json`, ...names.map((file) => `${folder}/${name}/${file}`)], bytes: bytes + Buffer.byteLength(meta) }
 }
 

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { createBodyReader } from '../content/page-bodies.js'
 import { createSearchIndexBuilder } from './search-index-builder.js'
+import { openSearchRecordCache } from './search-record-cache.js'
 import { searchSections } from './search-sections.js'
 import { recordHtml, type SearchIndexJob, type SearchIndexMessage, type SearchIndexRequest } from './write-search-index.js'
 
@@ -19,7 +20,7 @@ let builder: ReturnType<typeof createSearchIndexBuilder> | undefined
 let closed = false
 
 try {
-  builder = createSearchIndexBuilder(job.workDir)
+  builder = createSearchIndexBuilder(job.workDir, job.cache && openSearchRecordCache(job.cache.dir, job.cache.key))
   post({ kind: 'ready' })
 } catch (error) {
   fail(error)
@@ -29,7 +30,10 @@ port.on('message', (request: SearchIndexRequest) => {
   if (closed) return
   try {
     if (request.kind === 'add') {
-      for (const record of request.records) builder!.add(record.url, searchSections(record.title, recordHtml(record, bodies.read)))
+      for (const record of request.records) {
+        if (record.key !== undefined && builder!.addCached(record.url, record.key)) continue
+        builder!.add(record.url, searchSections(record.title, recordHtml(record, bodies.read)), record.key)
+      }
     } else if (request.kind === 'finish') {
       const written = builder!.write(request.dir, request.folder)
       post({ kind: 'done', ...written })

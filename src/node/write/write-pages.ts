@@ -17,7 +17,7 @@ import { createPageViews } from '../render/page-views.js'
 import type { SidebarBranch } from '../render/sidebar-markup.js'
 import { findLeaks } from '../validate/find-private-leaks.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
-import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
+import { createPageKeeper, type OutputSide, type PageLedger, type RouteMemo, type WrittenLedger } from './output-ledger.js'
 import { createFileWriter, type FileWriter } from './write-site.js'
 
 /** The staging folders pages are written to, and what an incremental build knows they and the last output hold. */
@@ -32,8 +32,8 @@ export interface WrittenPages {
   /** Every page and page data file written, relative to its folder: the rest of a reused staging folder is swept. */
   readonly written: { readonly public: readonly string[]; readonly private: readonly string[]; readonly data: readonly string[] }
   readonly diagnostics: readonly Diagnostic[]
-  /** What each page file was made from, for the next incremental build (empty without a ledger). */
-  readonly ledger: { readonly public: readonly [string, LedgerEntry][]; readonly private: readonly [string, LedgerEntry][] }
+  /** What each page file and route was made from, for the next incremental build (empty without a ledger). */
+  readonly ledger: WrittenLedger
   /** The routes rendered (not kept as they were). */
   readonly rendered: readonly string[]
 }
@@ -70,25 +70,31 @@ export function describePages(pages: WrittenPages): string {
 /** Renders and writes the given routes (default: all) on this thread; with a ledger, keeps the pages whose inputs are unchanged. */
 export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[]): WrittenPages {
   const keeper = createPageKeeper(folders.ledger, folders)
-  // What the page being written is made from, when there is a ledger to note it in.
-  let inputs: string | undefined
   const publicWriter = createFileWriter(folders.publicDir)
   const privateWriter = createFileWriter(folders.privateDir)
   const dataWriter = createFileWriter(folders.publicDir)
   const dataProblems: Diagnostic[] = []
-  const writer = (side: OutputSide, files: FileWriter, check: boolean) => (file: string, content: string, made = inputs) => {
+  // What the page being written is made from, when there is a ledger to note it in.
+  const writer = (side: OutputSide, files: FileWriter, check: boolean) => (file: string, content: string, made = keeping?.made()) => {
     if (check) pushAll(dataProblems, findLeaks(file, content, input.probes))
     files.write(file, content)
     if (made !== undefined) keeper.record(side, file, made)
   }
   const writeData = writer('public', dataWriter, true)
+  const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
   // Each branch's list once per thread; threads that share a branch write the same bytes to it.
   const branches = new Set<string>()
+  // Named after its content: a file of that name is that content.
+  const keptBranch = (file: string) => {
+    if (branches.has(file)) return true
+    if (!keeper.keep([['public', file]], file)) return false
+    branches.add(file)
+    kept.data.push(file)
+    return true
+  }
   const branch = (sidebar: SidebarBranch | undefined) => {
-    if (sidebar === undefined || branches.has(sidebar.file)) return
+    if (sidebar === undefined || keptBranch(sidebar.file)) return
     branches.add(sidebar.file)
-    // Named after its content: a file of that name is that content.
-    if (keeper.keep([['public', sidebar.file]], sidebar.file)) return kept.data.push(sidebar.file)
     writeData(sidebar.file, JSON.stringify({ format: 1, html: sidebar.html } satisfies SidebarData), folders.ledger && sidebar.file)
   }
   const data = (page: PageData, sidebar: SidebarBranch | undefined) => {
@@ -97,33 +103,19 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
     writeData(file, JSON.stringify(page))
     branch(sidebar)
   }
-  const rendered: string[] = []
-  const kept = { public: [] as string[], private: [] as string[], data: [] as string[] }
-  const unchanged = (route: Route, own: string, sidebar: SidebarBranch | undefined) => {
-    const made = `${folders.ledger!.global} ${own}`
-    const files = routeFiles(route)
-    if (keeper.keep(files, made)) {
-      for (const [side, file] of files) {
-        if (side === 'private') kept.private.push(file)
-        else if (file === route.file) kept.public.push(file)
-        else kept.data.push(file)
-      }
-      if (files.some(([side, file]) => side === 'public' && file !== route.file)) branch(sidebar)
-      return true
+  /** Whether the route's files hold what `made` renders, kept as they are or linked from the last output. */
+  const keepFiles = (route: Route, files: readonly (readonly [OutputSide, string])[], made: string) => {
+    if (!keeper.keep(files, made)) return false
+    for (const [side, file] of files) {
+      if (side === 'private') kept.private.push(file)
+      else if (file === route.file) kept.public.push(file)
+      else kept.data.push(file)
     }
-    inputs = made
-    rendered.push(route.path)
-    return false
+    return true
   }
-  /** The files renderPages writes for a route (render-pages.ts): a private one's only in the private output, and only for the gate. */
-  const routeFiles = (route: Route): [OutputSide, string][] => {
-    if (route.access.private && input.config.privatePages !== 'client-only') return input.config.privatePages === 'gate' ? [['private', pageDataFile(route.path)!]] : []
-    const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
-    return dataFile === undefined ? [['public', route.file]] : [['public', route.file], ['public', dataFile]]
-  }
+  const keeping = folders.ledger && routeKeeping(folders.ledger, { files: keepFiles, branch: keptBranch, sidebar: branch }, (route) => routeFiles(input, route))
   const output = { public: writer('public', publicWriter, false), private: writer('private', privateWriter, false), data }
-  const diagnostics = renderPages(input, routes, folders.ledger ? { ...output, unchanged } : output)
-  if (!folders.ledger) rendered.push(...(routes ?? input.manifest.routes.map((route) => route.path)))
+  const diagnostics = renderPages(input, routes, keeping ? { ...output, ...keeping.output } : output)
   return {
     bytes: publicWriter.written().bytes + dataWriter.written().bytes,
     written: {
@@ -132,13 +124,65 @@ export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: r
       data: [...dataWriter.written().paths, ...kept.data],
     },
     diagnostics: [...diagnostics, ...dataProblems],
-    ledger: keeper.ledger(),
-    rendered,
+    ledger: { ...keeper.ledger(), memos: keeping?.memos ?? [] },
+    rendered: keeping?.rendered ?? [...(routes ?? input.manifest.routes.map((route) => route.path))],
   }
 }
 
+type RouteFiles = readonly (readonly [OutputSide, string])[]
+
+/**
+ * What an incremental build answers before rendering a route (render-pages.ts's `keptAsBefore`
+ * and `unchanged`): whether `keep` could keep its files (and its sidebar branch's), by the
+ * route's memo from the last build or by its inputs. The routes it could not keep are rendered
+ * from `made()`; every route's memo is noted for the next build.
+ */
+function routeKeeping(
+  ledger: PageLedger,
+  keep: { readonly files: (route: Route, files: RouteFiles, made: string) => boolean; readonly branch: (file: string) => boolean; readonly sidebar: (sidebar: SidebarBranch | undefined) => void },
+  filesOf: (route: Route) => RouteFiles,
+) {
+  const rendered: string[] = []
+  const memos: [string, RouteMemo][] = []
+  let made: string | undefined
+  const hasData = (route: Route, files: RouteFiles) => files.some(([side, file]) => side === 'public' && file !== route.file)
+  const unchanged = (route: Route, inputs: string, sidebar: SidebarBranch | undefined, own: string) => {
+    memos.push([route.path, [own, inputs, sidebar?.file ?? null]])
+    const files = filesOf(route)
+    if (keep.files(route, files, `${ledger.global} ${inputs}`)) {
+      if (hasData(route, files)) keep.sidebar(sidebar)
+      return true
+    }
+    made = `${ledger.global} ${inputs}`
+    rendered.push(route.path)
+    return false
+  }
+  // The route's memo from the last build, while the rest of the site is as it was: its inputs are known.
+  const keptAsBefore = (route: Route, own: string) => {
+    const memo = ledger.memos[route.path]
+    if (memo === undefined || memo[0] !== own) return false
+    const [, inputs, branchFile] = memo
+    const files = filesOf(route)
+    // The branch first: one that must be written again needs its markup, which only `unchanged` has.
+    if (branchFile !== null && hasData(route, files) && !keep.branch(branchFile)) return false
+    if (!keep.files(route, files, `${ledger.global} ${inputs}`)) return false
+    memos.push([route.path, memo])
+    return true
+  }
+  return { output: { unchanged, keptAsBefore }, rendered, memos, made: () => made }
+}
+
+/** The files renderPages writes for a route (render-pages.ts): a private one's only in the private output, and only for the gate. */
+function routeFiles(input: RenderInput, route: Route): [OutputSide, string][] {
+  if (route.access.private && input.config.privatePages !== 'client-only') return input.config.privatePages === 'gate' ? [['private', pageDataFile(route.path)!]] : []
+  const dataFile = input.runtime && hasPageData(route) ? pageDataFile(route.path) : undefined
+  return dataFile === undefined ? [['public', route.file]] : [['public', route.file], ['public', dataFile]]
+}
+
 async function writeAll(input: RenderInput, folders: PageFolders, routes: readonly Route[], options: { threads?: number }): Promise<WrittenPages> {
-  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(routes.length / routesPerThreadMinimum) || 1))
+  // An incremental build renders the routes it has no memo for, and few others: threads pay off only when those are many.
+  const toRender = folders.ledger ? routes.filter((route) => folders.ledger!.memos[route.path] === undefined).length : routes.length
+  const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(toRender / routesPerThreadMinimum) || 1))
   if (threads === 1 && options.threads === undefined) return writeRoutes(input, folders, routes.map((route) => route.path))
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
@@ -185,7 +229,11 @@ function merge(results: readonly WrittenPages[]): WrittenPages {
       data: results.flatMap((result) => result.written.data),
     },
     diagnostics: results.flatMap((result) => result.diagnostics),
-    ledger: { public: results.flatMap((result) => result.ledger.public), private: results.flatMap((result) => result.ledger.private) },
+    ledger: {
+      public: results.flatMap((result) => result.ledger.public),
+      private: results.flatMap((result) => result.ledger.private),
+      memos: results.flatMap((result) => result.ledger.memos),
+    },
     rendered: results.flatMap((result) => result.rendered),
   }
 }

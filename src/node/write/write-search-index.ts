@@ -8,12 +8,13 @@
  * is split into files the browser fetches as a query needs them, so a search downloads little
  * however large the site.
  */
+import { createHash } from 'node:crypto'
 import { siteHref } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
-import { createBodyReader, type PageBody } from '../content/page-bodies.js'
+import { bodyHash, createBodyReader, type PageBody } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
@@ -37,6 +38,8 @@ export interface SearchRecord {
   readonly title: string
   readonly lead: string
   readonly body: PageBody | undefined
+  /** What the record is made from, hashed: its name in the indexer's cache (search-record-cache.ts), when there is one. */
+  readonly key?: string
 }
 
 /** The HTML under a record's title, its body read with `read`. */
@@ -48,6 +51,8 @@ export function recordHtml(record: SearchRecord, read: (body: PageBody) => strin
 export interface SearchIndexJob {
   /** A folder of its own, on the output's file system, where pages' fragments wait for the output. */
   readonly workDir: string
+  /** The incremental build's cache of indexed records, and the key it is valid under (build-key.ts). */
+  readonly cache?: { readonly dir: string; readonly key: string }
 }
 
 /** What it is sent: records, then where to write the index; or that the build ends without one. */
@@ -99,11 +104,11 @@ type Ending = Exclude<SearchIndexMessage, { kind: 'ready' }>
  * `config` gives the docs' versions: only the last version's docs are searched (as Docusaurus's
  * search offers one version's), and a private page of any version is never sent.
  */
-export function startSearchIndex(site: { readonly baseUrl: string; readonly workDir: string }, rules: readonly CompiledRule[], config?: Pick<ResolvedConfig, 'docs'>): SearchIndex {
+export function startSearchIndex(site: { readonly baseUrl: string; readonly workDir: string; readonly cache?: SearchIndexJob['cache'] }, rules: readonly CompiledRule[], config?: Pick<ResolvedConfig, 'docs'>): SearchIndex {
   const accessOf = config === undefined ? (path: string) => accessFor(path, rules) : versionedAccess(config, rules)
   const olderFolders = (config?.docs.versions ?? []).filter((version) => !version.isLast).map((version) => `${version.folder}/`)
   const otherVersion = (file: string) => olderFolders.some((folder) => file.startsWith(folder))
-  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { workDir: site.workDir } satisfies SearchIndexJob)
+  const worker = createWorker(siblingModule('search-index-worker', import.meta.url), { workDir: site.workDir, cache: site.cache } satisfies SearchIndexJob)
   // The thread keeps the process alive only while the build waits for it: a build that fails
   // without cancelling (a docsgen bug) still ends.
   worker.unref()
@@ -174,7 +179,11 @@ export function startSearchIndex(site: { readonly baseUrl: string; readonly work
 }
 
 /** Private text found in the records of the searchable routes (each read again from its body on disk). */
-function recordLeaks(site: { readonly baseUrl: string }, searchable: readonly Route[], byRoute: ReadonlyMap<string, ContentDocument>, probes: readonly LeakProbe[]): Diagnostic[] {
+function recordLeaks({ baseUrl }: { readonly baseUrl: string }, searchable: readonly Route[], byRoute: ReadonlyMap<string, ContentDocument>, probes: readonly LeakProbe[]): Diagnostic[] {
+  // Nothing to look for: the bodies are not read again.
+  if (probes.length === 0) return []
+  // The records as they read, without the cache's keys.
+  const site = { baseUrl }
   const diagnostics: Diagnostic[] = []
   const bodies = createBodyReader()
   try {
@@ -213,8 +222,11 @@ function categoryRecord(site: { readonly baseUrl: string }, route: Route): Searc
   return recordOf(site, route.path, route.title, route.description ? `<p>${escapeHtml(route.description)}</p>` : '', undefined)
 }
 
-function recordOf(site: { readonly baseUrl: string }, path: string, title: string, lead: string, body: PageBody | undefined): SearchRecord {
-  return { url: siteHref(site.baseUrl, path), title, lead, body }
+function recordOf(site: { readonly baseUrl: string; readonly cache?: unknown }, path: string, title: string, lead: string, body: PageBody | undefined): SearchRecord {
+  const url = siteHref(site.baseUrl, path)
+  if (site.cache === undefined) return { url, title, lead, body }
+  const key = createHash('sha1').update(JSON.stringify([url, title, lead, body && bodyHash(body)])).digest('base64url')
+  return { url, title, lead, body, key }
 }
 
 function searchIndexFailed({ message }: Extract<SearchIndexMessage, { kind: 'failed' }>): Diagnostic {

@@ -1,4 +1,4 @@
-import { readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -157,6 +157,39 @@ test('unchanged pages are linked from the last output, and a later change to one
     assert.equal(await step(['content/pages/about.md']), ['/about'])
     assert.ok((await readFile(about, 'utf8')).includes('A new closing line.'))
     assert.is(await readFile(spareAbout, 'utf8'), before, 'the output the page was linked from is as it was')
+    // Spares moved aside (after the first, full build) are removed in the background: waited for, within a generous limit.
+    const spares = async () => (await readdir(join(incremental.dir, '.docsgen', 'spare'))).sort()
+    for (const started = Date.now(); (await spares()).length > 2 && Date.now() - started < 60_000; ) await new Promise((resolve) => setTimeout(resolve, 50))
+    assert.equal(await spares(), ['private', 'public'], 'spares moved aside are removed')
+  })
+})
+
+test("a blog post's excerpt or author changed: the list pages that show it are rendered again, as a clean build renders them", async () => {
+  const welcome = 'content/blog/2024-01-05-welcome.md'
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    await step(undefined)
+    await change(welcome, (text) => text.replace('The first paragraph, shown in the list.', 'A new first paragraph, shown in the list.'))
+    // The post is on the second list page, its author's and its tags' pages.
+    assert.equal(await step([welcome]), ['/blog/2024/01/05/welcome', '/blog/authors/ada', '/blog/page/2', '/blog/tags/news', '/blog/tags/release'])
+    await change(welcome, (text) => text.replace('authors: [ada]', 'authors: []'))
+    await step([welcome])
+  }, 'blog')
+})
+
+test("a search fragment changed by hand in the output (a link to the indexer's cache) is not trusted: the index is made again as a clean build makes it", async () => {
+  await withTwoSites(async (_change, incremental, clean) => {
+    const builder = createIncrementalBuild({ siteDir: incremental.dir })
+    await builder.build()
+    const { folder } = JSON.parse(await readFile(join(incremental.dir, 'build/_docsgen/search/meta.json'), 'utf8')) as { folder: string }
+    const fragment = join(incremental.dir, 'build/_docsgen/search', folder, 'p/0.json')
+    assert.ok((await stat(fragment)).nlink > 1, 'linked from the cache')
+    const text = await readFile(fragment, 'utf8')
+    // Same size, other bytes: only the time tells.
+    await writeFile(fragment, text.replace(/[a-z]/, (letter) => (letter === 'x' ? 'y' : 'x')))
+    assert.is((await builder.build()).exitCode, 0)
+    await build({ siteDir: clean.dir, cache: false })
+    assert.equal(await differences(incremental, clean), [])
   })
 })
 
@@ -166,6 +199,7 @@ test('a cache whose output folder was changed by hand, or removed, is not truste
     await builder.build()
     await builder.build()
     await writeFile(join(incremental.dir, 'build', 'about.html'), 'edited by hand')
+    await writeFile(join(incremental.dir, 'build', '_docsgen', 'manifest.json'), '{"edited": "by hand"}\n')
     await rename(join(incremental.dir, '.docsgen', 'spare'), join(incremental.dir, '.docsgen', 'spare-moved'))
     const result = await builder.build()
     assert.ok(result.changedRoutes.includes('/about'), result.changedRoutes.join(', '))

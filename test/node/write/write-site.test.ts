@@ -1,10 +1,10 @@
 /** Files written into a staging folder: a reused folder's files are overwritten exactly. */
-import { link, mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises'
+import { link, mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createFileWriter } from '../../../src/node/write/write-site.js'
+import { createFileWriter, createStaging, swapIn, sweepStaging } from '../../../src/node/write/write-site.js'
 
 test('a file written over a longer one ends with the new content only; new files and folders are made; bytes are counted', async () => {
   const root = await mkdtemp(join(tmpdir(), 'docsgen-writer-'))
@@ -33,6 +33,28 @@ test('a file that shares its data with another link (a page an incremental build
     assert.is(await readFile(join(root, 'live', 'page.html'), 'utf8'), '<p>What readers see now.</p>')
     assert.is(await readFile(join(root, 'staging', 'page.html'), 'utf8'), '<p>The next build.</p>')
     assert.is((await stat(join(root, 'live', 'page.html'))).nlink, 1)
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+})
+
+
+test('a reused spare is swept of every file and folder it held that the build did not write, by the listing taken as it was claimed', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'docsgen-sweep-'))
+  try {
+    const spare = join(root, 'spare')
+    await mkdir(join(spare, 'gone'), { recursive: true })
+    await mkdir(join(spare, 'kept'))
+    for (const file of ['old.html', 'keep.html', 'gone/x.html', 'kept/y.html', 'kept/z.html']) await writeFile(join(spare, file), file)
+    const staging = await createStaging(join(root, 'out'), spare)
+    assert.ok(staging.reused)
+    const writer = createFileWriter(staging.dir)
+    for (const file of ['keep.html', 'kept/y.html', 'new/n.html']) writer.write(file, `new ${file}`)
+    await sweepStaging(staging, writer.written().paths)
+    await swapIn(staging)
+    const files = (await readdir(join(root, 'out'), { recursive: true })).sort()
+    assert.equal(files, ['keep.html', 'kept', 'kept/y.html', 'new', 'new/n.html'])
+    assert.is(await readFile(join(root, 'out', 'kept', 'y.html'), 'utf8'), 'new kept/y.html')
   } finally {
     await rm(root, { recursive: true, force: true })
   }

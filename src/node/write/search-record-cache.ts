@@ -1,0 +1,148 @@
+/**
+ * What the search indexer keeps across incremental builds (in .docsgen/cache/incremental/search/),
+ * so a build indexes again only the records that changed: each record's words with their counts
+ * and its length in words, by its key (a hash of everything the record is made from: URL, title,
+ * lead and body), and its fragment, in a file named after its hash. A cached record counts only
+ * while its fragment file is a plain file of the size and modification time it was written with:
+ * fragments are hard-linked into the output (write-search-index.ts), and a fragment changed there
+ * by hand is never trusted. The cache is kept under the build's key (build-key.ts): docsgen's
+ * code, so a changed tokenizer, and the config.
+ *
+ * One file: a JSON header (the words, and each record's place in the counts), then the counts
+ * as the indexer holds them, written from its own arrays and read back as one: no copy of a
+ * large site's counts is made at the end of a build, when its memory is at its peak.
+ */
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { endianness } from 'node:os'
+import { join } from 'node:path'
+
+/** A record as the index needs it: its words' counts, and its fragment. */
+export interface IndexedRecord {
+  readonly words: readonly string[]
+  /** Three numbers per word: its place in `words`, a number the cache ignores, its count. */
+  readonly counts: Int32Array
+  readonly length: number
+  /** The fragment's hash, which names its file in the cache. */
+  readonly fragment: string
+  readonly fragmentBytes: number
+}
+
+/** A record of this build, for the cache: where its counts are in the indexer's numbers, its length and fragment. */
+export interface RecordPlace {
+  readonly key: string
+  readonly start: number
+  readonly end: number
+  readonly length: number
+  readonly fragment: string
+}
+
+type SavedEntry = readonly [key: string, start: number, end: number, length: number, fragment: string, size: number, mtimeMs: number]
+
+interface Header {
+  readonly format: 1
+  readonly key: string
+  readonly endianness: string
+  readonly words: readonly string[]
+  readonly entries: readonly SavedEntry[]
+}
+
+export interface SearchRecordCache {
+  /** The cached record of `key`, if its fragment file is still as written. */
+  readonly get: (key: string) => IndexedRecord | undefined
+  /** Writes a fragment into the cache (unless it is there, as written) and returns its file. */
+  readonly putFragment: (hash: string, fragment: string) => string
+  /** The file of a fragment `get` or `putFragment` gave. */
+  readonly fragmentFile: (hash: string) => string
+  /**
+   * Keeps this build's records: `numbers` are the indexer's, three a word (its place in `words`,
+   * any number, its count), `records` say where each record's are. Deletes the fragments none uses.
+   */
+  readonly save: (words: readonly string[], numbers: readonly Int32Array[], records: readonly RecordPlace[]) => void
+}
+
+export function openSearchRecordCache(dir: string, key: string): SearchRecordCache {
+  const fragments = join(dir, 'fragments')
+  const recordsFile = join(dir, 'records.bin')
+  mkdirSync(fragments, { recursive: true })
+  const saved = load(recordsFile, key)
+  // The fragment files this build found as written, or wrote: their size and time, to save.
+  const valid = new Map<string, readonly [size: number, mtimeMs: number]>()
+  const fragmentFile = (hash: string) => join(fragments, `${hash}.json`)
+  return {
+    get(recordKey) {
+      const entry = saved?.entries.get(recordKey)
+      if (entry === undefined) return undefined
+      const [, start, end, length, fragment, size, mtimeMs] = entry
+      try {
+        const stat = lstatSync(fragmentFile(fragment))
+        if (!stat.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined
+      } catch {
+        return undefined
+      }
+      valid.set(fragment, [size, mtimeMs])
+      return { words: saved!.words, counts: saved!.numbers.subarray(start, end), length, fragment, fragmentBytes: size }
+    },
+    putFragment(hash, fragment) {
+      const file = fragmentFile(hash)
+      if (valid.has(hash)) return file
+      // A new file, never written into: the one it replaces may be linked into an output.
+      const temporary = `${file}.${process.pid}`
+      writeFileSync(temporary, fragment)
+      renameSync(temporary, file)
+      const stat = lstatSync(file)
+      valid.set(hash, [stat.size, stat.mtimeMs])
+      return file
+    },
+    fragmentFile,
+    save(words, numbers, records) {
+      const entries = records.flatMap(({ key: recordKey, start, end, length, fragment }): SavedEntry[] => {
+        const stat = valid.get(fragment)
+        return stat === undefined ? [] : [[recordKey, start, end, length, fragment, stat[0], stat[1]]]
+      })
+      writeRecords(`${recordsFile}.${process.pid}`, { format: 1, key, endianness: endianness(), words, entries }, numbers)
+      renameSync(`${recordsFile}.${process.pid}`, recordsFile)
+      const used = new Set(entries.map((entry) => `${entry[4]}.json`))
+      for (const file of readdirSync(fragments)) if (!used.has(file)) rmSync(join(fragments, file), { force: true })
+    },
+  }
+}
+
+/** The header's length (4 bytes), the header, zeros up to a multiple of 4 bytes, then the numbers. */
+function writeRecords(file: string, header: Header, numbers: readonly Int32Array[]): void {
+  const text = Buffer.from(JSON.stringify(header))
+  const head = Buffer.alloc(align(4 + text.byteLength))
+  head.writeUInt32LE(text.byteLength, 0)
+  text.copy(head, 4)
+  const descriptor = openSync(file, 'w')
+  try {
+    writeAll(descriptor, head)
+    for (const part of numbers) writeAll(descriptor, new Uint8Array(part.buffer, part.byteOffset, part.byteLength))
+  } finally {
+    closeSync(descriptor)
+  }
+}
+
+function writeAll(descriptor: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.byteLength; ) done += writeSync(descriptor, bytes, done)
+}
+
+function align(bytes: number): number {
+  return Math.ceil(bytes / 4) * 4
+}
+
+function load(file: string, key: string): { words: readonly string[]; entries: Map<string, SavedEntry>; numbers: Int32Array } | undefined {
+  try {
+    const bytes = readFileSync(file)
+    const length = bytes.readUInt32LE(0)
+    const header = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as Header
+    if (header.format !== 1 || header.key !== key || header.endianness !== endianness()) return undefined
+    const from = align(4 + length)
+    // A typed array's view must start at a multiple of 4 bytes: copied when the buffer's does not.
+    const data = (bytes.byteOffset + from) % 4 === 0 ? bytes.subarray(from) : new Uint8Array(bytes.subarray(from))
+    const numbers = new Int32Array(data.buffer, data.byteOffset, Math.floor(data.byteLength / 4))
+    return { words: header.words, entries: new Map(header.entries.map((entry) => [entry[0], entry])), numbers }
+  } catch {
+    // No cache yet, or one cut short: every record is indexed.
+    return undefined
+  }
+}
