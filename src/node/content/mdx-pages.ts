@@ -20,10 +20,11 @@ import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
-import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
+import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
 import { parseMdxFiles } from './parse-mdx-files.js'
 import type { SlugStyle } from './heading-slugger.js'
+import { theme } from './theme-components.js'
 
 export interface MdxRequest {
   readonly siteDir: string
@@ -48,8 +49,6 @@ export interface RenderedMdx {
   readonly assets: readonly string[]
 }
 
-/** The theme components docsgen draws itself, for `@theme/…` imports. */
-export const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
 const require = createRequire(import.meta.url)
 
 export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<string, RenderedMdx>; diagnostics: Diagnostic[] }> {
@@ -76,6 +75,7 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
     }
   }
   for (const { file, page } of pageFiles) partialsOf(file, page)
+  recompileGivenComponents(request, parsed, rewriterFor)
 
   const html = await bundleAndRender(request, parsed, diagnostics)
   const pages = new Map<string, RenderedMdx>()
@@ -91,6 +91,20 @@ function partialFile(from: string, source: string): string | undefined {
   const outside = /^(\.\.\/)+[^/]+\//.exec(from)?.[0]
   const inside = path !== undefined && (!path.startsWith('..') || (outside !== undefined && path.startsWith(outside) && !path.slice(outside.length).startsWith('..')))
   return !inside || posix.isAbsolute(path) ? undefined : path
+}
+
+/**
+ * Files that a page may hand `components` to, compiled again with their elements kept as
+ * elements (inline-static-html.ts): rare, so done here, after every file is known.
+ */
+function recompileGivenComponents(request: MdxRequest, parsed: Map<string, MdxPage>, rewriterFor: MdxRewriterFor): void {
+  const given = new Set([...parsed].flatMap(([file, page]) => page.givesComponentsTo.map((source) => partialFile(file, source))))
+  for (const file of given) {
+    const page = file === undefined ? undefined : parsed.get(file)
+    if (file === undefined || page?.program === undefined) continue
+    const text = request.pages.find((entry) => entry.file === file)?.text ?? readTextFile(join(request.siteDir, file), file, { markdown: true }).text
+    if (text !== undefined) parsed.set(file, { ...page, program: parseMdx(text, file, rewriterFor(file).rewrite, { slugify: request.slugify, inlineStatic: false }).program })
+  }
 }
 
 function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Set<string>): Heading[] {
