@@ -1,13 +1,15 @@
 /**
  * MDX pages parsed and compiled (parse-mdx.ts), on this thread or, for a large site, on several
  * that share the pages chunk by chunk (share-work.ts): compiling MDX is the heaviest part of
- * building an MDX page, and each page compiles on its own. The result is the same either way.
+ * building an MDX page; a text that several files share compiles once per thread (mdx-parser.ts).
+ * The result is the same either way.
  */
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, threadsFor, type SharedWork } from '../workers/share-work.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
-import { parseMdx, type MdxPage } from './parse-mdx.js'
+import { createMdxParser } from './mdx-parser.js'
+import type { MdxPage } from './parse-mdx.js'
 
 export interface MdxParseJob {
   readonly links: MdxLinks
@@ -32,6 +34,7 @@ const pagesPerChunk = 10
 /** Parses the job's pages (its share of them, when it has one). */
 export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
   const rewriterFor = mdxLinkRewriters(job.links)
+  const parseMdx = createMdxParser()
   const parsed: ParsedMdxFile[] = []
   const parse = (start: number, end: number) => {
     for (const { file, text } of job.pages.slice(start, end)) {
