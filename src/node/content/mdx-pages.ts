@@ -6,7 +6,7 @@
  * headings include those of the partials it shows, where it shows them.
  */
 import { build, type Message, type Plugin } from 'esbuild'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
 import { dirname, join, posix, relative, sep } from 'node:path'
@@ -130,35 +130,8 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
   const entries = request.pages.filter((page) => parsed.get(page.file)?.program !== undefined).map((page) => page.file)
   if (entries.length === 0) return html
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
-  let outputs: { path: string; text: string; entry: string | undefined }[]
   try {
-    const result = await build({
-      entryPoints: entries.map((file) => `mdx-page:${file}`),
-      outdir,
-      bundle: true,
-      splitting: true,
-      outExtension: { '.js': '.mjs' },
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      jsx: 'automatic',
-      logLevel: 'silent',
-      metafile: true,
-      sourcemap: 'inline',
-      plugins: [mdxPlugin(request, parsed)],
-    })
-    const entryOf = new Map(Object.entries(result.metafile.outputs).map(([path, output]) => [join(process.cwd(), path), output.entryPoint?.replace(/^mdx:/, '')]))
-    outputs = result.outputFiles.map((output) => ({ path: output.path, text: output.text, entry: entryOf.get(output.path) }))
-  } catch (error) {
-    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).map((message) => bundleDiagnostic(message, request.siteDir, entries[0]!)))
-    return html
-  }
-  // esbuild keeps the entries' folders under outdir.
-  for (const folder of new Set(outputs.map((output) => dirname(output.path)))) await mkdir(folder, { recursive: true })
-  try {
-    for (const output of outputs) await writeFile(output.path, output.text)
-    const pages = outputs.filter((output) => output.entry !== undefined).map((output) => ({ file: output.entry!, moduleUrl: pathToFileURL(output.path).href }))
+    const pages = await bundle(request, parsed, entries, outdir, diagnostics)
     const batches = Array.from({ length: Math.ceil(pages.length / pagesPerRenderThread) }, (_, index) => pages.slice(index * pagesPerRenderThread, (index + 1) * pagesPerRenderThread))
     const answers: MdxPageAnswer[][] = []
     let next = 0
@@ -174,6 +147,37 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
     await rm(outdir, { recursive: true, force: true })
   }
   return html
+}
+
+/**
+ * The pages' modules, written by esbuild to `outdir` (a site's programs together are far larger
+ * than its texts: none is held here), with source maps beside them for the places of errors in
+ * the site's own code.
+ */
+async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, entries: readonly string[], outdir: string, diagnostics: Diagnostic[]): Promise<MdxPageJob['pages']> {
+  try {
+    const result = await build({
+      entryPoints: entries.map((file) => `mdx-page:${file}`),
+      outdir,
+      bundle: true,
+      splitting: true,
+      outExtension: { '.js': '.mjs' },
+      write: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      logLevel: 'silent',
+      metafile: true,
+      sourcemap: 'linked',
+      sourcesContent: false,
+      plugins: [mdxPlugin(request, parsed)],
+    })
+    return Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [{ file: output.entryPoint.replace(/^mdx:/, ''), moduleUrl: pathToFileURL(join(process.cwd(), path)).href }]))
+  } catch (error) {
+    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).map((message) => bundleDiagnostic(message, request.siteDir, entries[0]!)))
+    return []
+  }
 }
 
 /**
