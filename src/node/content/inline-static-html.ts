@@ -73,6 +73,7 @@ function innerHtml(element: Element): string {
 }
 
 function jsxAttributesOf(element: Element): MdxJsxAttribute[] {
+  if (Object.keys(element.properties).length === 0) return []
   const program = toEstree({ type: 'root', children: [{ ...element, children: [] }] })
   const statement = program.body[0]
   const fragment = statement?.type === 'ExpressionStatement' ? statement.expression : undefined
