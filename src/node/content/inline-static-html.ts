@@ -44,14 +44,15 @@ const staticCache = new WeakMap<Element, boolean>()
 
 /**
  * Elements React renders differently in context: it announces each image (and hoists these
- * others) at the start of the page's markup, which HTML rendered apart would move.
+ * others) at the start of the page's markup, which HTML rendered apart would move; an option is
+ * selected by the value of the select around it.
  */
-const hoisted = new Set(['img', 'link', 'meta', 'script', 'style', 'title', 'base'])
+const inContext = new Set(['img', 'link', 'meta', 'script', 'style', 'title', 'base', 'select', 'option', 'textarea'])
 
 function isStatic(element: Element): boolean {
   let known = staticCache.get(element)
   if (known === undefined) {
-    known = !hoisted.has(element.tagName) && element.children.every((child: RootContent) => child.type === 'text' || child.type === 'comment' || (child.type === 'element' && isStatic(child)))
+    known = !inContext.has(element.tagName) && element.children.every((child: RootContent) => child.type === 'text' || child.type === 'comment' || (child.type === 'element' && isStatic(child)))
     staticCache.set(element, known)
   }
   return known
