@@ -19,12 +19,19 @@ export type MdxParser = (source: string, file: string, rewriteLink: RewriteLink,
 /** Characters every stage between a link and the page's HTML leaves as they are. */
 const unchanged = /^(?:[A-Za-z0-9\-._~!$()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*$/
 
-export function createMdxParser(): MdxParser {
+/**
+ * `texts`: the texts the parser may be given, as many times as they occur. A text that occurs once
+ * is compiled as it is: nothing to share, and nothing kept.
+ */
+export function createMdxParser(texts: Iterable<string>): MdxParser {
+  const occurrences = new Map<string, number>()
+  for (const text of texts) occurrences.set(text, (occurrences.get(text) ?? 0) + 1)
   const compiled = new Map<string, { readonly page: MdxPage; readonly urls: readonly string[] } | undefined>()
   // Random per parser, so that no page can write a token on purpose.
   const nonce = randomBytes(8).toString('hex')
   const token = new RegExp(`docsgen${nonce}link(\\d+)x`, 'g')
   return (source, file, rewriteLink, options) => {
+    if ((occurrences.get(source) ?? 0) < 2) return parseMdx(source, file, rewriteLink, options)
     const key = `${options.slugify}\u0000${options.inlineStatic !== false}\u0000${source}`
     if (!compiled.has(key)) {
       const urls: string[] = []

@@ -38,7 +38,7 @@ const youngGenerationMb = 96
 /** Parses the job's pages (its share of them, when it has one). */
 export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
   const rewriterFor = mdxLinkRewriters(job.links)
-  const parseMdx = createMdxParser()
+  const parseMdx = createMdxParser(job.pages.map((page) => page.text))
   const parsed: ParsedMdxFile[] = []
   const parse = (start: number, end: number) => {
     for (const { file, text } of job.pages.slice(start, end)) {

@@ -17,7 +17,7 @@ function rewriter(folder: string) {
 }
 
 once('two files with one text: each gets its own links, exactly as compiling it alone would write them', () => {
-  const parse = createMdxParser()
+  const parse = createMdxParser([text, text, text])
   const pages = ['v1', 'v2', 'v1'].map((folder) => {
     const cached = rewriter(folder)
     const alone = rewriter(folder)
@@ -38,7 +38,7 @@ once('two files with one text: each gets its own links, exactly as compiling it 
 })
 
 once('a text whose links the compiler would escape is compiled for each file, as it would be alone', () => {
-  const parse = createMdxParser()
+  const parse = createMdxParser([escaped, escaped])
   const pages = ['v1', 'v2'].map((folder) => {
     const page = parse(escaped, `docs/${folder}/guide.mdx`, rewriter(folder).rewrite, { slugify: 'github' })
     assert.is(page.program, parseMdx(escaped, `docs/${folder}/guide.mdx`, rewriter(folder).rewrite, { slugify: 'github' }).program)
@@ -49,12 +49,21 @@ once('a text whose links the compiler would escape is compiled for each file, as
 })
 
 once('a text with problems is compiled for each file: its diagnostics name that file', () => {
-  const parse = createMdxParser()
   const broken = '# Broken\n\nA {curly without end\n'
+  const parse = createMdxParser([broken, broken])
   for (const file of ['docs/v1/broken.mdx', 'docs/v2/broken.mdx']) {
     const page = parse(broken, file, () => undefined, { slugify: 'github' })
     assert.equal(page.diagnostics.map((problem) => problem.file), [file])
   }
+})
+
+once('a text given once is compiled as it is', () => {
+  const parse = createMdxParser([text, escaped])
+  const asked = rewriter('v1')
+  const page = parse(text, 'docs/v1/guide.mdx', asked.rewrite, { slugify: 'github' })
+  assert.is(page.program, parseMdx(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' }).program)
+  assert.equal(asked.asked, ['./setup.md', './a%20b.md', './logo.png', './raw.md'])
+  assert.is.not(parse(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' }).outline, page.outline)
 })
 
 once.run()
