@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:mdx -- --source <jest> [--pages N] [--format mdx|detect] [--cpu-prof] [--keep]
+// npm run bench:mdx -- --source <jest> [--pages N] [--format mdx|detect] [--distinct] [--cpu-prof] [--keep]
 //
 // A real MDX documentation site at the size issue 11 names (2,000 pages): Jest's website docs
 // (docs/ and its three versioned_docs, about 150 MDX pages with partials, TOCInline and Tabs),
@@ -11,17 +11,20 @@
 //              so the site is the same every time).
 //   --format   markdown.format of the site: 'mdx' (default; Docusaurus 3 compiles every .md as
 //              MDX) or 'detect' (only files that use MDX syntax).
+//   --distinct end every file of each copy with a sentence naming the copy, so that no two
+//              files have the same text (Jest's versions are near-identical, and the copies are
+//              identical: a build that does work once per distinct text is timed per page this way).
 //   --cpu-prof write a V8 CPU profile of the main thread to <site>/profile/.
 //   --keep     keep the built site (BENCH_DIR/mdx-site, default .bench/mdx-site) for a look.
 // The machines are shared and noisy: compare figures taken in one run, not absolute times.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 /** Jest's main branch at the time this benchmark was written. */
 const jestCommit = '52db46e50404c993d3f10dd1481e861cc04ae22e'
 const repository = resolve(new URL('..', import.meta.url).pathname)
-const usage = 'usage: npm run bench:mdx -- --source <jest checkout or git dir> [--pages N] [--format mdx|detect] [--cpu-prof] [--keep]'
+const usage = 'usage: npm run bench:mdx -- --source <jest checkout or git dir> [--pages N] [--format mdx|detect] [--distinct] [--cpu-prof] [--keep]'
 
 const options = readArguments(process.argv.slice(2))
 const workDir = resolve(process.env.BENCH_DIR ?? join(repository, '.bench'))
@@ -31,17 +34,18 @@ const jestDir = join(workDir, 'jest-source')
 execFileSync(process.execPath, [join(repository, 'scripts', 'compile.mjs')], { stdio: 'inherit' })
 const sets = readJest(options.source)
 const pages = makeSite(sets)
-console.log(`\n━━ ${pages} MDX pages (Jest's docs, ${sets.length} doc sets copied ${Math.ceil(options.pages / sets.reduce((sum, set) => sum + set.pages, 0))}×), markdown.format '${options.format}' ━━`)
+console.log(`\n━━ ${pages} MDX pages (Jest's docs, ${sets.length} doc sets copied ${Math.ceil(options.pages / sets.reduce((sum, set) => sum + set.pages, 0))}×${options.distinct ? ', every file distinct' : ''}), markdown.format '${options.format}' ━━`)
 build()
 if (!options.keep) rmSync(join(siteDir, 'build'), { recursive: true, force: true })
 
 function readArguments(args) {
-  const read = { source: undefined, pages: 2000, format: 'mdx', cpuProf: false, keep: false }
+  const read = { source: undefined, pages: 2000, format: 'mdx', distinct: false, cpuProf: false, keep: false }
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]
     if (arg === '--source') read.source = args[++index]
     else if (arg === '--pages') read.pages = Number(args[++index])
     else if (arg === '--format') read.format = args[++index]
+    else if (arg === '--distinct') read.distinct = true
     else if (arg === '--cpu-prof') read.cpuProf = true
     else if (arg === '--keep') read.keep = true
     else fail(`Unknown argument ${arg}`)
@@ -86,7 +90,9 @@ function makeSite(sets) {
   for (let copy = 1; pages < options.pages; copy++) {
     for (const set of sets) {
       if (pages >= options.pages) break
-      cpSync(set.folder, join(siteDir, 'docs', `${set.name}-${copy}`), { recursive: true })
+      const folder = join(siteDir, 'docs', `${set.name}-${copy}`)
+      cpSync(set.folder, folder, { recursive: true })
+      if (options.distinct) for (const file of readdirSync(folder, { recursive: true }).filter((name) => /\.mdx?$/.test(name))) appendFileSync(join(folder, file), `\n\nThis is copy ${copy} of the ${set.name} docs.\n`)
       pages += set.pages
     }
   }
@@ -129,7 +135,8 @@ function build() {
     const rule = /\[docsgen:([\w-]+)\]$/.exec(line)?.[1] ?? 'other'
     byRule.set(rule, (byRule.get(rule) ?? 0) + 1)
   }
-  console.log(output.filter((line) => !/: (error|warning): /.test(line)).slice(-6).join('\n'))
+  const stages = output.filter((line) => /^\S+ +(config|content|manifest|validate|render|write) /.test(line))
+  console.log([...stages, ...output.filter((line) => !/: (error|warning): /.test(line) && !stages.includes(line)).slice(-4)].join('\n'))
   console.log(`diagnostics by rule: ${[...byRule].map(([rule, count]) => `${rule} ${count}`).join(', ') || 'none'}`)
   console.log(`exit ${run.status}; wall ${wall.toFixed(2)} s${timing ? `; CPU ${(timing[1] + timing[2]).toFixed(2)} s (user ${timing[1]} s, system ${timing[2]} s); peak memory ${Math.round(timing[3] / 1024)} MB` : ''}`)
   if (options.cpuProf) console.log(`CPU profile: ${readdirSync(profileDir).map((file) => join(profileDir, file)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]}`)

@@ -6,7 +6,7 @@
  * headings include those of the partials it shows, where it shows them.
  */
 import { build, type Message, type Plugin } from 'esbuild'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
 import { dirname, join, posix, relative, sep } from 'node:path'
@@ -20,10 +20,11 @@ import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
-import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
+import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
 import { parseMdxFiles } from './parse-mdx-files.js'
 import type { SlugStyle } from './heading-slugger.js'
+import { theme } from './theme-components.js'
 
 export interface MdxRequest {
   readonly siteDir: string
@@ -48,8 +49,6 @@ export interface RenderedMdx {
   readonly assets: readonly string[]
 }
 
-/** The theme components docsgen draws itself, for `@theme/…` imports. */
-export const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
 const require = createRequire(import.meta.url)
 
 export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<string, RenderedMdx>; diagnostics: Diagnostic[] }> {
@@ -76,6 +75,7 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
     }
   }
   for (const { file, page } of pageFiles) partialsOf(file, page)
+  recompileGivenComponents(request, parsed, rewriterFor)
 
   const html = await bundleAndRender(request, parsed, diagnostics)
   const pages = new Map<string, RenderedMdx>()
@@ -91,6 +91,20 @@ function partialFile(from: string, source: string): string | undefined {
   const outside = /^(\.\.\/)+[^/]+\//.exec(from)?.[0]
   const inside = path !== undefined && (!path.startsWith('..') || (outside !== undefined && path.startsWith(outside) && !path.slice(outside.length).startsWith('..')))
   return !inside || posix.isAbsolute(path) ? undefined : path
+}
+
+/**
+ * Files that a page may hand `components` to, compiled again with their elements kept as
+ * elements (inline-static-html.ts): rare, so done here, after every file is known.
+ */
+function recompileGivenComponents(request: MdxRequest, parsed: Map<string, MdxPage>, rewriterFor: MdxRewriterFor): void {
+  const given = new Set([...parsed].flatMap(([file, page]) => page.givesComponentsTo.map((source) => partialFile(file, source))))
+  for (const file of given) {
+    const page = file === undefined ? undefined : parsed.get(file)
+    if (file === undefined || page?.program === undefined) continue
+    const text = request.pages.find((entry) => entry.file === file)?.text ?? readTextFile(join(request.siteDir, file), file, { markdown: true }).text
+    if (text !== undefined) parsed.set(file, { ...page, program: parseMdx(text, file, rewriterFor(file).rewrite, { slugify: request.slugify, inlineStatic: false }).program })
+  }
 }
 
 function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Set<string>): Heading[] {
@@ -116,35 +130,8 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
   const entries = request.pages.filter((page) => parsed.get(page.file)?.program !== undefined).map((page) => page.file)
   if (entries.length === 0) return html
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
-  let outputs: { path: string; text: string; entry: string | undefined }[]
   try {
-    const result = await build({
-      entryPoints: entries.map((file) => `mdx-page:${file}`),
-      outdir,
-      bundle: true,
-      splitting: true,
-      outExtension: { '.js': '.mjs' },
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      jsx: 'automatic',
-      logLevel: 'silent',
-      metafile: true,
-      sourcemap: 'inline',
-      plugins: [mdxPlugin(request, parsed)],
-    })
-    const entryOf = new Map(Object.entries(result.metafile.outputs).map(([path, output]) => [join(process.cwd(), path), output.entryPoint?.replace(/^mdx:/, '')]))
-    outputs = result.outputFiles.map((output) => ({ path: output.path, text: output.text, entry: entryOf.get(output.path) }))
-  } catch (error) {
-    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).map((message) => bundleDiagnostic(message, request.siteDir, entries[0]!)))
-    return html
-  }
-  // esbuild keeps the entries' folders under outdir.
-  for (const folder of new Set(outputs.map((output) => dirname(output.path)))) await mkdir(folder, { recursive: true })
-  try {
-    for (const output of outputs) await writeFile(output.path, output.text)
-    const pages = outputs.filter((output) => output.entry !== undefined).map((output) => ({ file: output.entry!, moduleUrl: pathToFileURL(output.path).href }))
+    const pages = await bundle(request, parsed, entries, outdir, diagnostics)
     const batches = Array.from({ length: Math.ceil(pages.length / pagesPerRenderThread) }, (_, index) => pages.slice(index * pagesPerRenderThread, (index + 1) * pagesPerRenderThread))
     const answers: MdxPageAnswer[][] = []
     let next = 0
@@ -160,6 +147,37 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
     await rm(outdir, { recursive: true, force: true })
   }
   return html
+}
+
+/**
+ * The pages' modules, written by esbuild to `outdir` (a site's programs together are far larger
+ * than its texts: none is held here), with source maps beside them for the places of errors in
+ * the site's own code.
+ */
+async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, entries: readonly string[], outdir: string, diagnostics: Diagnostic[]): Promise<MdxPageJob['pages']> {
+  try {
+    const result = await build({
+      entryPoints: entries.map((file) => `mdx-page:${file}`),
+      outdir,
+      bundle: true,
+      splitting: true,
+      outExtension: { '.js': '.mjs' },
+      write: true,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      jsx: 'automatic',
+      logLevel: 'silent',
+      metafile: true,
+      sourcemap: 'linked',
+      sourcesContent: false,
+      plugins: [mdxPlugin(request, parsed)],
+    })
+    return Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [{ file: output.entryPoint.replace(/^mdx:/, ''), moduleUrl: pathToFileURL(join(process.cwd(), path)).href }]))
+  } catch (error) {
+    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).map((message) => bundleDiagnostic(message, request.siteDir, entries[0]!)))
+    return []
+  }
 }
 
 /**

@@ -234,7 +234,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
     slugify: config.markdown.slugify,
     site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages,
-    links: mdxLinks(job, files),
+    links: mdxLinks(job, files, [config.folders.docs, ...config.docs.versions.map((version) => version.folder), config.folders.blog, config.folders.pages]),
     threads: options.threads,
   })
   const made: ContentDocument[] = []

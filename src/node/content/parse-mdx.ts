@@ -20,6 +20,8 @@ import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionHandler, admonitionLabels, alertFrom, type AdmonitionKind } from './admonitions.js'
 import { codeHandler } from './code-block.js'
 import { highlightCodeBlock } from './highlight-code.js'
+import { inlineStaticHtml } from './inline-static-html.js'
+import { theme } from './theme-components.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { createHeadingSlugger, type HeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { prepareMdxSource } from './mdx-syntax.js'
@@ -37,6 +39,12 @@ export interface MdxPage {
   readonly links: readonly SourceLink[]
   /** Imported names and what they import (`Setup` → `./_setup.mdx`). */
   readonly imports: ReadonlyMap<string, string>
+  /**
+   * What the page imports (`./_setup.mdx`) and may hand `components` to (an attribute, a spread,
+   * or the component named in code): a file that is given components is compiled with
+   * `inlineStatic: false`, so that the elements it would replace stay elements.
+   */
+  readonly givesComponentsTo: readonly string[]
   /** The compiled module (default export: the page's component), or undefined when it does not compile. */
   readonly program: string | undefined
   readonly diagnostics: readonly Diagnostic[]
@@ -46,10 +54,16 @@ const processor = createProcessor({
   format: 'mdx',
   remarkPlugins: [remarkFrontmatter, remarkGfm, remarkDirective],
   remarkRehypeOptions: { handlers: { admonition: admonitionHandler, code: codeHandler } as never },
-  rehypePlugins: [() => markUpForReaders],
+  rehypePlugins: [() => markUpForReaders, () => inlineWhenAsked],
 })
 
-export function parseMdx(source: string, file: string, rewriteLink: RewriteLink, options: { readonly slugify: SlugStyle }): MdxPage {
+export interface MdxOptions {
+  readonly slugify: SlugStyle
+  /** Static parts compiled to HTML (inline-static-html.ts); true unless the file is given `components`. */
+  readonly inlineStatic?: boolean
+}
+
+export function parseMdx(source: string, file: string, rewriteLink: RewriteLink, options: MdxOptions): MdxPage {
   const diagnostics: Diagnostic[] = []
   // The fixes keep every line, so positions in the prepared text are those of the file.
   const text = prepareMdxSource(source.charCodeAt(0) === 0xfeff ? source.slice(1) : source)
@@ -63,6 +77,7 @@ export function parseMdx(source: string, file: string, rewriteLink: RewriteLink,
   const frontMatter = readFrontMatter(tree, file, diagnostics)
   diagnostics.push(...findUnsafeUrls(tree, text, file))
   const page = readTree(tree, text, rewriteLink, createHeadingSlugger(options.slugify))
+  if (options.inlineStatic !== false) vfile.data.inlineStatic = safeComponents(page)
   let program: string | undefined
   try {
     // The compiler builds the program by concatenation: a string of many small pieces that holds
@@ -79,6 +94,7 @@ export function parseMdx(source: string, file: string, rewriteLink: RewriteLink,
     outline: page.outline,
     links: [...frontMatter.links, ...page.links],
     imports: page.imports,
+    givesComponentsTo: [...page.givesComponentsTo],
     program,
     diagnostics,
   }
@@ -92,6 +108,7 @@ const emptyPage: Omit<MdxPage, 'diagnostics'> = {
   outline: [],
   links: [],
   imports: new Map(),
+  givesComponentsTo: [],
   program: undefined,
 }
 
@@ -116,11 +133,16 @@ interface TreeReading {
   outline: (Heading | { partial: string })[]
   links: SourceLink[]
   imports: Map<string, string>
+  /** The ESM and expressions of the page, as written. */
+  code: string[]
+  /** Names of JSX elements given a `components` attribute or a spread. */
+  spreadTo: Set<string>
+  givesComponentsTo: Set<string>
 }
 
 /** Walks the tree once: title, heading ids, admonitions, alerts, links, imports, partials shown. */
 function readTree(tree: Root, text: string, rewriteLink: RewriteLink, slugger: HeadingSlugger): TreeReading {
-  const reading: TreeReading = { title: undefined, titleId: undefined, firstParagraph: undefined, outline: [], links: [], imports: new Map() }
+  const reading: TreeReading = { title: undefined, titleId: undefined, firstParagraph: undefined, outline: [], links: [], imports: new Map(), code: [], spreadTo: new Set(), givesComponentsTo: new Set() }
   const firstIndex = tree.children.findIndex((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm')
   const first = tree.children[firstIndex]
   if (first?.type === 'heading' && first.depth === 1) {
@@ -132,6 +154,7 @@ function readTree(tree: Root, text: string, rewriteLink: RewriteLink, slugger: H
   }
   const visit = (node: Nodes, parent: Parents | undefined, index: number) => {
     if (node.type === 'mdxjsEsm') for (const [, name, from] of node.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+)['"]/g)) reading.imports.set(name!, from!)
+    if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') reading.code.push(node.value)
     if (node.type === 'heading') {
       const { id, text: headingText } = headingId(node, slugger)
       reading.outline.push({ depth: node.depth, id, text: headingText })
@@ -144,6 +167,11 @@ function readTree(tree: Root, text: string, rewriteLink: RewriteLink, slugger: H
     if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name !== null) {
       if (reading.imports.has(node.name)) reading.outline.push({ partial: node.name })
       readJsxLink(node.attributes.filter((attribute): attribute is MdxJsxAttribute => attribute.type === 'mdxJsxAttribute'), node.position, reading.links, rewriteLink)
+      for (const attribute of node.attributes) {
+        if (attribute.type === 'mdxJsxExpressionAttribute' || attribute.name === 'components') reading.spreadTo.add(node.name)
+        if (attribute.type === 'mdxJsxExpressionAttribute') reading.code.push(attribute.value)
+        else if (typeof attribute.value === 'object' && attribute.value !== null) reading.code.push(attribute.value.value)
+      }
     }
     const replaced = parent === undefined ? undefined : directiveReplacement(node, text)
     if (replaced && parent) (parent.children as RootContent[])[index] = replaced as RootContent
@@ -151,7 +179,30 @@ function readTree(tree: Root, text: string, rewriteLink: RewriteLink, slugger: H
     if ('children' in current) current.children.forEach((child, childIndex) => visit(child, current as Parents, childIndex))
   }
   visit(tree, undefined, 0)
+  for (const [name, from] of reading.imports) {
+    const named = new RegExp(`\\b${name}\\b`)
+    const inCode = reading.code.some((code) => named.test(code.replace(/import\s+\w+\s+from\s+['"][^'"]+['"]/g, '')))
+    if (/\.mdx?$/.test(from) && (reading.spreadTo.has(name) || inCode)) reading.givesComponentsTo.add(from)
+  }
   return reading
+}
+
+/**
+ * The components known to render their children as given: docsgen's own, when the page does not
+ * name something else so (imported from elsewhere, or declared in its code).
+ */
+function safeComponents(reading: TreeReading): Set<string> {
+  return new Set(theme.filter((name) => {
+    const from = reading.imports.get(name)
+    if (from !== undefined) return from === `@theme/${name}`
+    const named = new RegExp(`\\b${name}\\b`)
+    return !reading.code.some((code) => named.test(code))
+  }))
+}
+
+function inlineWhenAsked(tree: HastRoot, file: VFile): void {
+  const safe = file.data.inlineStatic as ReadonlySet<string> | undefined
+  if (safe) inlineStaticHtml(tree, safe)
 }
 
 /** `href`, `src` and `to` written as plain strings on JSX elements are links too. */

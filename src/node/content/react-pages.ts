@@ -17,7 +17,8 @@ import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { classNamesModule, docusaurusPageModules, linkTellingJsxRuntime, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
 import { noDefaultExport } from './no-default-export.js'
-import { docsgenModule, theme } from './mdx-pages.js'
+import { docsgenModule } from './mdx-pages.js'
+import { theme } from './theme-components.js'
 import type { ReactPageAnswer, ReactPageJob, RenderedReactPage } from './react-page-worker.js'
 
 export interface ReactPagesRequest {

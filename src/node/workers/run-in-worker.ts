@@ -18,8 +18,8 @@ export interface RunningWorker<Result> {
   readonly stop: () => Promise<void>
 }
 
-export function startWorker<Result>(moduleUrl: URL, data: unknown): RunningWorker<Result> {
-  const worker = createWorker(moduleUrl, data)
+export function startWorker<Result>(moduleUrl: URL, data: unknown, resourceLimits?: ResourceLimits): RunningWorker<Result> {
+  const worker = createWorker(moduleUrl, data, resourceLimits)
   let stopped = false
   const result = new Promise<Result>((resolve, reject) => {
     worker.once('message', (answer: Result) => {

@@ -6,6 +6,7 @@
  * stopped, so a small site never waits for a worker to start.
  */
 import { availableParallelism } from 'node:os'
+import type { ResourceLimits } from 'node:worker_threads'
 import { startWorker } from './run-in-worker.js'
 
 /** What each thread needs to claim chunks; lives in workerData for a worker. */
@@ -39,13 +40,15 @@ export interface ShareOptions<Result> {
   readonly jobFor: (work: SharedWork) => unknown
   /** This thread's part: claims chunks with claimChunks and returns what it made of them. */
   readonly here: (work: SharedWork) => Result
+  /** The workers' heap sizes, when the work is better with other than V8's defaults. */
+  readonly resourceLimits?: ResourceLimits
 }
 
 /** Every thread's result, this thread's first. */
 export async function shareWork<Result>(options: ShareOptions<Result>): Promise<Result[]> {
   const counters = new SharedArrayBuffer(4 * (options.workers + 2))
   const work = (thread: number): SharedWork => ({ counters, total: options.total, chunkSize: options.chunkSize, thread })
-  const workers = Array.from({ length: options.workers }, (_, index) => startWorker<Result>(options.workerModule, options.jobFor(work(index + 1))))
+  const workers = Array.from({ length: options.workers }, (_, index) => startWorker<Result>(options.workerModule, options.jobFor(work(index + 1)), options.resourceLimits))
   const results: Result[] = []
   try {
     results.push(options.here(work(0)))

@@ -1,0 +1,69 @@
+/** An MDX text compiled once for every file that has it (mdx-parser.ts): each file gets what compiling it would give. */
+import { suite } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createMdxParser } from '../../../src/node/content/mdx-parser.js'
+import { parseMdx } from '../../../src/node/content/parse-mdx.js'
+
+const once = suite('MDX compiled once per text')
+
+const text = "# Guide\n\nSee [the setup](./setup.md), [escaped](./a%20b.md) and ![logo](./logo.png).\n\n<a href=\"./raw.md\">raw</a>\n\n```js\nconst link = './setup.md'\n```\n"
+/** A link whose published URL the compiler would escape: the file is compiled on its own. */
+const escaped = "# Guide\n\nSee [a query](./q.md?x=1&y=2) and [the setup](./setup.md).\n"
+
+/** A rewriter that publishes links under `folder`, recording what it was asked. */
+function rewriter(folder: string) {
+  const asked: string[] = []
+  return { asked, rewrite: (url: string) => (asked.push(url), url.startsWith('./') ? `/docs/${folder}/${url.slice(2).replace(/\.md\b/, '')}` : undefined) }
+}
+
+once('two files with one text: each gets its own links, exactly as compiling it alone would write them', () => {
+  const parse = createMdxParser([text, text, text])
+  const pages = ['v1', 'v2', 'v1'].map((folder) => {
+    const cached = rewriter(folder)
+    const alone = rewriter(folder)
+    const page = parse(text, `docs/${folder}/guide.mdx`, cached.rewrite, { slugify: 'github' })
+    const expected = parseMdx(text, `docs/${folder}/guide.mdx`, alone.rewrite, { slugify: 'github' })
+    assert.is(page.program, expected.program)
+    assert.equal(page.links, expected.links)
+    assert.equal(page.outline, expected.outline)
+    // The rewriter saw every link once, in order: the files the links reach are found as before.
+    assert.equal(cached.asked, alone.asked)
+    assert.equal(cached.asked, ['./setup.md', './a%20b.md', './logo.png', './raw.md'])
+    assert.match(page.program!, `/docs/${folder}/setup`)
+    assert.not.match(page.program!, 'docsgen')
+    return page
+  })
+  // Compiled once: the files share what does not depend on the file.
+  assert.is(pages[1]!.outline, pages[0]!.outline)
+})
+
+once('a text whose links the compiler would escape is compiled for each file, as it would be alone', () => {
+  const parse = createMdxParser([escaped, escaped])
+  const pages = ['v1', 'v2'].map((folder) => {
+    const page = parse(escaped, `docs/${folder}/guide.mdx`, rewriter(folder).rewrite, { slugify: 'github' })
+    assert.is(page.program, parseMdx(escaped, `docs/${folder}/guide.mdx`, rewriter(folder).rewrite, { slugify: 'github' }).program)
+    assert.match(page.program!, `/docs/${folder}/q?x=1&amp;y=2`)
+    return page
+  })
+  assert.is.not(pages[1]!.outline, pages[0]!.outline)
+})
+
+once('a text with problems is compiled for each file: its diagnostics name that file', () => {
+  const broken = '# Broken\n\nA {curly without end\n'
+  const parse = createMdxParser([broken, broken])
+  for (const file of ['docs/v1/broken.mdx', 'docs/v2/broken.mdx']) {
+    const page = parse(broken, file, () => undefined, { slugify: 'github' })
+    assert.equal(page.diagnostics.map((problem) => problem.file), [file])
+  }
+})
+
+once('a text given once is compiled as it is', () => {
+  const parse = createMdxParser([text, escaped])
+  const asked = rewriter('v1')
+  const page = parse(text, 'docs/v1/guide.mdx', asked.rewrite, { slugify: 'github' })
+  assert.is(page.program, parseMdx(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' }).program)
+  assert.equal(asked.asked, ['./setup.md', './a%20b.md', './logo.png', './raw.md'])
+  assert.is.not(parse(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' }).outline, page.outline)
+})
+
+once.run()
