@@ -15,6 +15,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import { readTextFile } from '../files/read-text-file.js'
+import { commonJsRequire } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
@@ -171,6 +172,7 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
       metafile: true,
       sourcemap: 'linked',
       sourcesContent: false,
+      banner: commonJsRequire,
       plugins: [mdxPlugin(request, parsed)],
     })
     return Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [{ file: output.entryPoint.replace(/^mdx:/, ''), moduleUrl: pathToFileURL(join(process.cwd(), path)).href }]))

@@ -122,7 +122,7 @@ function mdxDiagnostic(error: unknown, file: string): Diagnostic {
     column: point?.column,
     ruleId: 'markdown-invalid',
     message: `MDX cannot read this: ${reason}`,
-    suggestion: 'MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or write the page as .md.',
+    suggestion: `MDX reads \`{\`, \`<\` and \`import\`/\`export\` lines as code: escape a literal one (\`\\{\`, \`&lt;\`), ${file.endsWith('.mdx') ? 'or write the page as .md' : "or set markdown.format: 'md' in the site config to read .md pages as plain Markdown"}.`,
   })
 }
 

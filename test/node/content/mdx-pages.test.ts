@@ -1,5 +1,5 @@
 /** MDX pages (issue 11 item 1): compiled, rendered on the server, with partials, site components and Docusaurus's built-ins. */
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -54,13 +54,27 @@ mdx('an MDX page: HTML comments are left out, code spans keep theirs, fenced cod
   })
 })
 
+mdx('an MDX page can show a component of an installed CommonJS package that requires React', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await mkdir(join(site.dir, 'node_modules/cjs-widget'), { recursive: true })
+    await writeFile(join(site.dir, 'node_modules/cjs-widget/package.json'), '{ "name": "cjs-widget", "main": "index.js" }\n')
+    await writeFile(join(site.dir, 'node_modules/cjs-widget/index.js'), "const React = require('react')\nexports.Widget = () => React.createElement('strong', null, 'widget works')\n")
+    await writeFile(join(site.dir, 'content/docs/Guides/widget.mdx'), "import { Widget } from 'cjs-widget'\n\n# Widget\n\n<Widget />\n")
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    assert.match(bodyOf(await site.read('build/docs/Guides/widget.html')), '<strong>widget works</strong>')
+  })
+})
+
 mdx('MDX errors are diagnostics with the place in the file: syntax, a component docsgen does not provide', async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(join(site.dir, 'content/docs/Guides/broken.mdx'), '# Broken\n\nA {curly without end\n')
     await writeFile(join(site.dir, 'content/docs/Guides/missing.mdx'), "import Nope from '@theme/Nope'\n\n<Nope />\n")
+    await writeFile(join(site.dir, 'content/docs/Guides/broken-md.md'), '# Broken\n\n<Greeting />\n\nA {curly without end\n')
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
+      "content/docs/Guides/broken-md.md:5:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or set markdown.format: 'md' in the site config to read .md pages as plain Markdown. [docsgen:markdown-invalid]",
       'content/docs/Guides/broken.mdx:3:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or write the page as .md. [docsgen:markdown-invalid]',
       'content/docs/Guides/missing.mdx: error: Cannot build the page: "@theme/Nope" is not one of the theme components docsgen provides (@theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline). [docsgen:page-render-failed]',
     ])
