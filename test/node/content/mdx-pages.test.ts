@@ -1,11 +1,12 @@
 /** MDX pages (issue 11 item 1): compiled, rendered on the server, with partials, site components and Docusaurus's built-ins. */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
 import { setupTabs } from '../../../src/client/runtime/tabs.js'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { installCommonJsWidget } from '../../helpers/commonjs-widget.js'
 import { crawlOutput } from '../../helpers/crawl-output.js'
 import { fixtureSite, withFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 import { click, key, openRuntimePage, type RuntimePage } from '../../client/runtime/runtime-page.js'
@@ -56,9 +57,7 @@ mdx('an MDX page: HTML comments are left out, code spans keep theirs, fenced cod
 
 mdx('an MDX page can show a component of an installed CommonJS package that requires React', async () => {
   await withFixtureSite('mdx-site', async (site) => {
-    await mkdir(join(site.dir, 'node_modules/cjs-widget'), { recursive: true })
-    await writeFile(join(site.dir, 'node_modules/cjs-widget/package.json'), '{ "name": "cjs-widget", "main": "index.js" }\n')
-    await writeFile(join(site.dir, 'node_modules/cjs-widget/index.js'), "const React = require('react')\nexports.Widget = () => React.createElement('strong', null, 'widget works')\n")
+    await installCommonJsWidget(site.dir)
     await writeFile(join(site.dir, 'content/docs/Guides/widget.mdx'), "import { Widget } from 'cjs-widget'\n\n# Widget\n\n<Widget />\n")
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [])

@@ -1,14 +1,21 @@
 /** A Docusaurus site's React pages (issue 11 item 7): routes as Docusaurus gives them, drawn on the server in docsgen's page shell, their links checked. */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { installCommonJsWidget } from '../../helpers/commonjs-widget.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
   "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it ignores organizationName; it draws the 4 React pages of src/pages/ once, as static HTML without their CSS or their state and effects (nothing runs in the browser), with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+
+/** Takes the two broken links out of the fixture's help page, so a build of the fixture succeeds. */
+async function mendHelpLinks(siteDir: string): Promise<void> {
+  const help = join(siteDir, 'src/pages/help.js')
+  await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
+}
 
 test('React pages get Docusaurus routes; one that throws is a diagnostic, links to it are not; their own links are checked, Link and plain <a> (internal ones) alike', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
@@ -29,8 +36,7 @@ test('React pages get Docusaurus routes; one that throws is a diagnostic, links 
 test("React pages are drawn with Layout, Link, Heading, Translate, docsgen's Admonition, the site context (the config as written, custom fields included), CSS module class names and clsx, inside the page shell", async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(join(site.dir, 'src/pages/broken.js'), 'export default function Mended() { return <p>mended</p> }\n')
-    const help = join(site.dir, 'src/pages/help.js')
-    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
+    await mendHelpLinks(site.dir)
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     const home = await site.read('build/index.html')
@@ -67,8 +73,7 @@ test('a page exported as memo(…) or forwardRef(…) is a page; pages get the s
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(join(site.dir, 'src/pages/broken.js'), "import { memo } from 'react'\nfunction Home(props) { return <p>{props.config.title}: {props.config.customFields.heroNote}</p> }\nexport default memo(Home)\n")
     await writeFile(join(site.dir, 'src/pages/team/index.tsx'), "import { forwardRef } from 'react'\nexport default forwardRef(function Team() { return <p>team</p> })\n")
-    const help = join(site.dir, 'src/pages/help.js')
-    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
+    await mendHelpLinks(site.dir)
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>Pages Site: Made with care</p></div>'))
@@ -78,12 +83,9 @@ test('a page exported as memo(…) or forwardRef(…) is a page; pages get the s
 
 test('an installed CommonJS package that requires React renders with the same React as the page', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
-    await mkdir(join(site.dir, 'node_modules/cjs-widget'), { recursive: true })
-    await writeFile(join(site.dir, 'node_modules/cjs-widget/package.json'), '{ "name": "cjs-widget", "main": "index.js" }\n')
-    await writeFile(join(site.dir, 'node_modules/cjs-widget/index.js'), "const React = require('react')\nexports.Widget = () => React.createElement('strong', null, 'widget works')\n")
+    await installCommonJsWidget(site.dir)
     await writeFile(join(site.dir, 'src/pages/broken.js'), "import { Widget } from 'cjs-widget'\nexport default function WithWidget() { return <p><Widget /></p> }\n")
-    const help = join(site.dir, 'src/pages/help.js')
-    await writeFile(help, (await readFile(help, 'utf8')).replace(', or the <Link to="/docs/nowhere">missing guide</Link>', '').replace(', <a href="/docs/lost">lost</a>', ''))
+    await mendHelpLinks(site.dir)
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p><strong>widget works</strong></p></div>'))
