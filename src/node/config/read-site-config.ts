@@ -50,7 +50,7 @@ export async function readSiteConfig(
   const value = overrides === undefined ? exported : withOverrides(exported, overrides)
   const versions = readVersionNames(siteDir)
   if (versions.diagnostic) return { site: undefined, diagnostics: [versions.diagnostic] }
-  const resolved = resolveConfig(value, file ?? 'site.config.ts', source, { versionNames: versions.names, folders, siteConfig })
+  const resolved = resolveConfig(value, file ?? 'site.config.ts', source, { versionNames: versions.names, folders, siteConfig, docusaurus: docusaurus !== undefined })
   return {
     site: resolved.config ? { config: resolved.config, file, source, versionsSource: versions.text } : undefined,
     diagnostics: [...notes, ...resolved.diagnostics],

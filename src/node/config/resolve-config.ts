@@ -59,6 +59,11 @@ export interface ResolvedConfig {
   readonly onBrokenLinks: 'throw' | 'warn' | 'ignore'
   readonly onBrokenAnchors: 'throw' | 'warn' | 'ignore'
   readonly trailingSlash: boolean | undefined
+  /**
+   * Pages whose route has no final "/" are written as `page/index.html`, not `page.html`: a
+   * Docusaurus site's layout when its trailingSlash is unset, where `/page` and `/page/` both work.
+   */
+  readonly pageFolders: boolean
   readonly markdown: { readonly format: 'detect' | 'mdx' | 'md'; readonly slugify: 'github' | 'vitepress' }
   readonly docs: {
     readonly routeBasePath: string
@@ -117,6 +122,8 @@ export interface SiteLayout {
   readonly folders?: ContentFolders
   /** A Docusaurus config as written (its plain data), which its pages read as `siteConfig`. */
   readonly siteConfig?: Readonly<Record<string, unknown>>
+  /** The config is a Docusaurus site's (its pages are written as Docusaurus writes them). */
+  readonly docusaurus?: boolean
 }
 
 /** The blog of content/blog (Docusaurus's blog options that docsgen reads). */
@@ -189,6 +196,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     onBrokenLinks: root.get('onBrokenLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
     onBrokenAnchors: root.get('onBrokenAnchors').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
     trailingSlash,
+    pageFolders: trailingSlash === undefined && layout.docusaurus === true,
     markdown: {
       format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? 'detect',
       slugify: markdown.get('slugify').oneOf(['github', 'vitepress'] as const) ?? 'github',

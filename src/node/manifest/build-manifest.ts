@@ -46,7 +46,7 @@ export type ManifestContent = ParsedContent & {
 
 export function buildManifest(content: ManifestContent, config: ResolvedConfig, rules: readonly CompiledRule[]): ManifestResult {
   const diagnostics: Diagnostic[] = []
-  const table = createRouteTable(diagnostics)
+  const table = createRouteTable(diagnostics, config.pageFolders)
   const { routes, addRoute } = table
   const accessOf = versionedAccess(config, rules)
   const docsOf = (version: ResolvedVersion) => content.documents.filter((document) => document.kind === 'doc' && document.file.startsWith(`${version.folder}/`))

@@ -18,10 +18,12 @@ export interface RouteTable {
   readonly hasRoute: (path: string) => boolean
 }
 
-export function createRouteTable(diagnostics: Diagnostic[]): RouteTable {
+/** `pageFolders`: pages are written as `page/index.html` (see ResolvedConfig.pageFolders). */
+export function createRouteTable(diagnostics: Diagnostic[], pageFolders = false): RouteTable {
   const routes = new Map<string, Route>()
   const byKey = new Map<string, Route>()
-  const addRoute = (route: Route, origin?: CategoryMeta['source']) => {
+  const addRoute = (added: Route, origin?: CategoryMeta['source']) => {
+    const route = pageFolders && added.kind !== 'notFound' && !added.file.endsWith('index.html') ? { ...added, file: `${added.file.slice(0, -'.html'.length)}/index.html` } : added
     // Routes of files are judged by their file names (content stage); a generated one by its path.
     const problem = route.source === undefined ? routePathProblem(route.path) : undefined
     if (problem !== undefined) {

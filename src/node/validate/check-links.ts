@@ -62,7 +62,7 @@ function checkRoute(at: At, target: Extract<ResolvedLink, { kind: 'route' }>, si
     return
   }
   // A page written as `intro.html` is not found at `intro/` on a static host (with trailingSlash set, content rewrote the link).
-  if (trailingSlash === undefined && target.written.endsWith('/') && target.written !== '/' && !route.path.endsWith('/')) rules.slashToFile(at, route)
+  if (trailingSlash === undefined && target.written.endsWith('/') && target.written !== '/' && !route.file.endsWith('index.html')) rules.slashToFile(at, route)
   checkPage(at, route, target.hash, rules)
 }
 

@@ -1,5 +1,5 @@
 /** A Docusaurus site's folder built as it is (issue 11 item 7): its config read, its folders in place, what is ignored said once. */
-import { rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -28,14 +28,14 @@ test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaur
     // lastVersion: 'current' puts the current docs at /docs, labelled as the config says.
     assert.equal(result.manifest!.versions.map((version) => `${version.label} ${version.path}`), ['Canary /docs', '1.0 /docs/1.0'])
     assert.equal(Object.keys(result.manifest!.sidebars), ['tutorialSidebar', 'version-1.0/tutorialSidebar'])
-    const intro = await site.read('build/docs/intro.html')
+    const intro = await site.read('build/docs/intro/index.html')
     assert.ok(intro.includes('<title>Tutorial Intro | Dino Docs</title>'))
     assert.ok(intro.includes('<a class="navbar-brand" href="/"><img class="navbar-logo" src="/img/logo.svg" alt="Dino" width="32" height="32"/><span class="navbar-title">Dino Docs</span></a>'))
     assert.ok(intro.includes('<li class="navbar-item"><a class="navbar-link navbar-link--active" href="/docs/intro" aria-current="page">Tutorial</a></li><li class="navbar-item"><a class="navbar-link" href="/blog">Blog</a></li>'))
     assert.ok(intro.includes('Copyright © 2024 Dino, Inc. Built with Docusaurus.'))
     assert.ok(intro.includes('<a class="navbar-versions-link" href="/docs/1.0/intro" data-docs-version="1.0">1.0</a>'))
     // MDX with Docusaurus's own components, and a link between docs resolved as Docusaurus does.
-    const setup = await site.read('build/docs/setting-up.html')
+    const setup = await site.read('build/docs/setting-up/index.html')
     assert.ok(setup.includes('<button type="button" role="tab" class="tabs-tab"'))
     assert.ok(intro.includes('<a href="/docs/setting-up#install">set up</a>'))
     assert.equal(await site.list('build/img'), ['favicon.ico', 'logo.svg'])
@@ -82,7 +82,22 @@ test("`@site/…` in a Markdown link or image is a path from the site's folder, 
     ])
     await writeFile(join(site.dir, 'docs/links.md'), `# Links\n\n${links.slice(0, links.indexOf(' [gone]'))}\n`)
     assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
-    assert.ok((await site.read('build/docs/links.html')).includes('<p><img src="/img/logo.svg" alt="logo"> <a href="/docs/setting-up#install">setup</a></p>'))
+    assert.ok((await site.read('build/docs/links/index.html')).includes('<p><img src="/img/logo.svg" alt="logo"> <a href="/docs/setting-up#install">setup</a></p>'))
+  })
+})
+
+test('with trailingSlash unset, pages are written as Docusaurus writes them (page/index.html), so a link with a final "/" reaches its page; set to false, pages are page.html and links lose the final "/"', async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    await writeFile(join(site.dir, 'docs/slash.md'), '# Slash\n\nSee [the intro](/docs/intro/) and [this page](/docs/slash).\n')
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.equal(result.manifest!.routes.filter((route) => route.path.startsWith('/docs/s')).map((route) => `${route.path} ${route.file}`), ['/docs/setting-up docs/setting-up/index.html', '/docs/slash docs/slash/index.html'])
+    assert.ok((await site.read('build/docs/slash/index.html')).includes('<a href="/docs/intro/">the intro</a> and <a href="/docs/slash">this page</a>'))
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("url: '", "trailingSlash: false,\n  url: '"))
+    const withoutSlash = await build({ siteDir: site.dir })
+    assert.equal(withoutSlash.diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/docs/slash.html')).includes('<a href="/docs/intro">the intro</a> and <a href="/docs/slash">this page</a>'))
   })
 })
 
@@ -93,7 +108,7 @@ test('docs outside the site folder (`path: \'../docs\'`) are read in place, thei
       "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (../docs/), blog (none), pages (src/pages/), static/ and sidebars in place. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
     ])
     assert.equal(result.manifest!.routes.filter((route) => route.source !== undefined).map((route) => `${route.source} → ${route.path}`), ['../docs/guide/guide.md → /guide/', '../docs/start.mdx → /start'])
-    const start = await site.read('website/build/start.html')
+    const start = await site.read('website/build/start/index.html')
     assert.ok(start.includes('<h2 id="careful">'))
     assert.ok(start.includes('<a class="navbar-link" href="/guide/">Guide</a>'))
   })

@@ -47,13 +47,13 @@ test("React pages are drawn with Layout, Link, Heading, Translate, docsgen's Adm
     // The page shell is docsgen's: its navbar and its footer.
     assert.ok(home.includes('<a class="navbar-brand" href="/base/">'))
     assert.ok(home.includes('<footer'))
-    const helpPage = await site.read('build/help.html')
+    const helpPage = await site.read('build/help/index.html')
     assert.ok(helpPage.includes('<title>Help | Pages Site</title>'))
     // The page draws its own heading; `Head` draws nothing; @theme/Admonition is docsgen's own.
     assert.ok(helpPage.includes('<div class="markdown-body"><h1>Need help?</h1><div class="admonition admonition-tip" role="note"><p class="admonition-heading">Tip</p><div class="admonition-content">Ask away.</div></div><p>Ask <b>the team</b> anything. Or read the FAQ, not {constructor}. 3 ways in.</p><p>Read the <a href="/base/docs/intro#intro">intro</a>.</p><p>Plain links: <a href="/base/docs/intro">with the base URL</a>, <a href="https://example.org/help">elsewhere</a>.</p></div>'))
     assert.not.ok(helpPage.includes('ignored'))
     assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><ul><li>Ada</li><li>Grace</li></ul></div>'))
-    assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>mended</p></div>'))
+    assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><p>mended</p></div>'))
     assert.not.ok((await site.list('build')).some((file) => file.includes('_draft') || file.includes('Feature') || file.endsWith('.module.css')))
   })
 })
@@ -76,7 +76,7 @@ test('a page exported as memo(…) or forwardRef(…) is a page; pages get the s
     await mendHelpLinks(site.dir)
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
-    assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p>Pages Site: Made with care</p></div>'))
+    assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><p>Pages Site: Made with care</p></div>'))
     assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><p>team</p></div>'))
   })
 })
@@ -88,7 +88,7 @@ test('an installed CommonJS package that requires React renders with the same Re
     await mendHelpLinks(site.dir)
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
-    assert.ok((await site.read('build/broken.html')).includes('<div class="markdown-body"><p><strong>widget works</strong></p></div>'))
+    assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><p><strong>widget works</strong></p></div>'))
   })
 })
 
