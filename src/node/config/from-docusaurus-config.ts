@@ -39,6 +39,9 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
   const ignored: string[] = []
   const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'markdown', 'themeConfig', 'presets', 'customFields'], '', ignored)
   if (value.favicon !== undefined) value.favicon = sitePath(value.favicon)
+  // Docusaurus's own default for broken anchors, where docsgen's is 'throw'; its 'log' is a warning here.
+  value.onBrokenAnchors ??= 'warn'
+  for (const key of ['onBrokenLinks', 'onBrokenAnchors']) if (value[key] === 'log') value[key] = 'warn'
   if (value.markdown !== undefined) value.markdown = pick(value.markdown, ['format'], 'markdown.', ignored)
   const preset = classicPreset(value.presets, ignored)
   delete value.presets

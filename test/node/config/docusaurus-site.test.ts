@@ -101,6 +101,20 @@ test('with trailingSlash unset, pages are written as Docusaurus writes them (pag
   })
 })
 
+test("a broken anchor is a warning unless the config says otherwise, as Docusaurus's default is; 'log' is read as a warning", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    await writeFile(join(site.dir, 'docs/anchors.md'), '# Anchors\n\nSee [a heading](/docs/intro#nowhere) and [a page](/docs/nowhere).\n')
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("onBrokenLinks: 'throw'", "onBrokenLinks: 'log'"))
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 0)
+    assert.equal(result.diagnostics.map(formatDiagnostic).slice(0, 2), [
+      'docs/anchors.md:3:5: warning: Link "/docs/intro#nowhere" points to "#nowhere", which is not a heading on "/docs/intro". Headings on that page: #tutorial-intro. [docsgen:missing-anchor]',
+      'docs/anchors.md:3:42: warning: Link "/docs/nowhere" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
+    ])
+  })
+})
+
 test('docs outside the site folder (`path: \'../docs\'`) are read in place, their partials too; a doc id in the navbar reaches its route', async () => {
   await withFixtureSite('docusaurus-outside', async (site) => {
     const result = await build({ siteDir: join(site.dir, 'website') })
