@@ -54,15 +54,31 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
 /** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
 export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.pages.length, pagesPerThreadMinimum)): Promise<ParsedMdxFile[]> {
   if (threads <= 1) return runMdxParseJob(job)
+  const grouped = { ...job, pages: sameTextsTogether(job.pages) }
   const results = await shareWork({
-    total: job.pages.length,
+    total: grouped.pages.length,
     chunkSize: pagesPerChunk,
     workers: threads - 1,
     workerModule: siblingModule('mdx-parse-worker', import.meta.url),
-    jobFor: (work) => ({ ...job, work }) satisfies MdxParseJob,
-    here: (work) => runMdxParseJob({ ...job, work }),
+    jobFor: (work) => ({ ...grouped, work }) satisfies MdxParseJob,
+    here: (work) => runMdxParseJob({ ...grouped, work }),
     resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
   })
   const byFile = new Map(results.flat().map((parsed) => [parsed.file, parsed]))
   return job.pages.map((page) => byFile.get(page.file)!)
+}
+
+/**
+ * The pages with the files of one text next to each other, in the order each text first occurs:
+ * the threads share the pages chunk by chunk, so a text's copies then fall to one thread (two at
+ * a chunk's edge), which compiles it once, instead of every thread compiling every text.
+ */
+function sameTextsTogether(pages: MdxParseJob['pages']): MdxParseJob['pages'] {
+  const byText = new Map<string, MdxParseJob['pages'][number][]>()
+  for (const page of pages) {
+    const group = byText.get(page.text)
+    if (group) group.push(page)
+    else byText.set(page.text, [page])
+  }
+  return [...byText.values()].flat()
 }
