@@ -8,13 +8,15 @@ import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, threadsFor, type SharedWork } from '../workers/share-work.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
-import { createMdxParser } from './mdx-parser.js'
+import { createMdxParser, linkNonce } from './mdx-parser.js'
 import type { MdxPage } from './parse-mdx.js'
 
 export interface MdxParseJob {
   readonly links: MdxLinks
   readonly slugify: SlugStyle
   readonly pages: readonly { readonly file: string; readonly text: string }[]
+  /** The stand-ins for links in programs shared by several files (mdx-parser.ts): one for every thread. */
+  readonly linkNonce?: string
   /** The chunks of `pages` this thread parses; all of them when absent. */
   readonly work?: SharedWork
 }
@@ -38,7 +40,7 @@ const youngGenerationMb = 96
 /** Parses the job's pages (its share of them, when it has one). */
 export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
   const rewriterFor = mdxLinkRewriters(job.links)
-  const parseMdx = createMdxParser(job.pages.map((page) => page.text))
+  const parseMdx = createMdxParser(job.pages.map((page) => page.text), job.linkNonce)
   const parsed: ParsedMdxFile[] = []
   const parse = (start: number, end: number) => {
     for (const { file, text } of job.pages.slice(start, end)) {
@@ -54,7 +56,7 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
 /** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
 export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.pages.length, pagesPerThreadMinimum)): Promise<ParsedMdxFile[]> {
   if (threads <= 1) return runMdxParseJob(job)
-  const grouped = { ...job, pages: sameTextsTogether(job.pages) }
+  const grouped = { ...job, pages: sameTextsTogether(job.pages), linkNonce: job.linkNonce ?? linkNonce() }
   const results = await shareWork({
     total: grouped.pages.length,
     chunkSize: pagesPerChunk,
