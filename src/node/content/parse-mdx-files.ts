@@ -17,8 +17,10 @@ export interface MdxParseJob {
   readonly pages: readonly { readonly file: string; readonly text: string }[]
   /** The stand-ins for links in programs shared by several files (mdx-parser.ts): one for every thread. */
   readonly linkNonce?: string
-  /** The chunks of `pages` this thread parses; all of them when absent. */
+  /** The chunks of `pages` this thread parses, by number; all of them when absent. */
   readonly work?: SharedWork
+  /** Where each chunk of `pages` starts, and where the last one ends (with `work`). */
+  readonly chunks?: readonly number[]
 }
 
 /** A page parsed, with the files beside the pages its links reach. */
@@ -48,7 +50,7 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
       parsed.push({ file, page: parseMdx(text, file, rewrite, { slugify: job.slugify }), assets: [...assets] })
     }
   }
-  if (job.work) claimChunks(job.work, parse)
+  if (job.work) claimChunks(job.work, (first, end) => parse(job.chunks![first]!, job.chunks![end]!))
   else parse(0, job.pages.length)
   return parsed
 }
@@ -56,10 +58,10 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
 /** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
 export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.pages.length, pagesPerThreadMinimum)): Promise<ParsedMdxFile[]> {
   if (threads <= 1) return runMdxParseJob(job)
-  const grouped = { ...job, pages: sameTextsTogether(job.pages), linkNonce: job.linkNonce ?? linkNonce() }
+  const grouped = { ...job, ...sameTextsTogether(job.pages), linkNonce: job.linkNonce ?? linkNonce() }
   const results = await shareWork({
-    total: grouped.pages.length,
-    chunkSize: pagesPerChunk,
+    total: grouped.chunks.length - 1,
+    chunkSize: 1,
     workers: threads - 1,
     workerModule: siblingModule('mdx-parse-worker', import.meta.url),
     jobFor: (work) => ({ ...grouped, work }) satisfies MdxParseJob,
@@ -71,16 +73,23 @@ export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.p
 }
 
 /**
- * The pages with the files of one text next to each other, in the order each text first occurs:
- * the threads share the pages chunk by chunk, so a text's copies then fall to one thread (two at
- * a chunk's edge), which compiles it once, instead of every thread compiling every text.
+ * The pages with the files of one text next to each other, in the order each text first occurs,
+ * cut into chunks of whole texts (at least `pagesPerChunk` pages, but the last): the threads share
+ * the chunks, so each text is compiled by one thread, instead of by every thread.
  */
-function sameTextsTogether(pages: MdxParseJob['pages']): MdxParseJob['pages'] {
+function sameTextsTogether(pages: MdxParseJob['pages']): { pages: MdxParseJob['pages']; chunks: number[] } {
   const byText = new Map<string, MdxParseJob['pages'][number][]>()
   for (const page of pages) {
     const group = byText.get(page.text)
     if (group) group.push(page)
     else byText.set(page.text, [page])
   }
-  return [...byText.values()].flat()
+  const chunks = [0]
+  let length = 0
+  for (const group of byText.values()) {
+    length += group.length
+    if (length - chunks[chunks.length - 1]! >= pagesPerChunk) chunks.push(length)
+  }
+  if (chunks[chunks.length - 1] !== length) chunks.push(length)
+  return { pages: [...byText.values()].flat(), chunks }
 }
