@@ -173,7 +173,7 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
   try {
     const pages = await bundle(request, parsed, modules, outdir, diagnostics)
-    const batches = Array.from({ length: Math.ceil(pages.length / pagesPerRenderThread) }, (_, index) => pages.slice(index * pagesPerRenderThread, (index + 1) * pagesPerRenderThread))
+    const batches = renderBatches(pages)
     const answers: MdxPageAnswer[][] = []
     let next = 0
     const renderNext = async (): Promise<void> => {
@@ -225,11 +225,26 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
 }
 
 /**
- * A thread keeps every module it imports: the pages are rendered in batches of this many, each
- * batch on a thread of its own, as many at once as the build has threads (a page that ends, stalls
- * or fills its thread costs only its batch).
+ * A thread keeps every module it imports: the pages are rendered in batches that import at most
+ * this many (pages that share a module count once), each batch on a thread of its own, as many at
+ * once as the build has threads (a page that ends, stalls or fills its thread costs only its batch).
  */
-const pagesPerRenderThread = 200
+const modulesPerRenderThread = 200
+
+/** The pages, in order, cut into batches of at most `modulesPerRenderThread` modules. */
+function renderBatches(pages: MdxPageJob['pages']): MdxPageJob['pages'][] {
+  const batches: MdxPageJob['pages'][number][][] = []
+  let modules = new Set<string>()
+  for (const page of pages) {
+    if (batches.length === 0 || (modules.size === modulesPerRenderThread && !modules.has(page.moduleUrl))) {
+      batches.push([])
+      modules = new Set()
+    }
+    modules.add(page.moduleUrl)
+    batches[batches.length - 1]!.push(page)
+  }
+  return batches
+}
 
 /** The answers of one batch's thread; a failed thread is a diagnostic on the page it was rendering. */
 async function renderBatch(request: MdxRequest, pages: MdxPageJob['pages'], diagnostics: Diagnostic[]): Promise<MdxPageAnswer[]> {
