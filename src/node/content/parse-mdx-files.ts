@@ -1,7 +1,7 @@
 /**
  * MDX pages parsed and compiled (parse-mdx.ts), on this thread or, for a large site, on several
  * that share the pages chunk by chunk (share-work.ts): compiling MDX is the heaviest part of
- * building an MDX page; a text that several files share compiles once per thread (mdx-parser.ts).
+ * building an MDX page; a text that several files share compiles once, on one thread (mdx-parser.ts).
  * The result is the same either way.
  */
 import { siblingModule } from '../workers/run-in-worker.js'
