@@ -13,7 +13,8 @@ import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-t
 export interface MdxPageJob {
   readonly siteDir: string
   readonly site: DocusaurusSite
-  readonly pages: readonly { readonly file: string; readonly moduleUrl: string }[]
+  /** `links`: the page's URLs, when its module is shared with other pages of its text and reads them (mdx-pages.ts). */
+  readonly pages: readonly { readonly file: string; readonly moduleUrl: string; readonly links?: readonly string[] }[]
 }
 
 export type MdxPageAnswer =
@@ -26,6 +27,8 @@ const thread = userCodeThread<MdxPageAnswer[], string>()
 const answers: MdxPageAnswer[] = []
 for (const page of job.pages) {
   thread.step(page.file)
+  // Read while the page renders, which is at once (renderToStaticMarkup).
+  ;(globalThis as { __docsgenLinks?: readonly string[] }).__docsgenLinks = page.links
   try {
     const module = (await import(page.moduleUrl)) as { default: ComponentType<{ components: object }> }
     answers.push({ file: page.file, kind: 'ok', html: renderToStaticMarkup(createElement(module.default, { components: builtInComponents })) })

@@ -22,6 +22,7 @@ import { userCodeFailure } from '../workers/user-code-failure.js'
 import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
+import { programReadingLinks, programWithLinks } from './mdx-parser.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
 import { parseMdxFiles } from './parse-mdx-files.js'
 import type { SlugStyle } from './heading-slugger.js'
@@ -104,7 +105,7 @@ function recompileGivenComponents(request: MdxRequest, parsed: Map<string, MdxPa
     const page = file === undefined ? undefined : parsed.get(file)
     if (file === undefined || page?.program === undefined) continue
     const text = request.pages.find((entry) => entry.file === file)?.text ?? readTextFile(join(request.siteDir, file), file, { markdown: true }).text
-    if (text !== undefined) parsed.set(file, { ...page, program: parseMdx(text, file, rewriterFor(file).rewrite, { slugify: request.slugify, inlineStatic: false }).program })
+    if (text !== undefined) parsed.set(file, { ...page, program: parseMdx(text, file, rewriterFor(file).rewrite, { slugify: request.slugify, inlineStatic: false }).program, linksApart: undefined })
   }
 }
 
@@ -120,20 +121,59 @@ function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Se
   })
 }
 
-/** The module of a parsed file: its compiled program, with the `toc` Docusaurus pages refer to. */
-function moduleOf(page: MdxPage, headings: readonly Heading[]): string {
+/** The module of a compiled program: the program, with the `toc` Docusaurus pages refer to. */
+function moduleOf(program: string, headings: readonly Heading[]): string {
   const toc = headings.filter((heading) => heading.depth >= 2).map((heading) => ({ value: heading.text, id: heading.id, level: heading.depth }))
-  return page.program!.includes('toc') && /\b(?:const|let|var|function)\s+toc\b/.test(page.program!) ? page.program! : `${page.program}\nexport const toc = ${JSON.stringify(toc)};\n`
+  return program.includes('toc') && /\b(?:const|let|var|function)\s+toc\b/.test(program) ? program : `${program}\nexport const toc = ${JSON.stringify(toc)};\n`
+}
+
+/** What the render thread's pages read their links from, when their module is shared (mdx-page-worker.ts sets it). */
+const linksRead = 'globalThis.__docsgenLinks'
+
+/**
+ * The entry modules: one per page, except that the pages of one text share one module that reads
+ * each page's URLs at render time (programReadingLinks), so a site whose versions repeat the same
+ * docs bundles, loads and keeps each text once.
+ */
+interface MdxModules {
+  /** `mdx-page:<file>` for a page of its own, `mdx-text:<n>` for the nth shared module. */
+  readonly entries: string[]
+  readonly shared: string[]
+  /** Each page's entry, and the URLs of its links when its module is shared. */
+  readonly pages: Map<string, { readonly entry: string; readonly links?: readonly string[] }>
+}
+
+function planModules(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): MdxModules {
+  const modules: MdxModules = { entries: [], shared: [], pages: new Map() }
+  const sharedOf = new Map<string, string | undefined>()
+  for (const { file } of request.pages) {
+    const page = parsed.get(file)
+    if (page?.program === undefined) continue
+    const apart = page.linksApart
+    const module = apart === undefined ? undefined : moduleOf(page.program, headingsOf(file, parsed, new Set()))
+    if (module !== undefined && !sharedOf.has(module)) {
+      const reading = programReadingLinks(module, apart!.nonce, linksRead)
+      sharedOf.set(module, reading === undefined ? undefined : `mdx-text:${modules.shared.push(reading) - 1}`)
+      if (reading !== undefined) modules.entries.push(sharedOf.get(module)!)
+    }
+    const entry = module === undefined ? undefined : sharedOf.get(module)
+    if (entry !== undefined) modules.pages.set(file, { entry, links: apart!.urls })
+    else {
+      modules.entries.push(`mdx-page:${file}`)
+      modules.pages.set(file, { entry: `mdx-page:${file}` })
+    }
+  }
+  return modules
 }
 
 async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, string>> {
   const html = new Map<string, string>()
-  const entries = request.pages.filter((page) => parsed.get(page.file)?.program !== undefined).map((page) => page.file)
-  if (entries.length === 0) return html
+  const modules = planModules(request, parsed)
+  if (modules.entries.length === 0) return html
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
   try {
-    const pages = await bundle(request, parsed, entries, outdir, diagnostics)
-    const batches = Array.from({ length: Math.ceil(pages.length / pagesPerRenderThread) }, (_, index) => pages.slice(index * pagesPerRenderThread, (index + 1) * pagesPerRenderThread))
+    const pages = await bundle(request, parsed, modules, outdir, diagnostics)
+    const batches = renderBatches(pages)
     const answers: MdxPageAnswer[][] = []
     let next = 0
     const renderNext = async (): Promise<void> => {
@@ -155,10 +195,10 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
  * than its texts: none is held here), with source maps beside them for the places of errors in
  * the site's own code.
  */
-async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, entries: readonly string[], outdir: string, diagnostics: Diagnostic[]): Promise<MdxPageJob['pages']> {
+async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, modules: MdxModules, outdir: string, diagnostics: Diagnostic[]): Promise<MdxPageJob['pages']> {
   try {
     const result = await build({
-      entryPoints: entries.map((file) => `mdx-page:${file}`),
+      entryPoints: modules.entries,
       outdir,
       bundle: true,
       splitting: true,
@@ -173,21 +213,38 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
       sourcemap: 'linked',
       sourcesContent: false,
       banner: commonJsRequire,
-      plugins: [mdxPlugin(request, parsed)],
+      plugins: [mdxPlugin(request, parsed, modules.shared)],
     })
-    return Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [{ file: output.entryPoint.replace(/^mdx:/, ''), moduleUrl: pathToFileURL(join(process.cwd(), path)).href }]))
+    const urls = new Map(Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [[output.entryPoint.replace(/^mdx:/, 'mdx-page:'), pathToFileURL(join(process.cwd(), path)).href]])))
+    return [...modules.pages].flatMap(([file, { entry, links }]) => (urls.has(entry) ? [{ file, moduleUrl: urls.get(entry)!, links }] : []))
   } catch (error) {
-    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).map((message) => bundleDiagnostic(message, request.siteDir, entries[0]!)))
+    const filesOf = (entry: string) => [...modules.pages].filter(([, page]) => page.entry === entry).map(([file]) => file)
+    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).flatMap((message) => bundleDiagnostics(message, request.siteDir, modules.pages.keys().next().value!, filesOf)))
     return []
   }
 }
 
 /**
- * A thread keeps every module it imports: the pages are rendered in batches of this many, each
- * batch on a thread of its own, as many at once as the build has threads (a page that ends, stalls
- * or fills its thread costs only its batch).
+ * A thread keeps every module it imports: the pages are rendered in batches that import at most
+ * this many (pages that share a module count once), each batch on a thread of its own, as many at
+ * once as the build has threads (a page that ends, stalls or fills its thread costs only its batch).
  */
-const pagesPerRenderThread = 200
+const modulesPerRenderThread = 200
+
+/** The pages, in order, cut into batches of at most `modulesPerRenderThread` modules. */
+function renderBatches(pages: MdxPageJob['pages']): MdxPageJob['pages'][] {
+  const batches: MdxPageJob['pages'][number][][] = []
+  let modules = new Set<string>()
+  for (const page of pages) {
+    if (batches.length === 0 || (modules.size === modulesPerRenderThread && !modules.has(page.moduleUrl))) {
+      batches.push([])
+      modules = new Set()
+    }
+    modules.add(page.moduleUrl)
+    batches[batches.length - 1]!.push(page)
+  }
+  return batches
+}
 
 /** The answers of one batch's thread; a failed thread is a diagnostic on the page it was rendering. */
 async function renderBatch(request: MdxRequest, pages: MdxPageJob['pages'], diagnostics: Diagnostic[]): Promise<MdxPageAnswer[]> {
@@ -202,11 +259,14 @@ async function renderBatch(request: MdxRequest, pages: MdxPageJob['pages'], diag
 /** A module of docsgen's own theme components (client/mdx), as TypeScript from src/ or compiled from dist/. */
 export const docsgenModule = (name: string) => fileURLToPath(new URL(`../../client/mdx/${name}${import.meta.url.endsWith('.ts') ? '.tsx' : '.js'}`, import.meta.url))
 
-function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): Plugin {
+function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, shared: readonly string[]): Plugin {
   return {
     name: 'docsgen-mdx',
     setup(build) {
       build.onResolve({ filter: /^mdx-page:/ }, (args) => ({ path: args.path.slice('mdx-page:'.length), namespace: 'mdx' }))
+      build.onResolve({ filter: /^mdx-text:/ }, (args) => ({ path: args.path.slice('mdx-text:'.length), namespace: 'mdx-text' }))
+      // A shared module imports nothing relative to a page (programReadingLinks): any folder resolves it.
+      build.onLoad({ filter: /.*/, namespace: 'mdx-text' }, (args) => ({ contents: shared[Number(args.path)]!, loader: 'js', resolveDir: request.siteDir }))
       build.onResolve({ filter: /\.mdx?$/ }, (args) => {
         const from = args.namespace === 'mdx' ? args.importer : relative(request.siteDir, args.importer).split(sep).join('/')
         const file = partialFile(from, args.path)
@@ -227,18 +287,20 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): P
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: args.path.includes('.module.') ? 'export default new Proxy({}, { get: (_, key) => String(key) })' : '', loader: 'js' }))
       build.onLoad({ filter: /.*/, namespace: 'mdx' }, (args) => {
-        const page = parsed.get(args.path)!
-        return { contents: moduleOf(page, headingsOf(args.path, parsed, new Set())), loader: 'js', resolveDir: join(request.siteDir, dirname(args.path)) }
+        const program = programWithLinks(parsed.get(args.path)!)!
+        return { contents: moduleOf(program, headingsOf(args.path, parsed, new Set())), loader: 'js', resolveDir: join(request.siteDir, dirname(args.path)) }
       })
     },
   }
 }
 
-function bundleDiagnostic(message: Message, siteDir: string, fallback: string): Diagnostic {
+/** A bundling error, on the site's file it is in, or on each page whose module it is in. */
+function bundleDiagnostics(message: Message, siteDir: string, fallback: string, filesOf: (entry: string) => string[]): Diagnostic[] {
   const location = message.location
   const inPage = location?.file.startsWith('mdx:') ?? false
-  const file = location?.file ? (inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')) : fallback
+  const inShared = location?.file.startsWith('mdx-text:') ?? false
+  const files = !location?.file ? [fallback] : inShared ? filesOf(location.file) : [inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')]
   // Places inside a compiled page are places in its generated code; only the site's own files get a line.
-  const place = location && !inPage ? { line: location.line, column: location.column + 1 } : {}
-  return diagnostic({ file, ...place, ruleId: 'page-render-failed', message: `Cannot build the page: ${message.text}` })
+  const place = location && !inPage && !inShared ? { line: location.line, column: location.column + 1 } : {}
+  return files.map((file) => diagnostic({ file, ...place, ruleId: 'page-render-failed', message: `Cannot build the page: ${message.text}` }))
 }

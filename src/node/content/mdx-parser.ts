@@ -1,15 +1,18 @@
 /**
  * parseMdx, done once per distinct text: versioned docs are mostly the same files, and compiling
  * MDX is the heaviest part of building them. A text is compiled with stand-in tokens for its links
- * (each link's published URL depends on the file); each file then gets that program with its own
- * URLs put in place of the tokens, and its rewriter sees the same links in the same order (so the
- * files its links reach are found as before).
+ * (each link's published URL depends on the file); each file gets that program with the file's
+ * URLs beside it (`linksApart`), to be put in place of the tokens (programWithLinks) or read at
+ * render time by one module shared by every file of the text (programReadingLinks). Its rewriter
+ * sees the same links in the same order (so the files its links reach are found as before).
  *
- * Put in place only where that is exactly what compiling would have written: a URL made of
- * characters that neither the compiler's URL encoding, React's HTML escaping nor a JavaScript
- * string changes; a page with any other link, or with diagnostics (they name the file), is
- * compiled on its own.
+ * Shared only where that is exactly what compiling would have written: a URL made of characters
+ * that neither the compiler's URL encoding, React's HTML escaping nor a JavaScript string
+ * changes; a page with any other link, or with diagnostics (they name the file), is compiled on
+ * its own.
  */
+import { parse } from 'acorn'
+import { simple } from 'acorn-walk'
 import { randomBytes } from 'node:crypto'
 import type { RewriteLink } from './parse-markdown.js'
 import { parseMdx, type MdxOptions, type MdxPage } from './parse-mdx.js'
@@ -19,17 +22,19 @@ export type MdxParser = (source: string, file: string, rewriteLink: RewriteLink,
 /** Characters every stage between a link and the page's HTML leaves as they are. */
 const unchanged = /^(?:[A-Za-z0-9\-._~!$()*+,;=:@/?#]|%[0-9A-Fa-f]{2})*$/
 
+/** Random per build, so that no page can write a token on purpose; the same on every thread, so that their programs are the same. */
+export const linkNonce = () => randomBytes(8).toString('hex')
+
+const tokens = (nonce: string) => new RegExp(`docsgen${nonce}link(\\d+)x`, 'g')
+
 /**
  * `texts`: the texts the parser may be given, as many times as they occur. A text that occurs once
  * is compiled as it is: nothing to share, and nothing kept.
  */
-export function createMdxParser(texts: Iterable<string>): MdxParser {
+export function createMdxParser(texts: Iterable<string>, nonce = linkNonce()): MdxParser {
   const occurrences = new Map<string, number>()
   for (const text of texts) occurrences.set(text, (occurrences.get(text) ?? 0) + 1)
   const compiled = new Map<string, { readonly page: MdxPage; readonly urls: readonly string[] } | undefined>()
-  // Random per parser, so that no page can write a token on purpose.
-  const nonce = randomBytes(8).toString('hex')
-  const token = new RegExp(`docsgen${nonce}link(\\d+)x`, 'g')
   return (source, file, rewriteLink, options) => {
     if ((occurrences.get(source) ?? 0) < 2) return parseMdx(source, file, rewriteLink, options)
     const key = `${options.slugify}\u0000${options.inlineStatic !== false}\u0000${source}`
@@ -41,7 +46,7 @@ export function createMdxParser(texts: Iterable<string>): MdxParser {
     const entry = compiled.get(key)
     const published = entry?.urls.map((url) => rewriteLink(url) ?? url)
     if (entry === undefined || !published!.every((url) => unchanged.test(url))) return parseMdx(source, file, entry === undefined ? rewriteLink : rewriteAgain(rewriteLink, published!), options)
-    return { ...entry.page, program: entry.page.program!.replace(token, (_, index: string) => published![Number(index)]!) }
+    return { ...entry.page, linksApart: { nonce, urls: published! } }
   }
 }
 
@@ -50,3 +55,48 @@ function rewriteAgain(rewriteLink: RewriteLink, published: readonly string[]): R
   let next = 0
   return (url) => (next < published.length ? published[next++] : rewriteLink(url))
 }
+
+/** The file's program, its own URLs in place. */
+export function programWithLinks(page: MdxPage): string | undefined {
+  const apart = page.linksApart
+  return apart === undefined ? page.program : page.program?.replace(tokens(apart.nonce), (_, index: string) => apart.urls[Number(index)]!)
+}
+
+/**
+ * One module for every file of a text: the program (or the module made of it) with each string
+ * literal that holds link tokens made a concatenation that reads them from `links` at render
+ * time. Undefined when that module would not be the same for every file: a token stands anywhere
+ * but in a plain string literal, or the module imports by a path that is resolved from the
+ * file's own folder (a partial, a package that a nearer node_modules may hold) or reads where
+ * it is (`import.meta`). Such files are built with their URLs in place.
+ */
+export function programReadingLinks(program: string, nonce: string, links: string): string | undefined {
+  const token = `docsgen${nonce}link`
+  const found: { start: number; end: number; value: string }[] = []
+  let alone = false
+  const source = (node: { source?: { value?: unknown } | null }) => void (alone ||= node.source !== null && node.source !== undefined && !sameFromEveryFolder(String(node.source.value)))
+  try {
+    simple(parse(program, { ecmaVersion: 'latest', sourceType: 'module' }), {
+      Literal: (node) => void (typeof node.value === 'string' && node.value.includes(token) && found.push(node as typeof node & { value: string })),
+      TemplateElement: (node) => void (alone ||= node.value.raw.includes(token)),
+      ImportDeclaration: source,
+      ExportNamedDeclaration: source,
+      ExportAllDeclaration: source,
+      ImportExpression: () => void (alone = true),
+      MetaProperty: () => void (alone = true),
+      CallExpression: (node) => void (alone ||= node.callee.type === 'Identifier' && node.callee.name === 'require'),
+    })
+  } catch {
+    return undefined
+  }
+  let read = program
+  for (const { start, end, value } of found.reverse()) {
+    // split keeps each token's index between the texts around it: text, index, text, …
+    const concatenation = value.split(tokens(nonce)).map((part, index) => (index % 2 === 0 ? JSON.stringify(part) : `${links}[${part}]`)).join(' + ')
+    read = `${read.slice(0, start)}(${concatenation})${read.slice(end)}`
+  }
+  return alone || read.includes(token) ? undefined : read
+}
+
+/** Imports that resolve the same from any folder of the site (docsgen resolves these itself, mdx-pages.ts). */
+const sameFromEveryFolder = (source: string) => /^(?:@site\/|@theme\/|@docusaurus\/|react(?:-dom)?(?:\/|$))/.test(source)

@@ -1,22 +1,26 @@
 /**
  * MDX pages parsed and compiled (parse-mdx.ts), on this thread or, for a large site, on several
  * that share the pages chunk by chunk (share-work.ts): compiling MDX is the heaviest part of
- * building an MDX page; a text that several files share compiles once per thread (mdx-parser.ts).
+ * building an MDX page; a text that several files share compiles once, on one thread (mdx-parser.ts).
  * The result is the same either way.
  */
 import { siblingModule } from '../workers/run-in-worker.js'
 import { claimChunks, shareWork, threadsFor, type SharedWork } from '../workers/share-work.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { mdxLinkRewriters, type MdxLinks } from './mdx-link-rewriter.js'
-import { createMdxParser } from './mdx-parser.js'
+import { createMdxParser, linkNonce } from './mdx-parser.js'
 import type { MdxPage } from './parse-mdx.js'
 
 export interface MdxParseJob {
   readonly links: MdxLinks
   readonly slugify: SlugStyle
   readonly pages: readonly { readonly file: string; readonly text: string }[]
-  /** The chunks of `pages` this thread parses; all of them when absent. */
+  /** The stand-ins for links in programs shared by several files (mdx-parser.ts): one for every thread. */
+  readonly linkNonce?: string
+  /** The chunks of `pages` this thread parses, by number; all of them when absent. */
   readonly work?: SharedWork
+  /** Where each chunk of `pages` starts, and where the last one ends (with `work`). */
+  readonly chunks?: readonly number[]
 }
 
 /** A page parsed, with the files beside the pages its links reach. */
@@ -38,7 +42,7 @@ const youngGenerationMb = 96
 /** Parses the job's pages (its share of them, when it has one). */
 export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
   const rewriterFor = mdxLinkRewriters(job.links)
-  const parseMdx = createMdxParser(job.pages.map((page) => page.text))
+  const parseMdx = createMdxParser(job.pages.map((page) => page.text), job.linkNonce)
   const parsed: ParsedMdxFile[] = []
   const parse = (start: number, end: number) => {
     for (const { file, text } of job.pages.slice(start, end)) {
@@ -46,7 +50,7 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
       parsed.push({ file, page: parseMdx(text, file, rewrite, { slugify: job.slugify }), assets: [...assets] })
     }
   }
-  if (job.work) claimChunks(job.work, parse)
+  if (job.work) claimChunks(job.work, (first, end) => parse(job.chunks![first]!, job.chunks![end]!))
   else parse(0, job.pages.length)
   return parsed
 }
@@ -54,15 +58,38 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
 /** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
 export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.pages.length, pagesPerThreadMinimum)): Promise<ParsedMdxFile[]> {
   if (threads <= 1) return runMdxParseJob(job)
+  const grouped = { ...job, ...sameTextsTogether(job.pages), linkNonce: job.linkNonce ?? linkNonce() }
   const results = await shareWork({
-    total: job.pages.length,
-    chunkSize: pagesPerChunk,
+    total: grouped.chunks.length - 1,
+    chunkSize: 1,
     workers: threads - 1,
     workerModule: siblingModule('mdx-parse-worker', import.meta.url),
-    jobFor: (work) => ({ ...job, work }) satisfies MdxParseJob,
-    here: (work) => runMdxParseJob({ ...job, work }),
+    jobFor: (work) => ({ ...grouped, work }) satisfies MdxParseJob,
+    here: (work) => runMdxParseJob({ ...grouped, work }),
     resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
   })
   const byFile = new Map(results.flat().map((parsed) => [parsed.file, parsed]))
   return job.pages.map((page) => byFile.get(page.file)!)
+}
+
+/**
+ * The pages with the files of one text next to each other, in the order each text first occurs,
+ * cut into chunks of whole texts (at least `pagesPerChunk` pages, but the last): the threads share
+ * the chunks, so each text is compiled by one thread, instead of by every thread.
+ */
+function sameTextsTogether(pages: MdxParseJob['pages']): { pages: MdxParseJob['pages']; chunks: number[] } {
+  const byText = new Map<string, MdxParseJob['pages'][number][]>()
+  for (const page of pages) {
+    const group = byText.get(page.text)
+    if (group) group.push(page)
+    else byText.set(page.text, [page])
+  }
+  const chunks = [0]
+  let length = 0
+  for (const group of byText.values()) {
+    length += group.length
+    if (length - chunks[chunks.length - 1]! >= pagesPerChunk) chunks.push(length)
+  }
+  if (chunks[chunks.length - 1] !== length) chunks.push(length)
+  return { pages: [...byText.values()].flat(), chunks }
 }

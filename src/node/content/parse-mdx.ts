@@ -47,6 +47,11 @@ export interface MdxPage {
   readonly givesComponentsTo: readonly string[]
   /** The compiled module (default export: the page's component), or undefined when it does not compile. */
   readonly program: string | undefined
+  /**
+   * Set when `program` was compiled once for every file with this text (mdx-parser.ts): it then
+   * holds a stand-in for each link, `docsgen<nonce>link<index>x`, and `urls` are this file's.
+   */
+  readonly linksApart?: LinksApart
   readonly diagnostics: readonly Diagnostic[]
 }
 
@@ -56,6 +61,11 @@ const processor = createProcessor({
   remarkRehypeOptions: { handlers: { admonition: admonitionHandler, code: codeHandler } as never },
   rehypePlugins: [() => markUpForReaders, () => inlineWhenAsked],
 })
+
+export interface LinksApart {
+  readonly nonce: string
+  readonly urls: readonly string[]
+}
 
 export interface MdxOptions {
   readonly slugify: SlugStyle

@@ -1,5 +1,5 @@
 /** MDX pages (issue 11 item 1): compiled, rendered on the server, with partials, site components and Docusaurus's built-ins. */
-import { writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -8,7 +8,7 @@ import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { installCommonJsWidget } from '../../helpers/commonjs-widget.js'
 import { crawlOutput } from '../../helpers/crawl-output.js'
-import { fixtureSite, withFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
+import { fixtureSite, fixturesDir, withFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 import { click, key, openRuntimePage, type RuntimePage } from '../../client/runtime/runtime-page.js'
 
 const mdx = suite('MDX pages')
@@ -146,6 +146,37 @@ mdx('MDX pages compiled and rendered on several threads build the site one threa
     const files = await one.list('build')
     assert.equal(await two.list('build'), files)
     for (const file of files) assert.is(await two.read(`build/${file}`), await one.read(`build/${file}`), file)
+  } finally {
+    await Promise.all(sites.map((site) => site.remove()))
+  }
+})
+
+/** Docs folders `v1`…`v3` holding the same MDX page and what it links to; `distinct` makes each copy's text differ. */
+async function addCopies(site: FixtureSite, distinct: boolean): Promise<void> {
+  const text = await readFile(join(fixturesDir, 'mdx-shared', 'guide.mdx'), 'utf8')
+  for (const [index, folder] of ['v1', 'v2', 'v3'].entries()) {
+    const dir = join(site.dir, 'content', 'docs', folder)
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, 'guide.mdx'), distinct ? text + '\n'.repeat(index + 1) : text)
+    for (const file of ['other.md', 'picture.png']) await copyFile(join(fixturesDir, 'mdx-shared', file), join(dir, file))
+  }
+}
+
+mdx('pages of one text share one module, each rendered with its own links, as each page compiled alone renders', async () => {
+  const sites = await Promise.all([fixtureSite('mdx-site'), fixtureSite('mdx-site')])
+  const [shared, alone] = sites as [FixtureSite, FixtureSite]
+  try {
+    await addCopies(shared, false)
+    await addCopies(alone, true)
+    for (const site of sites) assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [])
+    for (const folder of ['v1', 'v2', 'v3']) {
+      const body = bodyOf(await shared.read(`build/docs/${folder}/guide.html`))
+      assert.is(body, bodyOf(await alone.read(`build/docs/${folder}/guide.html`)), folder)
+      assert.match(body, `<p>Read <a href="/docs/${folder}/other">the other page</a> first, or <a href="/docs/${folder}/other#part-two">its second part</a>.</p>`)
+      assert.match(body, `<p>Raw HTML with a link: <a href="/docs/${folder}/other">other</a>.</p>`)
+      assert.match(body, `<a href="/docs/${folder}/other">A link component</a>`)
+      assert.match(body, `<img src="/docs/${folder}/picture.png" alt="A picture"/>`)
+    }
   } finally {
     await Promise.all(sites.map((site) => site.remove()))
   }

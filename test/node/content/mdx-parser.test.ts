@@ -1,7 +1,7 @@
 /** An MDX text compiled once for every file that has it (mdx-parser.ts): each file gets what compiling it would give. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createMdxParser } from '../../../src/node/content/mdx-parser.js'
+import { createMdxParser, programReadingLinks, programWithLinks } from '../../../src/node/content/mdx-parser.js'
 import { parseMdx } from '../../../src/node/content/parse-mdx.js'
 
 const once = suite('MDX compiled once per text')
@@ -23,18 +23,24 @@ once('two files with one text: each gets its own links, exactly as compiling it 
     const alone = rewriter(folder)
     const page = parse(text, `docs/${folder}/guide.mdx`, cached.rewrite, { slugify: 'github' })
     const expected = parseMdx(text, `docs/${folder}/guide.mdx`, alone.rewrite, { slugify: 'github' })
-    assert.is(page.program, expected.program)
+    assert.is(programWithLinks(page), expected.program)
     assert.equal(page.links, expected.links)
     assert.equal(page.outline, expected.outline)
     // The rewriter saw every link once, in order: the files the links reach are found as before.
     assert.equal(cached.asked, alone.asked)
     assert.equal(cached.asked, ['./setup.md', './a%20b.md', './logo.png', './raw.md'])
-    assert.match(page.program!, `/docs/${folder}/setup`)
-    assert.not.match(page.program!, 'docsgen')
+    assert.match(programWithLinks(page)!, `/docs/${folder}/setup`)
+    assert.not.match(programWithLinks(page)!, 'docsgen')
     return page
   })
-  // Compiled once: the files share what does not depend on the file.
+  // Compiled once: the files share what does not depend on the file, the program included.
   assert.is(pages[1]!.outline, pages[0]!.outline)
+  assert.is(pages[1]!.program, pages[0]!.program)
+  assert.equal(pages.map((page) => page.linksApart?.urls), [
+    ['/docs/v1/setup', '/docs/v1/a%20b', '/docs/v1/logo.png', '/docs/v1/raw'],
+    ['/docs/v2/setup', '/docs/v2/a%20b', '/docs/v2/logo.png', '/docs/v2/raw'],
+    ['/docs/v1/setup', '/docs/v1/a%20b', '/docs/v1/logo.png', '/docs/v1/raw'],
+  ])
 })
 
 once('a text whose links the compiler would escape is compiled for each file, as it would be alone', () => {
@@ -64,6 +70,17 @@ once('a text given once is compiled as it is', () => {
   assert.is(page.program, parseMdx(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' }).program)
   assert.equal(asked.asked, ['./setup.md', './a%20b.md', './logo.png', './raw.md'])
   assert.is.not(parse(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' }).outline, page.outline)
+})
+
+once('one module for every file of a text reads the links from where it is told; a text that imports by a relative path gets none', () => {
+  const page = createMdxParser([text, text])(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' })
+  const module = programReadingLinks(page.program!, page.linksApart!.nonce, 'links')!
+  assert.not.match(module, 'docsgen')
+  for (const read of ['href: ("" + links[0] + "")', 'href: ("" + links[1] + "")', 'src: ("" + links[2] + "")', 'href: ("" + links[3] + "")']) assert.match(module, read)
+  const withPartial = `import Setup from './_setup.mdx'\n\n${text}\n<Setup />\n`
+  const importing = createMdxParser([withPartial, withPartial])(withPartial, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' })
+  assert.ok(importing.linksApart)
+  assert.is(programReadingLinks(importing.program!, importing.linksApart!.nonce, 'links'), undefined)
 })
 
 once.run()
