@@ -17,8 +17,12 @@ export interface Stylesheet {
   readonly content: Uint8Array
 }
 
-// The layout's styles, then those of what pages hold (admonitions, tabs, highlighted code, tags).
-const stylesheetUrls = [new URL('../../client/theme/styles.css', import.meta.url), new URL('../../client/theme/content.css', import.meta.url)]
+/**
+ * The theme's style sheets, in cascade order: the layout's (colours and base, navbar, docs layout,
+ * article, other pages, then phones, which override them), then those of what pages hold
+ * (admonitions, tabs, highlighted code, tags).
+ */
+export const stylesheetUrls = ['base', 'navbar', 'docs-layout', 'article', 'pages', 'mobile', 'content'].map((name) => new URL(`../../client/theme/${name}.css`, import.meta.url))
 
 export async function themeStylesheet(baseUrl: string): Promise<Stylesheet> {
   // No site setting reaches the minified styles: made when docsgen was compiled (prebuilt-bundle.ts) or afresh.

@@ -2,8 +2,10 @@ import { transform } from 'esbuild'
 import { readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { stylesheetUrls } from '../../../src/node/render/theme-stylesheet.js'
 
-const css = readFileSync(new URL('../../../src/client/theme/styles.css', import.meta.url), 'utf8')
+// The whole theme stylesheet, as the build joins it.
+const css = stylesheetUrls.map((url) => readFileSync(url, 'utf8')).join('\n')
 
 test('the mobile layout starts at the spec breakpoint, 996px', () => {
   assert.match(css, '@media (max-width: 996px) {')
@@ -25,9 +27,11 @@ test('the skip link is off screen until focused', () => {
   assert.match(css, '.skip-link:focus {\n  top: 0.75rem;')
 })
 
-test('it stays small as published (minified by the build)', async () => {
-  const published = (await transform(css, { loader: 'css', minify: true })).code
-  assert.ok(Buffer.byteLength(published) < 24 * 1024, `${Buffer.byteLength(published)} bytes`)
+test("it stays small as published (minified by the build): the layout's styles, and with those of page content", async () => {
+  const layout = stylesheetUrls.filter((url) => !url.pathname.endsWith('/content.css')).map((url) => readFileSync(url, 'utf8')).join('\n')
+  const published = async (text: string) => Buffer.byteLength((await transform(text, { loader: 'css', minify: true })).code)
+  assert.ok((await published(layout)) < 24 * 1024, `${await published(layout)} bytes`)
+  assert.ok((await published(css)) < 32 * 1024, `${await published(css)} bytes`)
 })
 
 test.run()

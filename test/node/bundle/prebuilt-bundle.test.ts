@@ -9,7 +9,7 @@ import { prebuildBundles } from '../../../src/node/bundle/prebuild-bundles.js'
 import { prebuilt, savePrebuilt, type Made } from '../../../src/node/bundle/prebuilt-bundle.js'
 import { minifiedStyles } from '../../../src/node/render/theme-stylesheet.js'
 
-const source = fileURLToPath(new URL('../../../src/client/theme/styles.css', import.meta.url))
+const source = fileURLToPath(new URL('../../../src/client/theme/base.css', import.meta.url))
 
 async function withFolder(run: (folder: string) => Promise<void>): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'docsgen-prebuilt-'))
@@ -47,8 +47,8 @@ test('a changed or missing source, or no saved copy, makes the bundle afresh', a
     await savePrebuilt('stale', { value: 'saved', sources: [source] }, folder)
     const file = join(folder, 'stale.json')
     const saved = JSON.parse(await readFile(file, 'utf8')) as { sources: Record<string, string> }
-    assert.equal(Object.keys(saved.sources), ['src/client/theme/styles.css'])
-    await writeFile(file, JSON.stringify({ ...saved, sources: { 'src/client/theme/styles.css': 'another-hash' } }))
+    assert.equal(Object.keys(saved.sources), ['src/client/theme/base.css'])
+    await writeFile(file, JSON.stringify({ ...saved, sources: { 'src/client/theme/base.css': 'another-hash' } }))
     assert.is(await prebuilt('stale', make, folder), 'fresh')
     await writeFile(file, JSON.stringify({ ...saved, sources: { ...saved.sources, 'src/client/theme/gone.css': 'a-hash' } }))
     assert.is(await prebuilt('stale', make, folder), 'fresh')
@@ -61,7 +61,7 @@ test('files of bundled packages are not recorded as sources: the lock file pins 
     const reactFile = fileURLToPath(new URL('../../../node_modules/react/index.js', import.meta.url))
     await savePrebuilt('with-package', { value: 1, sources: [source, reactFile] }, folder)
     const saved = JSON.parse(await readFile(join(folder, 'with-package.json'), 'utf8')) as { sources: Record<string, string> }
-    assert.equal(Object.keys(saved.sources), ['src/client/theme/styles.css'])
+    assert.equal(Object.keys(saved.sources), ['src/client/theme/base.css'])
   })
 })
 
