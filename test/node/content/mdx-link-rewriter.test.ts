@@ -19,8 +19,8 @@ partials('a partial in a subfolder of docs at the site root reads `/page.md` fro
     await writeFile(join(site.dir, 'versioned_docs/version-1.0/notes.mdx'), "import Note from './parts/deeper/_note.mdx'\n\n# Notes\n\n<Note />\n")
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic).filter((line) => !line.includes('[docsgen:config-unknown-key]')), [])
-    assert.match(await site.read('build/docs/guides/usage.html'), '<p>Read the <a href="/docs/intro">intro</a> first.</p>')
-    assert.match(await site.read('build/docs/1.0/notes.html'), '<p>See <a href="/docs/1.0/old-intro">welcome</a> and <a href="/docs/1.0/intro">intro</a>.</p>')
+    assert.match(await site.read('build/docs/guides/usage/index.html'), '<p>Read the <a href="/docs/intro">intro</a> first.</p>')
+    assert.match(await site.read('build/docs/1.0/notes/index.html'), '<p>See <a href="/docs/1.0/old-intro">welcome</a> and <a href="/docs/1.0/intro">intro</a>.</p>')
   })
 })
 
