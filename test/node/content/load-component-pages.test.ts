@@ -36,10 +36,10 @@ test('a page that never finishes rendering is stopped at the time limit', async 
   })
 })
 
-test('a page exported through memo(…) renders; a default export that is not a component is a diagnostic', async () => {
+test('a page exported through memo(…) renders; a default export that is not a component (an element) is a diagnostic', async () => {
   await withFixtureSite('hostile-pages', async (site) => {
     await writeFile(join(site.dir, 'content/pages/exits.tsx'), "import { memo } from 'react'\nexport default memo(function Kept() { return <p>Kept.</p> })\n")
-    await writeFile(join(site.dir, 'content/pages/loops.tsx'), 'export default 42\n')
+    await writeFile(join(site.dir, 'content/pages/loops.tsx'), 'export default <p>An element, not a component</p>\n')
     const result = await build({ siteDir: site.dir, userCodeTimeLimitMs: 20_000 })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       'content/pages/loops.tsx:1:1: error: The page has no default export, so there is nothing to render. Export the page component as the default: `export default function Page() { … }`. [docsgen:page-default-export]',
