@@ -3,8 +3,8 @@
 // what runs at start-up (see bundleCli below): the CLI and the worker entries.
 // Type checking is `npm run typecheck`; this step only strips types, in well under a second.
 import { build } from 'esbuild'
-import { readFile, readdir, rm, cp } from 'node:fs/promises'
-import { dirname, join, relative, resolve as resolvePath, sep } from 'node:path'
+import { readFile, readdir, rm, cp, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative, resolve as resolvePath, sep } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const sourceDir = join(root, 'src')
@@ -68,8 +68,9 @@ await (await import(join(outDir, 'node', 'bundle', 'prebuild-bundles.js'))).preb
  * Loading the 400 files of the CLI and its packages one by one took longer than building a small
  * site, so what runs at start-up is bundled. The CLI goes to dist/bin/ as one entry and the
  * chunks it loads on demand (a command's work, a stage's heavy packages: dynamic imports become
- * chunks). Each worker entry (`*-worker.ts`) is bundled whole over its compiled copy, so a thread
- * starts by reading one file, from the CLI and the file-by-file API alike.
+ * chunks). The worker entries (`*-worker.ts`) are entries of the same bundle, their compiled copies
+ * reduced to a re-export of it: a thread loads only the chunks its entry reaches before it starts
+ * (the stages' heavy packages come as they are needed), the CLI's and the file-by-file API's alike.
  * Code that finds files from import.meta.url (the theme's stylesheet, worker entries, the widget's
  * sources, package.json) is given the URL of its compiled copy in dist/, so every path it
  * resolves is the same as unbundled.
@@ -85,19 +86,23 @@ async function bundleCli() {
     banner: { js: "import { createRequire as __docsgenRequire } from 'node:module'; const require = __docsgenRequire(import.meta.url);" },
   }
   const external = ['esbuild', 'react', 'react-dom', 'react/*', 'react-dom/*']
+  const workers = (await readdir(sourceDir, { recursive: true })).filter((file) => file.endsWith('-worker.ts'))
+  const workerEntries = Object.fromEntries(workers.map((file) => [basename(file, '.ts'), join(sourceDir, file)]))
   await build({
     ...common,
-    entryPoints: { docsgen: join(sourceDir, 'cli', 'main.ts') },
+    entryPoints: { docsgen: join(sourceDir, 'cli', 'main.ts'), ...workerEntries },
     outdir: join(outDir, 'bin'),
     splitting: true,
     chunkNames: '[name]-[hash]',
     external,
     plugins: [compiledImportMetaUrl(join(outDir, 'bin')), jsoncAsModule()],
   })
-  const workers = (await readdir(sourceDir, { recursive: true })).filter((file) => file.endsWith('-worker.ts'))
+  // A worker is started from its compiled place; that file now only imports its entry in dist/bin.
   for (const file of workers) {
     const outfile = join(outDir, file.replace(/\.ts$/, '.js'))
-    await build({ ...common, entryPoints: [join(sourceDir, file)], outfile, external, plugins: [compiledImportMetaUrl(dirname(outfile)), jsoncAsModule()] })
+    const entry = relative(dirname(outfile), join(outDir, 'bin', `${basename(file, '.ts')}.js`)).split(sep).join('/')
+    await writeFile(outfile, `export * from ${JSON.stringify(entry)}\n`)
+    await rm(`${outfile}.map`, { force: true })
   }
 }
 

@@ -24,14 +24,17 @@ export interface EarlyPages {
 }
 
 export function createEarlyPages(): EarlyPages {
+  // React and the theme are loaded while the build parses on its own thread, which takes longer:
+  // the first page is then rendered as soon as the site is validated.
+  const rendering = import('../render/render-pages.js')
+  rendering.catch(() => undefined)
   let site: { readonly built: BuiltSite; readonly byFile: ReadonlyMap<string, Route>; readonly components: ReadonlySet<string>; readonly render: typeof renderPages } | undefined
   let finished = false
   let start = () => {}
   const started = new Promise<void>((resolve) => (start = resolve))
   return {
     async ready(built) {
-      // React and the theme are loaded by the server's thread only once there is a page to render.
-      const { renderPages: render } = await import('../render/render-pages.js')
+      const { renderPages: render } = await rendering
       if (finished) return
       const components = new Set(built.content.documents.filter((document) => document.kind === 'component-page').map((document) => document.route))
       site = { built, byFile: new Map(built.manifest.routes.map((route) => [route.file, route])), components, render }

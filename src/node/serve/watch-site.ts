@@ -49,12 +49,16 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   const names = new Set(isDocusaurusFolder(site) ? docusaurusWatched : watched)
   // Folders followed (see `follow`): watched whole, but for the packages installed in them.
   const followed = new Set<string>()
+  // Asked of every path the watchers meet, several times each: string tests, not path arithmetic.
+  const inTheme = pathWithin(themeFolder)
+  const inSite = pathWithin(site)
   const ignored = (path: string) => {
     // The theme is docsgen's own, wherever docsgen is installed (under a node_modules folder too).
-    if (isInside(path, themeFolder)) return false
+    if (inTheme(path) !== undefined) return false
     for (const folder of followed) if (isInside(path, folder)) return relative(folder, path).split(sep).includes('node_modules')
-    if (!isInside(path, site)) return true
-    const first = relative(site, path).split(sep)[0]!
+    const inside = inSite(path)
+    if (inside === undefined) return true
+    const first = inside.split(sep, 1)[0]!
     return first !== '' && !names.has(first)
   }
   const watcher: FSWatcher = watch([site, themeFolder], { ignoreInitial: true, ignored })
@@ -113,6 +117,13 @@ const CHOKIDAR_QUIET_MS = 80
 function fileState(file: string): string {
   const stats = statSync(file, { throwIfNoEntry: false, bigint: true })
   return stats ? `${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}` : 'none'
+}
+
+/** An absolute, normalised path (as the watchers report them) relative to `folder`; undefined when outside it. */
+function pathWithin(folder: string): (path: string) => string | undefined {
+  const prefix = folder.endsWith(sep) ? folder : folder + sep
+  const root = prefix.slice(0, -1)
+  return (path) => (path.startsWith(prefix) ? path.slice(prefix.length) : path === root ? '' : undefined)
 }
 
 function isInside(path: string, folder: string): boolean {
