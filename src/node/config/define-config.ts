@@ -121,8 +121,15 @@ export interface SiteConfig {
      * 'md' reads every file as Markdown.
      */
     format?: 'detect' | 'mdx' | 'md'
-    /** How heading ids are made: 'github' (the default, as GitHub and Docusaurus) or 'vitepress'. */
+    /** How heading ids are made: 'github' (the default, as GitHub and Docusaurus) or 'vitepress' (the default of the 'vitepress' flavor). */
     slugify?: 'github' | 'vitepress'
+    /**
+     * 'vitepress' also reads VitePress's own Markdown: `<!--@include: …-->`, `<<< file` code
+     * snippets, `[[toc]]`, `:emoji:`, `{#id .class}` attributes, `::: tabs`, and Vue markup
+     * (see README). Default: 'vitepress' when slugify is 'vitepress', else 'default' (none of it,
+     * since it would change what an ordinary page means).
+     */
+    flavor?: 'default' | 'vitepress'
   }
   docs?: {
     /** Default '/docs'. */

@@ -52,6 +52,8 @@ export class InlineBuilder {
       switch (child.type) {
         case 'text':
         case 'text_special':
+        // markdown-it-emoji's `:name:` (VitePress pages), its character as text.
+        case 'emoji':
           this.text(child.content)
           break
         case 'softbreak':

@@ -17,6 +17,12 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionAttributes, admonitionHandler } from './admonitions.js'
 import { codeHandler, metaMark } from './code-block.js'
+import { drawTabGroups } from './code-group-tabs.js'
+import { expandIncludes, type Origin } from './expand-includes.js'
+import { applyAttributes } from './markdown-attributes.js'
+import type { SourceAccess } from './read-source-file.js'
+import { fillTableOfContents } from './table-of-contents.js'
+import { rewriteVueMarkup } from './vue-markup.js'
 import { highlightCodeBlock } from './highlight-code.js'
 import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
@@ -29,6 +35,8 @@ import { addReaderMarkup } from './reader-markup.js'
 /** A parsed page (its leading `# heading` removed from the body when it gave the title) and its problems. */
 export interface ParsedMarkdown extends ParsedPage {
   readonly diagnostics: readonly Diagnostic[]
+  /** The files its text includes or imports (site-relative): the parse is only as current as they are. */
+  readonly dependencies: readonly string[]
 }
 
 /** Maps a link or image source as written to the URL to publish, or undefined to keep it. */
@@ -45,6 +53,8 @@ export const rawHtmlSchema = {
     div: [...(defaultSchema.attributes?.div ?? []), ...admonitionAttributes.div],
     p: [...(defaultSchema.attributes?.p ?? []), ...admonitionAttributes.p],
     details: [...(defaultSchema.attributes?.details ?? []), ...admonitionAttributes.details],
+    // VitePress's badges (vue-markup.ts).
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'badge', 'badge-info', 'badge-tip', 'badge-warning', 'badge-danger']],
     // The info string of a code fence, read (and removed) by the highlighter; only the handler's (see metaMark).
     code: [...(defaultSchema.attributes?.code ?? []), ['dataMeta', new RegExp(`^${metaMark}`)]],
   },
@@ -66,12 +76,20 @@ const rawProcessor = unified()
 export interface ParseMarkdownOptions {
   /** How heading ids are made; default 'github'. */
   readonly slugify?: SlugStyle
+  /** With it, VitePress's syntax is read too (markdown.flavor 'vitepress'), its included files from there. */
+  readonly vitepress?: SourceAccess
 }
 
-export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
+export function parseMarkdown(source: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []
-  const mdast = markdownToMdast(text)
+  const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options.slugify ?? 'github', diagnostics)
+  const text = vitepress?.text ?? source
+  const mdast = markdownToMdast(text, vitepress?.env)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
+  if (vitepress) {
+    applyAttributes(mdast)
+    diagnostics.push(...rewriteVueMarkup(mdast, file))
+  }
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
 
@@ -94,7 +112,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   const first = hast.children.find((node) => node.type === 'element')
   if (first && first.type === 'element' && first.tagName === 'h1') {
     const explicit = takeExplicitId(first)
-    leadingTitle = toString(first).trim()
+    leadingTitle = headingText(first)
     // The title heading takes its id first, as on the page Docusaurus renders (a later "## Same text" gets "-1").
     if (explicit !== undefined) slugger.claim(explicit)
     titleId = explicit ?? slugger.slug(leadingTitle)
@@ -115,7 +133,7 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
       if (!isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (depth) {
       const explicit = takeExplicitId(node)
-      const textContent = toString(node).trim()
+      const textContent = headingText(node)
       if (explicit !== undefined) slugger.claim(explicit)
       const id = explicit ?? slugger.slug(textContent)
       node.properties = { ...node.properties, id }
@@ -133,6 +151,9 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   })
 
   addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map((pre) => highlightCodeBlock(pre, 'html')) })
+  // VitePress's code groups are read in every flavour (they change no ordinary page's meaning).
+  if (vitepress || text.includes('code-group')) drawTabGroups(hast)
+  if (vitepress) fillTableOfContents(hast, headings)
   return {
     frontMatter,
     title: frontMatter.title ?? leadingTitle,
@@ -140,8 +161,40 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
     description: frontMatter.description ?? excerpt(firstParagraph),
     html: processor.stringify(hast),
     headings,
-    links,
-    diagnostics,
+    links: vitepress ? links.map((link) => ({ ...link, position: vitepress.place(link.position) })) : links,
+    // Include problems are placed in the page already; the rest were found in the expanded text.
+    diagnostics: vitepress ? [...vitepress.includeDiagnostics, ...diagnostics.map((found) => (found.file === file ? { ...found, ...vitepress.place(found) } : found))] : diagnostics,
+    dependencies: vitepress?.dependencies ?? [],
+  }
+}
+
+/**
+ * The page's text with its includes expanded, what markdown-it's VitePress rules need, the files
+ * read, and where a line of the expanded text is in the page.
+ */
+function readVitepress(source: string, file: string, access: SourceAccess, slugify: SlugStyle, diagnostics: Diagnostic[]) {
+  const expanded = source.includes('@include') ? expandIncludes(source, file, access, slugify) : undefined
+  const dependencies = new Set(expanded?.dependencies)
+  const origins: readonly Origin[] | undefined = expanded?.origins
+  const place = <P extends { line: number | undefined; column: number | undefined } | undefined>(position: P): P => {
+    const origin = position?.line === undefined ? undefined : origins?.[position.line - 1]
+    return origin === undefined ? position : ({ ...position, line: origin.line, column: origin.column ?? position!.column } as P)
+  }
+  const env = {
+    file,
+    access,
+    used: (used: string) => void dependencies.add(used),
+    report: (line: number, message: string, suggestion: string) =>
+      diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
+  }
+  return {
+    text: expanded?.text ?? source,
+    env,
+    place,
+    includeDiagnostics: expanded?.diagnostics ?? [],
+    get dependencies() {
+      return [...dependencies]
+    },
   }
 }
 
@@ -199,6 +252,13 @@ function forEachElement(parent: HastRoot | Element, callback: (element: Element)
     callback(child)
     forEachElement(child, callback)
   }
+}
+
+/** A heading's text, for its id and the ToC: without VitePress's badges, as VitePress leaves them out of both. */
+function headingText(node: Element): string {
+  const badges = node.children.filter((child) => child.type === 'element' && child.tagName === 'span' && Array.isArray(child.properties?.className) && child.properties.className.includes('badge'))
+  if (badges.length === 0) return toString(node).trim()
+  return toString({ ...node, children: node.children.filter((child) => !badges.includes(child)) }).trim()
 }
 
 /** `## Title {#custom-id}` sets the anchor explicitly, as in Docusaurus. */

@@ -1,0 +1,145 @@
+/**
+ * VitePress's `<!--@include: path-->`, expanded in the page's text before it is parsed (as
+ * VitePress does), so included headings are the page's headings (its ToC, its anchors). The
+ * path may end in a region or heading (`#name`) and a line range (`{3,}`, `{,10}`, `{1,10}`);
+ * includes nest. Every problem (outside the source root, missing, a cycle, too deep, too large)
+ * is a diagnostic at the directive, and the directive expands to nothing.
+ *
+ * Lines of included text have no line in the page: `origins` maps each line of the expanded text
+ * to the page's line (and, for included lines, the directive's column), for diagnostics.
+ */
+import type { Diagnostic } from '../../shared/diagnostic.js'
+import { diagnostic } from '../../shared/diagnostic.js'
+import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
+import { frontMatterNode } from './markdown-to-mdast.js'
+import { readSourceFile, type SourceAccess } from './read-source-file.js'
+import { findRegions } from './source-regions.js'
+
+const directive = /<!--\s*@include:\s*(.*?)\s*-->/g
+/** Includes of includes: deeper is a mistake, not documentation. */
+export const maxIncludeDepth = 8
+/** An expanded page may be at most this long (a file included twice by a file included twice … grows fast). */
+export const maxExpandedLength = 4 * 1024 * 1024
+
+export interface Origin {
+  readonly line: number
+  /** The directive's column, for lines that came from an included file. */
+  readonly column: number | undefined
+}
+
+export interface ExpandedText {
+  readonly text: string
+  /** By 0-based line of `text`: where it is in the page. */
+  readonly origins: readonly Origin[]
+  /** The files read (site-relative), for the parse cache. */
+  readonly dependencies: readonly string[]
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+export function expandIncludes(text: string, file: string, access: SourceAccess, slugify: SlugStyle): ExpandedText {
+  const diagnostics: Diagnostic[] = []
+  const dependencies = new Set<string>()
+  const origins: Origin[] = []
+  const out: string[] = []
+  let length = 0
+  text.split('\n').forEach((line, index) => {
+    directive.lastIndex = 0
+    if (!directive.test(line)) {
+      out.push(line)
+      origins.push({ line: index + 1, column: undefined })
+      return
+    }
+    let column = 0
+    const fail = (message: string, suggestion: string) =>
+      diagnostics.push(diagnostic({ file, line: index + 1, column, ruleId: 'include-invalid', message, suggestion }))
+    const expand = (written: string, from: string, chain: readonly string[]): string => {
+      if (chain.length > maxIncludeDepth) {
+        fail(`The include of "${written}" is nested ${chain.length} deep (${chain.join(' → ')}); at most ${maxIncludeDepth} levels are read`, 'Include the deepest file directly, or flatten the includes.')
+        return ''
+      }
+      const selected = selectIncluded(written, from, access, slugify)
+      // A missing file too: the page is parsed again once it is there.
+      if (selected.file !== undefined) dependencies.add(selected.file)
+      if ('problem' in selected) {
+        fail(`Cannot include "${written}"${chain.length > 1 ? ` (in ${from})` : ''}: ${selected.problem}`, selected.suggestion)
+        return ''
+      }
+      if (chain.includes(selected.file)) {
+        fail(`The include of "${written}" is a cycle: ${[...chain, selected.file].join(' → ')}`, 'Remove the include that leads back to a file already being included.')
+        return ''
+      }
+      const expanded = selected.text.replace(directive, (_, inner: string) => expand(inner, selected.file, [...chain, selected.file]))
+      length += expanded.length
+      if (length > maxExpandedLength) {
+        fail(`Includes make the page longer than ${maxExpandedLength / 1024 / 1024} MB`, 'Include less, or split the page.')
+        return ''
+      }
+      return expanded
+    }
+    const replaced = line.replace(directive, (match: string, written: string, offset: number) => {
+      column = offset + 1
+      return written === '' ? match : expand(written, file, [file])
+    })
+    for (const part of replaced.split('\n')) {
+      out.push(part)
+      origins.push({ line: index + 1, column })
+    }
+  })
+  return { text: out.join('\n'), origins, dependencies: [...dependencies], diagnostics }
+}
+
+type Selected = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion: string }
+
+/** The part of the file `written` names: its region or heading's section, its lines. */
+function selectIncluded(written: string, from: string, access: SourceAccess, slugify: SlugStyle): Selected {
+  const range = /\{(\d*),(\d*)\}$/.exec(written)
+  let path = range ? written.slice(0, range.index) : written
+  const region = /#([^\s{#]+)$/.exec(path)
+  if (region) path = path.slice(0, region.index)
+  const read = readSourceFile(access, from, path)
+  if ('problem' in read) return { file: read.file, problem: read.problem, suggestion: 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.' }
+  let content = read.text
+  // A Markdown file's own front matter is never included; a line range without a region counts it (as VitePress does).
+  const frontMatter = read.file.endsWith('.md') && (region || !range) ? frontMatterNode(content) : undefined
+  if (frontMatter) content = content.slice(frontMatter.length)
+  let lines = content.split('\n')
+  if (region) {
+    const spans = findRegions(lines, region[1]!)
+    const section = spans.length === 0 ? headingSection(lines, region[1]!, slugify) : undefined
+    if (spans.length === 0 && section === undefined)
+      return { file: read.file, problem: `${read.file} has no region or heading "${region[1]}"`, suggestion: `Mark the lines with "#region ${region[1]}" and "#endregion" comments, or name a heading's id.` }
+    lines = section ? lines.slice(section.start, section.end) : spans.flatMap((span) => lines.slice(span.start, span.end))
+  }
+  if (range) {
+    const start = range[1] ? Number(range[1]) : 1
+    const end = range[2] ? Number(range[2]) : lines.length
+    if (start < 1 || end < start || end > lines.length)
+      return { file: read.file, problem: `lines ${range[0]} are not within ${read.file}'s ${lines.length} lines`, suggestion: `Choose lines from 1 to ${lines.length}.` }
+    lines = lines.slice(start - 1, end)
+  }
+  return { file: read.file, text: lines.join('\n') }
+}
+
+/** The lines below the heading whose id is `id`, up to the next heading of its level or above (ATX headings, outside code fences). */
+function headingSection(lines: readonly string[], id: string, slugify: SlugStyle): { start: number; end: number } | undefined {
+  const slugger = createHeadingSlugger(slugify)
+  let fence: string | undefined
+  let found: { start: number; level: number } | undefined
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+    if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) fence = fence === undefined ? marker : undefined
+    if (fence !== undefined || marker) continue
+    const heading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line)
+    if (!heading) continue
+    const level = heading[1]!.length
+    if (found) {
+      if (level <= found.level) return { start: found.start, end: index }
+      continue
+    }
+    const explicit = /\{#([^\s{}#]+)[^}]*\}$/.exec(heading[2]!)
+    const headingId = explicit ? (slugger.claim(explicit[1]!), explicit[1]) : slugger.slug(heading[2]!.replace(/[*_`]/g, ''))
+    if (headingId === id) found = { start: index + 1, level }
+  }
+  return found && { start: found.start, end: lines.length }
+}
