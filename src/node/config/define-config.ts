@@ -118,7 +118,7 @@ export interface SiteConfig {
     /**
      * Which files are MDX: 'detect' (the default) reads `.mdx` files, and `.md` files that use
      * MDX (import or export lines, JSX components), as MDX; 'mdx' reads every file as MDX;
-     * 'md' reads every file as Markdown.
+     * 'md' reads every file as Markdown. The 'vitepress' flavor's default is 'md' (VitePress has no MDX).
      */
     format?: 'detect' | 'mdx' | 'md'
     /** How heading ids are made: 'github' (the default, as GitHub and Docusaurus) or 'vitepress' (the default of the 'vitepress' flavor). */

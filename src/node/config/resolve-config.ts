@@ -200,7 +200,8 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     trailingSlash,
     pageFolders: trailingSlash === undefined && layout.docusaurus === true,
     markdown: {
-      format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? 'detect',
+      // VitePress has no MDX: its pages' `<script setup>` and `{{ }}` are Vue, read as Markdown.
+      format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? (flavor === 'vitepress' ? 'md' : 'detect'),
       slugify: slugify ?? (flavor === 'vitepress' ? 'vitepress' : 'github'),
       flavor,
     },

@@ -32,11 +32,14 @@ function codeSnippet(state: StateBlock, startLine: number, _endLine: number, sil
   if (spec === undefined) return false
   if (silent) return true
   state.line = startLine + 1
+  // A snippet that cannot be read is reported, and shows nothing.
+  const content = snippetContent(env, spec, (message, suggestion) => env.report(startLine, message, suggestion))
+  if (content === undefined) return true
   const token = state.push('fence', 'code', 0)
   token.info = [spec.language, spec.lines && `{${spec.lines}}`, spec.attributes, `[${spec.title}]`].filter(Boolean).join(' ')
   token.markup = '```'
   token.map = [startLine, startLine + 1]
-  token.content = snippetContent(env, spec, (message, suggestion) => env.report(startLine, message, suggestion))
+  token.content = content
   return true
 }
 
@@ -75,20 +78,20 @@ export function parseSnippetSpec(written: string): SnippetSpec | undefined {
   return { path, region: region?.[1], lines, language: language || (/\.([a-z\d]+)$/i.exec(name)?.[1] ?? ''), attributes, title: title?.[1] ?? name }
 }
 
-function snippetContent(env: SnippetEnv, spec: SnippetSpec, fail: (message: string, suggestion: string) => void): string {
+function snippetContent(env: SnippetEnv, spec: SnippetSpec, fail: (message: string, suggestion: string) => void): string | undefined {
   const read = readSourceFile(env.access, env.file, spec.path)
   // A missing file too: the page is parsed again once it is there.
   if (read.file !== undefined) env.used(read.file)
   if ('problem' in read) {
     fail(`Cannot import the code snippet "${spec.path}": ${read.problem}`, 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.')
-    return ''
+    return undefined
   }
   const lines = read.text.replace(/\r?\n$/, '').split(/\r?\n/)
   if (spec.region === undefined) return `${lines.join('\n')}\n`
   const spans = findRegions(lines, spec.region)
   if (spans.length === 0) {
     fail(`Cannot import the code snippet "${spec.path}#${spec.region}": ${read.file} has no region "${spec.region}"`, `Mark the lines with "#region ${spec.region}" and "#endregion" comments.`)
-    return ''
+    return undefined
   }
   const selected = spans.flatMap((span) => lines.slice(span.start, span.end)).filter((line) => !isRegionMarker(line))
   return `${dedent(selected).join('\n')}\n`

@@ -102,7 +102,8 @@ function selectIncluded(written: string, from: string, access: SourceAccess, slu
   // A Markdown file's own front matter is never included; a line range without a region counts it (as VitePress does).
   const frontMatter = read.file.endsWith('.md') && (region || !range) ? frontMatterNode(content) : undefined
   if (frontMatter) content = content.slice(frontMatter.length)
-  let lines = content.split('\n')
+  // A final line ending ends the last line; it starts no empty one to count.
+  let lines = content.replace(/\r?\n$/, '').split('\n')
   if (region) {
     const spans = findRegions(lines, region[1]!)
     const section = spans.length === 0 ? headingSection(lines, region[1]!, slugify) : undefined

@@ -52,8 +52,6 @@ export class InlineBuilder {
       switch (child.type) {
         case 'text':
         case 'text_special':
-        // markdown-it-emoji's `:name:` (VitePress pages), its character as text.
-        case 'emoji':
           this.text(child.content)
           break
         case 'softbreak':
@@ -61,6 +59,10 @@ export class InlineBuilder {
           break
         case 'hardbreak':
           this.append({ type: 'break' })
+          break
+        case 'emoji':
+          // markdown-it-emoji's `:name:` (VitePress pages): its character, marked, since VitePress leaves it out of heading ids.
+          this.append({ type: 'text', value: child.content, data: { hName: 'span', hProperties: { className: ['emoji'] } } })
           break
         case 'code_inline':
           this.append({ type: 'inlineCode', value: child.content })

@@ -53,8 +53,8 @@ export const rawHtmlSchema = {
     div: [...(defaultSchema.attributes?.div ?? []), ...admonitionAttributes.div],
     p: [...(defaultSchema.attributes?.p ?? []), ...admonitionAttributes.p],
     details: [...(defaultSchema.attributes?.details ?? []), ...admonitionAttributes.details],
-    // VitePress's badges (vue-markup.ts).
-    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'badge', 'badge-info', 'badge-tip', 'badge-warning', 'badge-danger']],
+    // VitePress's badges (vue-markup.ts) and `:emoji:` (inline-builder.ts).
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'badge', 'badge-info', 'badge-tip', 'badge-warning', 'badge-danger', 'emoji']],
     // The info string of a code fence, read (and removed) by the highlighter; only the handler's (see metaMark).
     code: [...(defaultSchema.attributes?.code ?? []), ['dataMeta', new RegExp(`^${metaMark}`)]],
   },
@@ -112,10 +112,11 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const first = hast.children.find((node) => node.type === 'element')
   if (first && first.type === 'element' && first.tagName === 'h1') {
     const explicit = takeExplicitId(first)
-    leadingTitle = headingText(first)
+    const title = headingText(first)
+    leadingTitle = title.text
     // The title heading takes its id first, as on the page Docusaurus renders (a later "## Same text" gets "-1").
     if (explicit !== undefined) slugger.claim(explicit)
-    titleId = explicit ?? slugger.slug(leadingTitle)
+    titleId = explicit ?? slugger.slug(title.slugText)
     hast.children.splice(hast.children.indexOf(first), 1)
     // The title is plain text wherever it is shown; a link in it is checked all the same, and said to be dropped.
     forEachElement(first, (node) => {
@@ -133,9 +134,9 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
       if (!isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (depth) {
       const explicit = takeExplicitId(node)
-      const textContent = headingText(node)
+      const { text: textContent, slugText } = headingText(node)
       if (explicit !== undefined) slugger.claim(explicit)
-      const id = explicit ?? slugger.slug(textContent)
+      const id = explicit ?? slugger.slug(slugText)
       node.properties = { ...node.properties, id }
       headings.push({ depth: Number(depth), id, text: textContent })
       markup.headings.push({ node, id, text: textContent })
@@ -254,11 +255,15 @@ function forEachElement(parent: HastRoot | Element, callback: (element: Element)
   }
 }
 
-/** A heading's text, for its id and the ToC: without VitePress's badges, as VitePress leaves them out of both. */
-function headingText(node: Element): string {
-  const badges = node.children.filter((child) => child.type === 'element' && child.tagName === 'span' && Array.isArray(child.properties?.className) && child.properties.className.includes('badge'))
-  if (badges.length === 0) return toString(node).trim()
-  return toString({ ...node, children: node.children.filter((child) => !badges.includes(child)) }).trim()
+/** A heading's text for the ToC, and the text its id is made of: VitePress leaves badges out of both, and `:emoji:` out of the id. */
+function headingText(node: Element): { text: string; slugText: string } {
+  const marked = (child: ElementContent, name: string) => child.type === 'element' && child.tagName === 'span' && Array.isArray(child.properties?.className) && child.properties.className.includes(name)
+  if (!node.children.some((child) => marked(child, 'badge') || marked(child, 'emoji'))) {
+    const text = toString(node).trim()
+    return { text, slugText: text }
+  }
+  const text = toString({ ...node, children: node.children.filter((child) => !marked(child, 'badge')) }).trim()
+  return { text, slugText: toString({ ...node, children: node.children.filter((child) => !marked(child, 'badge') && !marked(child, 'emoji')) }).trim() }
 }
 
 /** `## Title {#custom-id}` sets the anchor explicitly, as in Docusaurus. */

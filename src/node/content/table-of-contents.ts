@@ -8,9 +8,9 @@ import type { Heading } from '../../shared/manifest.js'
 
 export function fillTableOfContents(tree: Root, headings: readonly Heading[]): void {
   if (!tree.children.some(isMarker)) return
-  const nav: Element = { type: 'element', tagName: 'nav', properties: { className: ['table-of-contents'] }, children: [list(headings.filter((heading) => heading.depth === 2 || heading.depth === 3))] }
+  const contents = list(headings.filter((heading) => heading.depth === 2 || heading.depth === 3))
   tree.children.forEach((child, at) => {
-    if (isMarker(child)) tree.children[at] = structuredClone(nav)
+    if (isMarker(child)) tree.children[at] = structuredClone(contents)
   })
 }
 
@@ -18,9 +18,9 @@ function isMarker(node: Root['children'][number]): boolean {
   return node.type === 'element' && node.tagName === 'p' && node.children.length === 1 && node.children[0]?.type === 'text' && node.children[0].value.trim() === '[[toc]]'
 }
 
-/** Nested lists: a heading deeper than the one before it goes into that one's item. */
+/** Nested lists (styled as MDX's TOCInline): a heading deeper than the one before it goes into that one's item. */
 function list(headings: readonly Heading[]): Element {
-  const root: Element = { type: 'element', tagName: 'ul', properties: {}, children: [] }
+  const root: Element = { type: 'element', tagName: 'ul', properties: { className: ['toc-inline'] }, children: [] }
   const open: { depth: number; list: Element; item: Element | undefined }[] = [{ depth: 0, list: root, item: undefined }]
   for (const heading of headings) {
     while (open.length > 1 && open[open.length - 1]!.depth >= heading.depth) open.pop()
