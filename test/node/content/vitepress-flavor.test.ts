@@ -235,4 +235,22 @@ test('a VitePress-flavoured site with broken includes fails with each problem on
   })
 })
 
+test('a public page may not include a private page or a file under a private path, whatever part of it; a private page may', async () => {
+  await withFixtureSite('vitepress-site', async (fixture) => {
+    const config = "import { defineConfig } from 'docsgen'\n\nexport default defineConfig({ title: 'Private parts', url: 'https://vitepress.example', docs: { routeBasePath: '/', mainDoc: 'includes' }, markdown: { flavor: 'vitepress' }, login: { orgID: 'org', privatePaths: [{ path: '/private/**' }] } })\n"
+    await writeFile(join(fixture.dir, 'site.config.ts'), config)
+    await mkdir(join(fixture.dir, 'content/docs/private'))
+    await writeFile(join(fixture.dir, 'content/docs/private/plans.md'), '# Plans\n\nThe code is swordfish.\n')
+    await writeFile(join(fixture.dir, 'content/docs/private/key.js'), 'const key = 1\n')
+    await writeFile(join(fixture.dir, 'content/docs/private/inside.md'), '# Inside\n\n<!--@include: ./plans.md{3,}-->\n\n<<< ./key.js\n')
+    await writeFile(join(fixture.dir, 'content/docs/leaky.md'), '# Leaky\n\n<!--@include: ./private/plans.md{3,}-->\n\n<<< ./private/key.js\n')
+    const result = await build({ siteDir: fixture.dir })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.filter((found) => found.ruleId === 'private-leak').map(formatDiagnostic), [
+      'content/docs/leaky.md: error: The public page "/leaky" includes content/docs/private/key.js, the private file "/private/key.js", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
+      'content/docs/leaky.md: error: The public page "/leaky" includes content/docs/private/plans.md, the source of the private page "/private/plans", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
+    ])
+  })
+})
+
 test.run()
