@@ -25,6 +25,8 @@ export interface Origin {
   readonly line: number
   /** The directive's column, for lines that came from an included file. */
   readonly column: number | undefined
+  /** The included Markdown file the line was written in, when it is not the page. */
+  readonly from: string | undefined
 }
 
 export interface ExpandedText {
@@ -41,51 +43,78 @@ export function expandIncludes(text: string, file: string, access: SourceAccess,
   const dependencies = new Set<string>()
   const origins: Origin[] = []
   const out: string[] = []
+  // Front matter is data: a directive written in it stays as written.
+  const frontMatterLines = frontMatterNode(text)?.lineCount ?? 0
   let length = 0
   text.split('\n').forEach((line, index) => {
     directive.lastIndex = 0
-    if (!directive.test(line)) {
+    if (index < frontMatterLines || !directive.test(line)) {
       out.push(line)
-      origins.push({ line: index + 1, column: undefined })
+      origins.push({ line: index + 1, column: undefined, from: undefined })
       return
     }
     let column = 0
     const fail = (message: string, suggestion: string) =>
       diagnostics.push(diagnostic({ file, line: index + 1, column, ruleId: 'include-invalid', message, suggestion }))
-    const expand = (written: string, from: string, chain: readonly string[]): string => {
+    const expand = (written: string, from: string, chain: readonly string[]): Line[] => {
       if (chain.length > maxIncludeDepth) {
         fail(`The include of "${written}" is nested ${chain.length} deep (${chain.join(' → ')}); at most ${maxIncludeDepth} levels are read`, 'Include the deepest file directly, or flatten the includes.')
-        return ''
+        return []
       }
       const selected = selectIncluded(written, from, access, slugify)
       // A missing file too: the page is parsed again once it is there.
       if (selected.file !== undefined) dependencies.add(selected.file)
       if ('problem' in selected) {
         fail(`Cannot include "${written}"${chain.length > 1 ? ` (in ${from})` : ''}: ${selected.problem}`, selected.suggestion)
-        return ''
+        return []
       }
       if (chain.includes(selected.file)) {
         fail(`The include of "${written}" is a cycle: ${[...chain, selected.file].join(' → ')}`, 'Remove the include that leads back to a file already being included.')
-        return ''
+        return []
       }
-      const expanded = selected.text.replace(directive, (_, inner: string) => expand(inner, selected.file, [...chain, selected.file]))
-      length += expanded.length
+      length += selected.text.length
       if (length > maxExpandedLength) {
         fail(`Includes make the page longer than ${maxExpandedLength / 1024 / 1024} MB`, 'Include less, or split the page.')
-        return ''
+        return []
       }
-      return expanded
+      // Links in an included Markdown file are relative to it (VitePress rebases them); in other files, to the page.
+      const writtenIn = selected.file.endsWith('.md') ? selected.file : from
+      return selected.text.split('\n').flatMap((inner) => expandLine(inner, writtenIn, [...chain, selected.file], expand))
     }
-    const replaced = line.replace(directive, (match: string, written: string, offset: number) => {
-      column = offset + 1
-      return written === '' ? match : expand(written, file, [file])
-    })
-    for (const part of replaced.split('\n')) {
-      out.push(part)
-      origins.push({ line: index + 1, column })
+    for (const expanded of expandLine(line, file, [file], expand, (offset) => (column = offset + 1))) {
+      out.push(expanded.text)
+      origins.push({ line: index + 1, column, from: expanded.from === file ? undefined : expanded.from })
     }
   })
   return { text: out.join('\n'), origins, dependencies: [...dependencies], diagnostics }
+}
+
+/** A line of expanded text and the file it was written in. */
+interface Line {
+  readonly text: string
+  readonly from: string
+}
+
+type Expand = (written: string, from: string, chain: readonly string[]) => Line[]
+
+/**
+ * One line with its directives expanded. A directive alone on its line gives the included lines
+ * as they are (each from its file); one within other text is replaced in it, all of it then
+ * counted as the line's own file's (as VitePress rebases links only for the first kind).
+ */
+function expandLine(line: string, from: string, chain: readonly string[], expand: Expand, at?: (offset: number) => void): Line[] {
+  const alone = /^\s*<!--\s*@include:\s*(.*?)\s*-->\s*$/.exec(line)
+  if (alone && alone[1] !== '') {
+    at?.(line.indexOf('<!--'))
+    return expand(alone[1]!, from, chain)
+  }
+  directive.lastIndex = 0
+  if (!directive.test(line)) return [{ text: line, from }]
+  const replaced = line.replace(directive, (match: string, written: string, offset: number) => {
+    at?.(offset)
+    return written === '' ? match : expand(written, from, chain).map((expanded) => expanded.text).join('\n')
+  })
+  return replaced.split('\n').map((text) => ({ text, from }))
 }
 
 type Selected = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion: string }

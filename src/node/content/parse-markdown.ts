@@ -3,6 +3,7 @@
  * markdown-to-mdast gives the tree, then one unified processor (built once, reused for every
  * file) turns it into sanitised HTML.
  */
+import { posix } from 'node:path'
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { toString } from 'hast-util-to-string'
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
@@ -86,10 +87,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const text = vitepress?.text ?? source
   const mdast = markdownToMdast(text, vitepress?.env)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
-  if (vitepress) {
-    applyAttributes(mdast)
-    diagnostics.push(...rewriteVueMarkup(mdast, file))
-  }
+  vitepress?.rewrite(mdast)
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
 
@@ -155,48 +153,58 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   // VitePress's code groups are read in every flavour (they change no ordinary page's meaning).
   if (vitepress || text.includes('code-group')) drawTabGroups(hast)
   if (vitepress) fillTableOfContents(hast, headings)
-  return {
-    frontMatter,
-    title: frontMatter.title ?? leadingTitle,
-    titleId,
-    description: frontMatter.description ?? excerpt(firstParagraph),
-    html: processor.stringify(hast),
-    headings,
-    links: vitepress ? links.map((link) => ({ ...link, position: vitepress.place(link.position) })) : links,
-    // Include problems are placed in the page already; the rest were found in the expanded text.
-    diagnostics: vitepress ? [...vitepress.includeDiagnostics, ...diagnostics.map((found) => (found.file === file ? { ...found, ...vitepress.place(found) } : found))] : diagnostics,
-    dependencies: vitepress?.dependencies ?? [],
-  }
+  const parsed = { frontMatter, title: frontMatter.title ?? leadingTitle, titleId, description: frontMatter.description ?? excerpt(firstParagraph), html: processor.stringify(hast), headings, links, diagnostics, dependencies: [] }
+  return vitepress ? vitepress.placed(parsed) : parsed
 }
 
 /**
- * The page's text with its includes expanded, what markdown-it's VitePress rules need, the files
- * read, and where a line of the expanded text is in the page.
+ * The page's text with its includes expanded and what markdown-it's VitePress rules need; then
+ * the tree's VitePress syntax rewritten, and the parse placed back in the page (lines of included
+ * text at their directive) with the files it read.
  */
 function readVitepress(source: string, file: string, access: SourceAccess, slugify: SlugStyle, diagnostics: Diagnostic[]) {
   const expanded = source.includes('@include') ? expandIncludes(source, file, access, slugify) : undefined
   const dependencies = new Set(expanded?.dependencies)
-  const origins: readonly Origin[] | undefined = expanded?.origins
+  const origins: readonly Origin[] = expanded?.origins ?? []
   const place = <P extends { line: number | undefined; column: number | undefined } | undefined>(position: P): P => {
-    const origin = position?.line === undefined ? undefined : origins?.[position.line - 1]
+    const origin = position?.line === undefined ? undefined : origins[position.line - 1]
     return origin === undefined ? position : ({ ...position, line: origin.line, column: origin.column ?? position!.column } as P)
-  }
-  const env = {
-    file,
-    access,
-    used: (used: string) => void dependencies.add(used),
-    report: (line: number, message: string, suggestion: string) =>
-      diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
   }
   return {
     text: expanded?.text ?? source,
-    env,
-    place,
-    includeDiagnostics: expanded?.diagnostics ?? [],
-    get dependencies() {
-      return [...dependencies]
+    env: {
+      file,
+      access,
+      used: (used: string) => void dependencies.add(used),
+      report: (line: number, message: string, suggestion: string) => diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
+    },
+    rewrite(tree: MdastRoot): void {
+      applyAttributes(tree)
+      if (origins.length > 0) rebaseIncludedLinks(tree, file, origins)
+      diagnostics.push(...rewriteVueMarkup(tree, file))
+    },
+    placed(parsed: ParsedMarkdown): ParsedMarkdown {
+      return {
+        ...parsed,
+        links: parsed.links.map((link) => ({ ...link, position: place(link.position) })),
+        // Include problems are placed in the page already; the rest were found in the expanded text.
+        diagnostics: [...(expanded?.diagnostics ?? []), ...parsed.diagnostics.map((found) => (found.file === file ? { ...found, ...place(found) } : found))],
+        dependencies: [...dependencies],
+      }
     },
   }
+}
+
+/** A relative link or image written in an included Markdown file is relative to that file, as VitePress rebases it. */
+function rebaseIncludedLinks(tree: MdastRoot | MdastContent, file: string, origins: readonly Origin[]): void {
+  if ((tree.type === 'link' || tree.type === 'image') && tree.url.startsWith('.') && tree.position) {
+    const from = origins[tree.position.start.line - 1]?.from
+    if (from !== undefined) {
+      const rebased = posix.relative(posix.dirname(file), posix.join(posix.dirname(from), tree.url))
+      tree.url = rebased.startsWith('.') ? rebased : `./${rebased}`
+    }
+  }
+  if ('children' in tree) for (const child of tree.children) rebaseIncludedLinks(child, file, origins)
 }
 
 /**

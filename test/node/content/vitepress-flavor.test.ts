@@ -14,7 +14,7 @@ const mistakes = join(fixturesDir, 'vitepress-mistakes')
 const vitepress = (siteDir: string): ParseMarkdownOptions => ({ slugify: 'vitepress', vitepress: { siteDir, sourceRoot: 'content/docs' } })
 const parsePage = async (siteDir: string, page: string) => parseMarkdown(await readFile(join(siteDir, 'content/docs', page), 'utf8'), `content/docs/${page}`, keep, vitepress(siteDir))
 
-test('includes: a heading\'s section (by its id or {#id}), line ranges {3,} {,2} {2,3}, nested includes and a region; included headings are the page\'s', async () => {
+test('includes: a heading\'s section (by its id or {#id}), line ranges {3,} {,2} {2,3}, nested includes and a region; included headings are the page\'s, included links relative to their file', async () => {
   const page = await parsePage(site, 'includes.md')
   assert.equal(page.html.split('\n'), [
     "",
@@ -31,6 +31,7 @@ test('includes: a heading\'s section (by its id or {#id}), line ranges {3,} {,2}
     "Line 3</p>",
     "<h2 id=\"nested-heading\">Nested heading<a class=\"hash-link\" href=\"#nested-heading\" aria-label=\"Direct link to Nested heading\">#</a></h2>",
     "<p>Line 2</p>",
+    "<p>See <a href=\"./parts/lines.md\">the lines</a>.</p>",
     "<p>function foo() {",
     "return 1",
     "}</p>",
@@ -41,8 +42,10 @@ test('includes: a heading\'s section (by its id or {#id}), line ranges {3,} {,2}
     { depth: 3, id: 'deeper', text: 'Deeper' },
     { depth: 2, id: 'nested-heading', text: 'Nested heading' },
   ])
-  // The page's own link keeps its place in the page, after includes of several lines.
+  // A link written in an included file is relative to that file (as VitePress rebases it), placed at its directive;
+  // the page's own links keep their place in the page, after includes of several lines.
   assert.equal(page.links, [
+    { url: './parts/lines.md', position: { line: 13, column: 1 } },
     { url: '#nested-heading', position: { line: 17, column: 5 } },
     { url: '#deeper', position: { line: 17, column: 43 } },
   ])
@@ -89,6 +92,9 @@ test('a link inside included text points at the include directive; an absolute p
       'content/docs/page.md:8:1: error: Cannot import the code snippet "./leak.md": content/docs/leak.md leads outside content/docs/, the folder included files must be in. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
     ])
     assert.not.match(page.html, 'SECRET')
+    // Front matter is data: a directive in it is not an include.
+    const data = parseMarkdown('---\ndescription: "<!--@include: ./part.md-->"\n---\n\nBody\n', 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal([data.frontMatter.description, data.dependencies, data.html], ['<!--@include: ./part.md-->', [], '<p>Body</p>'])
     const nul = parseMarkdown('<!--@include: ./part.md\0-->\n', 'content/docs/page.md', keep, vitepress(dir))
     assert.equal(nul.diagnostics.map((found) => found.message), ['Cannot include "./part.md\0": it is outside content/docs/, the folder included files must be in'])
   } finally {
