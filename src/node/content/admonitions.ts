@@ -53,7 +53,8 @@ declare module 'mdast' {
   }
 }
 
-const containerInfo = /^\s*([a-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?(?:\s+(.*?))?\s*$/i
+// The title is taken greedily and trimmed after: a lazy title before `\s*$` backtracks on a long run of spaces.
+const containerInfo = /^\s*([a-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?(?:\s+(.*))?$/i
 
 /**
  * The kind and title written after the colons (`note[Title]`, ` tip Title`, `details`), or
@@ -67,8 +68,8 @@ export function readContainerInfo(info: string, vitepress = false): { kind: Admo
   const kind = match[1]!.toLowerCase()
   if (!Object.hasOwn(admonitionLabels, kind) || (kind === 'tabs' && !vitepress)) return undefined
   let written = match[2] ?? match[3]
-  const attributes = vitepress && written !== undefined ? /\s*\{([^{}]*)\}$/.exec(written) : null
-  if (attributes) written = written!.slice(0, attributes.index)
+  const attributes = vitepress && written !== undefined ? /\{([^{}]*)\}$/.exec(written) : null
+  if (attributes) written = written!.slice(0, attributes.index).trimEnd()
   const id = attributes ? /(?:^|\s)#([^\s#.{}]+)/.exec(attributes[1]!)?.[1] : undefined
   // The title is shown as text: emphasis and code marks around words are dropped, not shown.
   const title = written?.replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, '$2').trim()

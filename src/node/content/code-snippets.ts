@@ -55,8 +55,10 @@ interface SnippetSpec {
 /** `path#region{lines lang attrs} [title]`, read from the end, so the path itself may hold spaces and dots. */
 export function parseSnippetSpec(written: string): SnippetSpec | undefined {
   let rest = written.trim()
-  const title = /\s*\[(.+)\]$/.exec(rest)
-  if (title) rest = rest.slice(0, title.index).trimEnd()
+  // From the first `[` to a final `]` (found without a pattern that could backtrack on a long line).
+  const open = rest.endsWith(']') ? rest.indexOf('[') : -1
+  const title = open > 0 && open < rest.length - 2 ? rest.slice(open + 1, -1) : undefined
+  if (title !== undefined) rest = rest.slice(0, open).trimEnd()
   let lines = ''
   let language = ''
   let attributes = ''
@@ -75,7 +77,7 @@ export function parseSnippetSpec(written: string): SnippetSpec | undefined {
   const path = rest.trim()
   if (path === '') return undefined
   const name = path.split(/[\\/]/).pop()!
-  return { path, region: region?.[1], lines, language: language || (/\.([a-z\d]+)$/i.exec(name)?.[1] ?? ''), attributes, title: title?.[1] ?? name }
+  return { path, region: region?.[1], lines, language: language || (/\.([a-z\d]+)$/i.exec(name)?.[1] ?? ''), attributes, title: title ?? name }
 }
 
 function snippetContent(env: SnippetEnv, spec: SnippetSpec, fail: (message: string, suggestion: string) => void): string | undefined {

@@ -15,7 +15,8 @@ import { frontMatterNode } from './markdown-to-mdast.js'
 import { readSourceFile, type SourceAccess } from './read-source-file.js'
 import { findRegions } from './source-regions.js'
 
-const directive = /<!--\s*@include:\s*(.*?)\s*-->/g
+// Up to the next `>` at most, so that a line of unclosed directives is read once, not once per directive.
+const directive = /<!--\s*@include:([^>]*)-->/g
 /** Includes of includes: deeper is a mistake, not documentation. */
 export const maxIncludeDepth = 8
 /** An expanded page may be at most this long (a file included twice by a file included twice … grows fast). */
@@ -103,16 +104,16 @@ type Expand = (written: string, from: string, chain: readonly string[]) => Line[
  * counted as the line's own file's (as VitePress rebases links only for the first kind).
  */
 function expandLine(line: string, from: string, chain: readonly string[], expand: Expand, at?: (offset: number) => void): Line[] {
-  const alone = /^\s*<!--\s*@include:\s*(.*?)\s*-->\s*$/.exec(line)
-  if (alone && alone[1] !== '') {
+  const alone = /^\s*<!--\s*@include:([^>]*)-->\s*$/.exec(line)
+  if (alone && alone[1]!.trim() !== '') {
     at?.(line.indexOf('<!--'))
-    return expand(alone[1]!, from, chain)
+    return expand(alone[1]!.trim(), from, chain)
   }
   directive.lastIndex = 0
   if (!directive.test(line)) return [{ text: line, from }]
   const replaced = line.replace(directive, (match: string, written: string, offset: number) => {
     at?.(offset)
-    return written === '' ? match : expand(written, from, chain).map((expanded) => expanded.text).join('\n')
+    return written.trim() === '' ? match : expand(written.trim(), from, chain).map((expanded) => expanded.text).join('\n')
   })
   return replaced.split('\n').map((text) => ({ text, from }))
 }
@@ -160,16 +161,27 @@ function headingSection(lines: readonly string[], id: string, slugify: SlugStyle
     const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
     if (marker && (fence === undefined || (marker[0] === fence[0] && marker.length >= fence.length))) fence = fence === undefined ? marker : undefined
     if (fence !== undefined || marker) continue
-    const heading = /^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(line)
+    const heading = atxHeading(line)
     if (!heading) continue
-    const level = heading[1]!.length
+    const level = heading.level
     if (found) {
       if (level <= found.level) return { start: found.start, end: index }
       continue
     }
-    const explicit = /\{#([^\s{}#]+)[^}]*\}$/.exec(heading[2]!)
-    const headingId = explicit ? (slugger.claim(explicit[1]!), explicit[1]) : slugger.slug(heading[2]!.replace(/[*_`]/g, ''))
+    const explicit = /\{#([^\s{}#]+)(?:\s[^{}]*)?\}$/.exec(heading.text)
+    const headingId = explicit ? (slugger.claim(explicit[1]!), explicit[1]) : slugger.slug(heading.text.replace(/[*_`]/g, ''))
     if (headingId === id) found = { start: index + 1, level }
   }
   return found && { start: found.start, end: lines.length }
+}
+
+/** An ATX heading's level and text (closing `#`s removed), read without a pattern that could backtrack on a long line. */
+function atxHeading(line: string): { level: number; text: string } | undefined {
+  const open = /^ {0,3}(#{1,6})(?:[ \t]|$)/.exec(line)
+  if (!open) return undefined
+  let text = line.slice(open[0].length).trim()
+  let end = text.length
+  while (end > 0 && text[end - 1] === '#') end--
+  if (end === 0 || text[end - 1] === ' ' || text[end - 1] === '\t') text = text.slice(0, end).trimEnd()
+  return { level: open[1]!.length, text }
 }

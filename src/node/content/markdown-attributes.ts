@@ -6,7 +6,8 @@
  */
 import type { Heading, Paragraph, Parent, Root, RootContent } from 'mdast'
 
-const attributes = /[ \t]*\{[ \t]*((?:[#.][\w:-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:[#.][\w:-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*)[ \t]*\}$/
+// Starts at the brace (no leading spaces: a pattern starting with them backtracks on a long run of them).
+const attributes = /\{[ \t]*((?:[#.][\w:-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:[#.][\w:-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*)[ \t]*\}$/
 
 export function applyAttributes(parent: Root | Parent): void {
   for (const node of parent.children as RootContent[]) {
@@ -21,7 +22,7 @@ function take(node: Heading | Paragraph): void {
   const match = attributes.exec(last.value)
   if (!match) return
   const id = /(?:^|\s)#([\w:-]+)/.exec(match[1]!)?.[1]
-  last.value = last.value.slice(0, match.index)
+  last.value = last.value.slice(0, match.index).trimEnd()
   if (last.value === '') node.children.pop()
   // A heading's id is read from `{#id}` where ids written by hand are read (parse-markdown.ts).
   if (node.type === 'heading') {

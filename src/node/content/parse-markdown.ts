@@ -278,9 +278,10 @@ function headingText(node: Element): { text: string; slugText: string } {
 function takeExplicitId(node: Element): string | undefined {
   const last: ElementContent | undefined = node.children[node.children.length - 1]
   if (!last || last.type !== 'text') return undefined
-  const match = /\s*\{#([^\s{}#]+)\}\s*$/.exec(last.value)
+  // From the brace: a pattern starting with `\s*` backtracks on a long run of spaces.
+  const match = /\{#([^\s{}#]+)\}\s*$/.exec(last.value)
   if (!match) return undefined
-  last.value = last.value.slice(0, match.index)
+  last.value = last.value.slice(0, match.index).trimEnd()
   return match[1]
 }
 

@@ -5,8 +5,10 @@
  * `<!-- -->`, `/* *\/`, `--`).
  */
 
-const opener = /^\s*(?:\/\/|#|<!--|\/\*|--|')\s*#?\s*(?:pragma\s+)?region\b[ \t]*(.*?)[ \t]*(?:-->|\*\/)?\s*$/i
-const closer = /^\s*(?:\/\/|#|<!--|\/\*|--|')\s*#?\s*(?:pragma\s+)?end\s?region\b[ \t]*(.*?)[ \t]*(?:-->|\*\/)?\s*$/i
+// No two adjacent parts may match the same characters, and the name is taken greedily and
+// trimmed after: a file's line may be megabytes long, and a backtracking pattern would hang on it.
+const opener = /^[ \t]*(?:\/\/|#|<!--|\/\*|--|')[ \t]*(?:#[ \t]*)?(?:pragma[ \t]+)?region\b(.*)$/i
+const closer = /^[ \t]*(?:\/\/|#|<!--|\/\*|--|')[ \t]*(?:#[ \t]*)?(?:pragma[ \t]+)?end[ \t]?region\b(.*)$/i
 
 /** Whether a line opens or closes a region (whatever its name). */
 export function isRegionMarker(line: string): boolean {
@@ -25,12 +27,12 @@ export function findRegions(lines: readonly string[], name: string): { start: nu
     if (!/region/i.test(line)) return
     const start = opener.exec(line)
     if (start) {
-      open.push({ name: unquote(start[1]!), start: index + 1 })
+      open.push({ name: nameOf(start[1]!), start: index + 1 })
       return
     }
     const end = closer.exec(line)
     if (!end || open.length === 0) return
-    const endName = unquote(end[1]!)
+    const endName = nameOf(end[1]!)
     const at = endName === '' ? open.length - 1 : open.findLastIndex((region) => region.name === endName)
     if (at === -1) return
     const [closed] = open.splice(at)
@@ -46,6 +48,9 @@ export function dedent(lines: readonly string[]): string[] {
   return common === 0 ? [...lines] : lines.map((line) => line.slice(common))
 }
 
-function unquote(name: string): string {
-  return /^"(.*)"$/.exec(name)?.[1] ?? name
+/** A marker's name: what follows the keyword, without a comment's end (`-->`, `*\/`) and quotes. */
+function nameOf(rest: string): string {
+  let name = rest.trim()
+  for (const end of ['-->', '*/']) if (name.endsWith(end)) name = name.slice(0, -end.length).trim()
+  return name.length >= 2 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1) : name
 }

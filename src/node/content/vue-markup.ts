@@ -17,7 +17,8 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 
 const scriptOrStyle = /^\s*<(script|style)\b[\s\S]*<\/\1\s*>\s*$/i
 const componentTag = /<(\/?)([A-Z][\w-]*)((?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*(\/?)>/g
-const interpolation = /\{\{([\s\S]*?)\}\}/g
+// No braces inside: each `{{` is matched up to the next brace, never searched to the end of the text.
+const interpolation = /\{\{([^{}]*)\}\}/g
 const badgeTypes = new Set(['info', 'tip', 'warning', 'danger'])
 /** Components that only wrap what they hold, shown without a warning. */
 const wrappers = new Set(['ClientOnly'])

@@ -259,4 +259,25 @@ test('a public page may not include a private page or a file under a private pat
   })
 })
 
+test('long runs of spaces, brackets and unclosed syntax (a line may be 100 000 characters, an included file one line of megabytes) are read in one pass', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-vitepress-'))
+  const run = (character: string) => character.repeat(100_000)
+  try {
+    await mkdir(join(dir, 'content/docs'), { recursive: true })
+    await writeFile(join(dir, 'content/docs/part.md'), `# a${run(' ')}x\n## {#${run('a')}\n## Wanted\n\nFound.\n`)
+    await writeFile(join(dir, 'content/docs/code.js'), `// region${run(' ')}x\n// #region wanted ${run(' ')}\nkept()\n// #endregion\n`)
+    // The unclosed comment last: it is a comment to the end of the page.
+    const text = ['<!--@include: ./part.md#wanted-->', '<<< ./code.js#wanted', `<<< ./code.js ${run('[')}`, `::: tip T${run(' ')}x`, ':::', `a${run(' ')}x {#id}`, `## h${run(' ')}x {#h}`, `{{${run('{{ ')}`, `<A${run(' a')}`, `<!--@include:${run(' ')}x`].join('\n\n')
+    const page = parseMarkdown(text, 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.headings.filter((heading) => heading.depth === 2 || heading.id === 'id').map((heading) => heading.id), ['id', 'h'])
+    assert.match(page.html, '<p>Found.</p>')
+    assert.match(page.html, '<span class="code-line"><span class="hljs-title function_">kept</span>()</span>')
+    assert.match(page.html, `<p class="admonition-heading">T${run(' ')}x</p>`)
+    assert.equal(page.diagnostics.map((found) => found.ruleId), ['include-invalid'])
+    assert.equal(parseMarkdown(`## h${run(' ')}x {#plain}\n`, 'content/docs/page.md', keep).headings, [{ depth: 2, id: 'plain', text: `h${run(' ')}x` }])
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+})
+
 test.run()
