@@ -44,6 +44,8 @@ export type RuleId =
   | 'out-of-memory'
   | 'reserved-path'
   | 'search-index-failed'
+  | 'include-invalid'
+  | 'vue-unsupported'
 
 export type Severity = 'error' | 'warning'
 

@@ -118,11 +118,18 @@ export interface SiteConfig {
     /**
      * Which files are MDX: 'detect' (the default) reads `.mdx` files, and `.md` files that use
      * MDX (import or export lines, JSX components), as MDX; 'mdx' reads every file as MDX;
-     * 'md' reads every file as Markdown.
+     * 'md' reads every file as Markdown. The 'vitepress' flavor's default is 'md' (VitePress has no MDX).
      */
     format?: 'detect' | 'mdx' | 'md'
-    /** How heading ids are made: 'github' (the default, as GitHub and Docusaurus) or 'vitepress'. */
+    /** How heading ids are made: 'github' (the default, as GitHub and Docusaurus) or 'vitepress' (the default of the 'vitepress' flavor). */
     slugify?: 'github' | 'vitepress'
+    /**
+     * 'vitepress' also reads VitePress's own Markdown: `<!--@include: …-->`, `<<< file` code
+     * snippets, `[[toc]]`, `:emoji:`, `{#id .class}` attributes, `::: tabs`, and Vue markup
+     * (see README). Default: 'vitepress' when slugify is 'vitepress', else 'default' (none of it,
+     * since it would change what an ordinary page means).
+     */
+    flavor?: 'default' | 'vitepress'
   }
   docs?: {
     /** Default '/docs'. */

@@ -64,7 +64,7 @@ export interface ResolvedConfig {
    * Docusaurus site's layout when its trailingSlash is unset, where `/page` and `/page/` both work.
    */
   readonly pageFolders: boolean
-  readonly markdown: { readonly format: 'detect' | 'mdx' | 'md'; readonly slugify: 'github' | 'vitepress' }
+  readonly markdown: { readonly format: 'detect' | 'mdx' | 'md'; readonly slugify: 'github' | 'vitepress'; readonly flavor: 'default' | 'vitepress' }
   readonly docs: {
     readonly routeBasePath: string
     readonly versionLabel: string
@@ -175,7 +175,9 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   const maxHeadingLevel = toc.get('maxHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 3
   if (maxHeadingLevel < minHeadingLevel) toc.get('maxHeadingLevel').fail(`must not be below minHeadingLevel (${minHeadingLevel})`)
   const markdown = root.get('markdown')
-  markdown.mapping(['format', 'slugify'])
+  markdown.mapping(['format', 'slugify', 'flavor'])
+  const slugify = markdown.get('slugify').oneOf(['github', 'vitepress'] as const)
+  const flavor = markdown.get('flavor').oneOf(['default', 'vitepress'] as const) ?? (slugify === 'vitepress' ? 'vitepress' : 'default')
   const colorMode = root.get('colorMode')
   colorMode.mapping(['defaultMode', 'disableSwitch', 'respectPrefersColorScheme'])
   readI18n(root.get('i18n'))
@@ -198,8 +200,10 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     trailingSlash,
     pageFolders: trailingSlash === undefined && layout.docusaurus === true,
     markdown: {
-      format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? 'detect',
-      slugify: markdown.get('slugify').oneOf(['github', 'vitepress'] as const) ?? 'github',
+      // VitePress has no MDX: its pages' `<script setup>` and `{{ }}` are Vue, read as Markdown.
+      format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? (flavor === 'vitepress' ? 'md' : 'detect'),
+      slugify: slugify ?? (flavor === 'vitepress' ? 'vitepress' : 'github'),
+      flavor,
     },
     docs: {
       routeBasePath,

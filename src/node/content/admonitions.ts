@@ -10,6 +10,7 @@ import markdownItContainer from 'markdown-it-container'
 import type { Admonition, Blockquote, BlockContent, DefinitionContent, Parent } from 'mdast'
 import type { Element } from 'hast'
 import { defaultHandlers } from 'remark-rehype'
+import { readCodeInfo } from './code-block.js'
 
 type State = Parameters<typeof defaultHandlers.blockquote>[0]
 
@@ -28,6 +29,8 @@ export const admonitionLabels = {
   'code-group': '',
   'v-pre': '',
   raw: '',
+  // vitepress-plugin-tabs's container (VitePress flavour only): its `== name` lines start tabs.
+  tabs: '',
 } as const
 
 export type AdmonitionKind = keyof typeof admonitionLabels
@@ -38,6 +41,8 @@ declare module 'mdast' {
     kind: AdmonitionKind
     /** The title written after the name; undefined for the kind's own label. */
     title: string | undefined
+    /** The id given by attributes after the title (`::: tip Title {#id}`, VitePress flavour). */
+    id?: string
     children: (BlockContent | DefinitionContent)[]
   }
   interface RootContentMap {
@@ -48,22 +53,32 @@ declare module 'mdast' {
   }
 }
 
-const containerInfo = /^\s*([a-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?(?:\s+(.*?))?\s*$/i
+// The title is taken greedily and trimmed after: a lazy title before `\s*$` backtracks on a long run of spaces.
+const containerInfo = /^\s*([a-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?(?:\s+(.*))?$/i
 
-/** The kind and title written after the colons (`note[Title]`, ` tip Title`, `details`), or undefined when it is no admonition. */
-export function readContainerInfo(info: string): { kind: AdmonitionKind; title: string | undefined } | undefined {
+/**
+ * The kind and title written after the colons (`note[Title]`, ` tip Title`, `details`), or
+ * undefined when it is no admonition. With `vitepress`, attributes after the title
+ * (markdown-it-attrs's `{#id .class}`) give its id (classes are dropped: the theme has no styles
+ * for them), and `tabs` is a kind.
+ */
+export function readContainerInfo(info: string, vitepress = false): { kind: AdmonitionKind; title: string | undefined; id?: string } | undefined {
   const match = containerInfo.exec(info)
   if (!match) return undefined
   const kind = match[1]!.toLowerCase()
-  if (!Object.hasOwn(admonitionLabels, kind)) return undefined
+  if (!Object.hasOwn(admonitionLabels, kind) || (kind === 'tabs' && !vitepress)) return undefined
+  let written = match[2] ?? match[3]
+  const attributes = vitepress && written !== undefined ? /\{([^{}]*)\}$/.exec(written) : null
+  if (attributes) written = written!.slice(0, attributes.index).trimEnd()
+  const id = attributes ? /(?:^|\s)#([^\s#.{}]+)/.exec(attributes[1]!)?.[1] : undefined
   // The title is shown as text: emphasis and code marks around words are dropped, not shown.
-  const title = (match[2] ?? match[3])?.replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, '$2').trim()
-  return { kind: kind as AdmonitionKind, title: title === '' ? undefined : title }
+  const title = written?.replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, '$2').trim()
+  return { kind: kind as AdmonitionKind, title: title === '' ? undefined : title, ...(id === undefined ? {} : { id }) }
 }
 
 /** Lets markdown-it read `:::name` containers of the known kinds (others stay text). */
-export function useAdmonitions(instance: MarkdownIt): void {
-  instance.use(markdownItContainer, 'admonition', { validate: (params: string) => readContainerInfo(params) !== undefined })
+export function useAdmonitions(instance: MarkdownIt, vitepress: boolean): void {
+  instance.use(markdownItContainer, 'admonition', { validate: (params: string) => readContainerInfo(params, vitepress) !== undefined })
 }
 
 const alertMarker = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\n|$)/i
@@ -87,17 +102,18 @@ export function alertFrom(quote: Blockquote): Admonition | undefined {
  * `<details>` with a `<summary>` for VitePress's details; a code group is a plain group.
  */
 export function admonitionHandler(state: State, node: Admonition): Element {
+  if (node.kind === 'code-group' || node.kind === 'tabs') return tabGroup(state, node)
   const children = state.all(node)
   const label = node.title ?? admonitionLabels[node.kind]
   const text = { type: 'text' as const, value: label }
+  const id = node.id === undefined ? {} : { id: node.id }
   if (node.kind === 'details')
-    return { type: 'element', tagName: 'details', properties: { className: ['admonition', 'admonition-details'] }, children: [{ type: 'element', tagName: 'summary', properties: {}, children: [text] }, ...state.wrap(children, true)] }
-  if (node.kind === 'code-group') return { type: 'element', tagName: 'div', properties: { className: ['code-group'] }, children: state.wrap(children, true) }
-  if (node.kind === 'v-pre' || node.kind === 'raw') return { type: 'element', tagName: 'div', properties: {}, children: state.wrap(children, true) }
+    return { type: 'element', tagName: 'details', properties: { className: ['admonition', 'admonition-details'], ...id }, children: [{ type: 'element', tagName: 'summary', properties: {}, children: [text] }, ...state.wrap(children, true)] }
+  if (node.kind === 'v-pre' || node.kind === 'raw') return { type: 'element', tagName: 'div', properties: { ...id }, children: state.wrap(children, true) }
   return {
     type: 'element',
     tagName: 'div',
-    properties: { className: ['admonition', `admonition-${node.kind}`], role: 'note' },
+    properties: { className: ['admonition', `admonition-${node.kind}`], role: 'note', ...id },
     children: [
       { type: 'element', tagName: 'p', properties: { className: ['admonition-heading'] }, children: [text] },
       { type: 'element', tagName: 'div', properties: { className: ['admonition-content'] }, children: state.wrap(children, true) },
@@ -105,9 +121,40 @@ export function admonitionHandler(state: State, node: Admonition): Element {
   }
 }
 
+/**
+ * A code group (each code block a panel, labelled with its title or language) or a `::: tabs`
+ * container (each `== name` a panel): a group of labelled panels, which code-group-tabs.ts draws
+ * as tabs once the page is sanitised.
+ */
+function tabGroup(state: State, node: Admonition): Element {
+  const panels: { label: string; children: typeof node.children }[] = []
+  node.children.forEach((child, index) => {
+    if (child.type === 'tabMarker') panels.push({ label: child.label, children: [] })
+    else if (node.kind === 'code-group' && child.type === 'code') {
+      const info = readCodeInfo(child.lang, child.meta)
+      panels.push({ label: info.title ?? info.language ?? `${index + 1}`, children: [child] })
+    } else if (panels.length > 0) panels[panels.length - 1]!.children.push(child)
+  })
+  const group = node.kind === 'tabs' && node.title ? /^key:(\S+)$/.exec(node.title)?.[1] : undefined
+  return {
+    type: 'element',
+    tagName: 'div',
+    properties: { className: ['code-group'], ...(group === undefined ? {} : { dataGroupId: group }) },
+    children: state.wrap(
+      panels.map(({ label, children }) => ({
+        type: 'element',
+        tagName: 'div',
+        properties: { className: ['code-group-panel'] },
+        children: [{ type: 'element', tagName: 'p', properties: { className: ['code-group-label'] }, children: [{ type: 'text', value: label }] }, ...state.wrap(state.all({ ...node, children }), true)],
+      })),
+      true,
+    ),
+  }
+}
+
 /** What the sanitiser lets through for admonitions: only these classes, and role="note". */
 export const admonitionAttributes = {
-  div: [['className', 'admonition', 'admonition-content', 'code-group', ...Object.keys(admonitionLabels).map((kind) => `admonition-${kind}`)], ['role', 'note']],
-  p: [['className', 'admonition-heading']],
+  div: [['className', 'admonition', 'admonition-content', 'code-group', 'code-group-panel', ...Object.keys(admonitionLabels).map((kind) => `admonition-${kind}`)], ['role', 'note'], 'dataGroupId'],
+  p: [['className', 'admonition-heading', 'code-group-label']],
   details: [['className', 'admonition', 'admonition-details']],
 } as const

@@ -39,6 +39,8 @@ export interface ContentDocument {
   readonly post?: PostInfo
   /** The page names itself for `<title>` (a React page's `Layout` title), the home page too. */
   readonly titled?: boolean
+  /** The files its text includes (VitePress's includes and code snippets), site-relative: checked not to be private. */
+  readonly includes?: readonly string[]
 }
 
 export interface PostInfo extends PostExcerpt {
@@ -138,6 +140,7 @@ export function contentDocument(file: ContentFile, route: string, parsed: Parsed
     links: parsed.links,
     assets: [...assets],
     display: displayOf(frontMatter, parsed.titleId),
+    ...(parsed.dependencies !== undefined && parsed.dependencies.length > 0 ? { includes: parsed.dependencies } : {}),
     ...(kind === 'post' && excerpt ? { post: { ...excerpt, date: frontMatter.date ?? postDateFromFile(file.relative), authors: frontMatter.authors } } : {}),
   }
 }

@@ -60,6 +60,10 @@ export class InlineBuilder {
         case 'hardbreak':
           this.append({ type: 'break' })
           break
+        case 'emoji':
+          // markdown-it-emoji's `:name:` (VitePress pages): its character, marked, since VitePress leaves it out of heading ids.
+          this.append({ type: 'text', value: child.content, data: { hName: 'span', hProperties: { className: ['emoji'] } } })
+          break
         case 'code_inline':
           this.append({ type: 'inlineCode', value: child.content })
           break

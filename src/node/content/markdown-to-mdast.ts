@@ -18,6 +18,7 @@
  * or `<`), which is what diagnostics point to. Other nodes carry none.
  */
 import markdownIt, { type MarkdownIt, type StateInline, type Token } from 'markdown-it'
+import { full as markdownItEmoji } from 'markdown-it-emoji'
 import markdownItFootnote from 'markdown-it-footnote'
 import type {
   Blockquote,
@@ -38,7 +39,9 @@ import type {
 } from 'mdast'
 import { pushAll } from '../../shared/push-all.js'
 import { alertFrom, readContainerInfo, useAdmonitions } from './admonitions.js'
+import { useCodeSnippets, type SnippetEnv } from './code-snippets.js'
 import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
+import { useTabMarkers } from './tab-markers.js'
 
 declare module 'mdast' {
   interface YamlData {
@@ -52,8 +55,11 @@ declare module 'mdast' {
 // documents that contain `www.` get the parser that tries it.
 const markdown = createMarkdownIt({ fuzzyLink: false })
 const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
+// VitePress's own syntax (markdown.flavor 'vitepress'): code snippet imports, `:emoji:`, tabs.
+let vitepressParsers: { markdown: MarkdownIt; withWwwLinks: MarkdownIt } | undefined
 
-export function markdownToMdast(source: string): Root {
+/** With `vitepress`, VitePress's syntax is read too, its files through the env's access. */
+export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   const root: Root = { type: 'root', children: [] }
@@ -65,8 +71,13 @@ export function markdownToMdast(source: string): Root {
     body = '\n'.repeat(frontMatter.lineCount) + text.slice(frontMatter.length)
   }
   const lines = text.split('\n')
-  const parser = /www\./i.test(body) ? markdownWithWwwLinks : markdown
-  new TreeBuilder(root, lines).blocks(parser.parse(body, {}))
+  const wwwLinks = /www\./i.test(body)
+  if (vitepress === undefined) {
+    new TreeBuilder(root, lines, false).blocks((wwwLinks ? markdownWithWwwLinks : markdown).parse(body, {}))
+    return root
+  }
+  vitepressParsers ??= { markdown: createMarkdownIt({ fuzzyLink: false, vitepress: true }), withWwwLinks: createMarkdownIt({ fuzzyLink: true, vitepress: true }) }
+  new TreeBuilder(root, lines, true).blocks((wwwLinks ? vitepressParsers.withWwwLinks : vitepressParsers.markdown).parse(body, { snippets: vitepress }))
   return root
 }
 
@@ -92,7 +103,7 @@ export function frontMatterNode(text: string): { node: Yaml; lineCount: number; 
   }
 }
 
-function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
+function createMarkdownIt({ fuzzyLink, vitepress = false }: { fuzzyLink: boolean; vitepress?: boolean }): MarkdownIt {
   const instance = markdownIt({ html: true, linkify: true })
   // The tree keeps URLs as written, like remark-parse: remark-rehype normalises them, and the
   // sanitiser (not the parser) is what removes `javascript:` and other unsafe URLs.
@@ -104,7 +115,12 @@ function createMarkdownIt({ fuzzyLink }: { fuzzyLink: boolean }): MarkdownIt {
   // `www.site.test`); linkify-it only under known ones. Its TLD entries are regular expressions.
   instance.linkify.tlds(['[a-z0-9]+(?:-+[a-z0-9]+)*'], true)
   instance.use(markdownItFootnote)
-  useAdmonitions(instance)
+  useAdmonitions(instance, vitepress)
+  if (vitepress) {
+    instance.use(markdownItEmoji)
+    useCodeSnippets(instance)
+    useTabMarkers(instance)
+  }
   // GFM has no inline footnotes (`^[text]`): keep them as text.
   instance.inline.ruler.disable('footnote_inline')
   // The plugin's last step moves definitions to the end of the tokens, concatenating the whole
@@ -151,6 +167,8 @@ class TreeBuilder {
   constructor(
     root: Root,
     private readonly lines: readonly string[],
+    /** Whether VitePress's syntax is read: attributes after a container's title (`{#id}`), tab markers. */
+    private readonly vitepress: boolean,
   ) {
     this.stack = [root]
   }
@@ -175,7 +193,11 @@ class TreeBuilder {
         this.open({ type: 'blockquote', children: [] })
         return true
       case 'container_admonition_open':
-        this.open({ type: 'admonition', ...readContainerInfo(token.info)!, children: [] })
+        this.open({ type: 'admonition', ...readContainerInfo(token.info, this.vitepress)!, children: [] })
+        return true
+      case 'tab_marker':
+        if (this.top().type === 'admonition' && (this.top() as { kind?: string }).kind === 'tabs') this.append({ type: 'tabMarker', label: token.info })
+        else this.append<Paragraph>({ type: 'paragraph', children: [{ type: 'text', value: `== ${token.info}` }] })
         return true
       case 'blockquote_close': {
         const quote = this.stack.pop() as Blockquote

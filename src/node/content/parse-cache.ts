@@ -21,6 +21,8 @@ export interface ParseRecord {
   /** Every link the file's body rewrote, and the href it became (null: left for validation to report). */
   readonly links: readonly (readonly [string, string | null])[]
   readonly diagnostics: readonly Diagnostic[]
+  /** The files its text includes (VitePress's includes and snippets), each with its text's hash then. */
+  readonly dependencies?: readonly (readonly [string, string])[]
 }
 
 /** What the cache keeps of a parsed document (parse-content.ts's ContentDocument). */
@@ -68,6 +70,8 @@ export interface ParseCache<D extends CachedDocument> {
     read: (file: ContentFile) => string | undefined,
     rewrite: (file: ContentFile, url: string) => string | undefined,
     changed: ReadonlySet<string> | undefined,
+    /** Where the files pages included are read from (site-relative names). */
+    siteDir: string,
   ) => { readonly documents: readonly D[]; readonly diagnostics: readonly Diagnostic[]; readonly parse: readonly ContentFile[] }
   /** Keeps the entries of this build's documents (reused and parsed) and deletes the bodies none of them uses. */
   readonly save: (documents: readonly D[], records: readonly ParseRecord[]) => void
@@ -75,6 +79,24 @@ export interface ParseCache<D extends CachedDocument> {
 
 export function hashSource(text: string): string {
   return createHash('sha1').update(text).digest('base64url')
+}
+
+/** The `dependencies` of a record: each file a page included, with its text's hash (none when it is unreadable). */
+export function dependencyHashes(siteDir: string, files: readonly string[]): Pick<ParseRecord, 'dependencies'> {
+  return files.length === 0 ? {} : { dependencies: files.map((file) => [file, hashOf(join(siteDir, file))] as const) }
+}
+
+/** Whether every file the page included still reads as it did. */
+function dependenciesCurrent(record: ParseRecord, siteDir: string): boolean {
+  return record.dependencies?.every(([file, hash]) => hashOf(join(siteDir, file)) === hash) ?? true
+}
+
+function hashOf(path: string): string {
+  try {
+    return createHash('sha1').update(readFileSync(path)).digest('base64url')
+  } catch {
+    return ''
+  }
 }
 
 /** The parse cache in `dir` for builds under `key`; entries of another key are ignored, and replaced when saved. */
@@ -91,7 +113,7 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
   const reused = new Map<string, ParseRecord>()
   return {
     bodiesDir,
-    reuse(files, read, rewrite, changed) {
+    reuse(files, read, rewrite, changed, siteDir) {
       const documents: D[] = []
       const diagnostics: Diagnostic[] = []
       const parse: ContentFile[] = []
@@ -100,8 +122,9 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
         // A file the caller says is unchanged is not read; an unreadable one is parsed (and reported) again.
         const trusted = entry !== undefined && changed !== undefined && !changed.has(file.file)
         const text = entry === undefined || trusted ? undefined : read(file)
-        const current = trusted || (entry !== undefined && text !== undefined && hashSource(text) === entry.record.source)
-        if (!entry || !current || !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href)) {
+        const current =
+          (trusted && !entry.record.dependencies?.some(([dependency]) => changed.has(dependency))) || (entry !== undefined && text !== undefined && hashSource(text) === entry.record.source)
+        if (!entry || !current || !dependenciesCurrent(entry.record, siteDir) || !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href)) {
           parse.push(file)
           continue
         }

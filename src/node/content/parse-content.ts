@@ -19,8 +19,8 @@ import { isMdx } from './mdx-syntax.js'
 import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
 import { createPageTexts, defaultTextBudget, type PageTexts } from './page-texts.js'
-import { hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
-import type { parseMarkdown } from './parse-markdown.js'
+import { dependencyHashes, hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
+import type { parseMarkdown, ParseMarkdownOptions } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import { emptyFrontMatter } from './read-front-matter.js'
 import type { ContentFile } from './read-content.js'
@@ -82,6 +82,8 @@ export interface ParseJob {
   readonly trailingSlash: boolean | undefined
   /** Heading ids as GitHub or as VitePress makes them. */
   readonly slugify: ResolvedConfig['markdown']['slugify']
+  /** Whether VitePress's own Markdown is read (markdown.flavor). */
+  readonly flavor: ResolvedConfig['markdown']['flavor']
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
   /** Where bodies go (page-bodies.ts); undefined keeps none. */
@@ -137,11 +139,12 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     drafts: [...drafts],
     trailingSlash: config.trailingSlash,
     slugify: config.markdown.slugify,
+    flavor: config.markdown.flavor,
     bodiesDir: options.cache?.bodiesDir ?? options.bodiesDir,
     record: options.cache !== undefined,
   }
   // Only Markdown pages are kept across builds: MDX pages, which may import the site's own code, are always parsed again.
-  const cached = options.cache?.reuse(markdown, (file) => texts.peek(file.file).text, cachedLinkRewriter(job), options.changedFiles)
+  const cached = options.cache?.reuse(markdown, (file) => texts.peek(file.file).text, cachedLinkRewriter(job), options.changedFiles, siteDir)
   const parsed = await parseMarkdownFiles({ ...job, files: cached?.parse ?? markdown }, cached?.documents ?? [], options, texts)
   pushAll(diagnostics, cached?.diagnostics ?? [])
   pushAll(diagnostics, parsed.diagnostics)
@@ -343,17 +346,25 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
       links.push([url, href ?? null])
       return href
     }
-    const parsed = parse(read.text ?? '', file.file, job.record ? recordingRewrite : rewrite, { slugify: job.slugify })
+    const options = parseOptionsOf(job, file)
+    const parsed = parse(read.text ?? '', file.file, job.record ? recordingRewrite : rewrite, options)
     pushAll(diagnostics, parsed.diagnostics)
-    if (job.record && read.text !== undefined) records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics })
+    if (job.record && read.text !== undefined)
+      records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics, ...dependencyHashes(job.siteDir, parsed.dependencies) })
     // A post's excerpt is the Markdown before its truncate marker, parsed on its own (its problems are the whole post's).
-    const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, { slugify: job.slugify }).html) : undefined
+    const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, options).html) : undefined
     // A copy: the parsed title, headings and links are slices of the page's text, which V8 keeps
     // whole while any slice lives (every source of a 10 000-doc site, held to the end of the build).
     const document = structuredClone(contentDocument(file, route, parsed, bodies.write(parsed.html), assets, excerpt))
     documents.push(document)
     if (onDocument) untold.push(document)
   }
+}
+
+/** How a file is parsed: VitePress's includes are read from its section's folder (`content/docs`), which `@/` names. */
+function parseOptionsOf(job: ParseJob, file: ContentFile): ParseMarkdownOptions {
+  if (job.flavor !== 'vitepress') return { slugify: job.slugify }
+  return { slugify: job.slugify, vitepress: { siteDir: job.siteDir, sourceRoot: file.file.slice(0, file.file.length - file.relative.length - 1) } }
 }
 
 /** What a link of a file becomes in this build: what the cache checks its parse against. */

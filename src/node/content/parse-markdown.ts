@@ -3,6 +3,7 @@
  * markdown-to-mdast gives the tree, then one unified processor (built once, reused for every
  * file) turns it into sanitised HTML.
  */
+import { posix } from 'node:path'
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { toString } from 'hast-util-to-string'
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
@@ -17,6 +18,12 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import { admonitionAttributes, admonitionHandler } from './admonitions.js'
 import { codeHandler, metaMark } from './code-block.js'
+import { drawTabGroups } from './code-group-tabs.js'
+import { expandIncludes, type Origin } from './expand-includes.js'
+import { applyAttributes } from './markdown-attributes.js'
+import type { SourceAccess } from './read-source-file.js'
+import { fillTableOfContents } from './table-of-contents.js'
+import { rewriteVueMarkup } from './vue-markup.js'
 import { highlightCodeBlock } from './highlight-code.js'
 import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
@@ -29,6 +36,8 @@ import { addReaderMarkup } from './reader-markup.js'
 /** A parsed page (its leading `# heading` removed from the body when it gave the title) and its problems. */
 export interface ParsedMarkdown extends ParsedPage {
   readonly diagnostics: readonly Diagnostic[]
+  /** The files its text includes or imports (site-relative): the parse is only as current as they are. */
+  readonly dependencies: readonly string[]
 }
 
 /** Maps a link or image source as written to the URL to publish, or undefined to keep it. */
@@ -45,6 +54,8 @@ export const rawHtmlSchema = {
     div: [...(defaultSchema.attributes?.div ?? []), ...admonitionAttributes.div],
     p: [...(defaultSchema.attributes?.p ?? []), ...admonitionAttributes.p],
     details: [...(defaultSchema.attributes?.details ?? []), ...admonitionAttributes.details],
+    // VitePress's badges (vue-markup.ts) and `:emoji:` (inline-builder.ts).
+    span: [...(defaultSchema.attributes?.span ?? []), ['className', 'badge', 'badge-info', 'badge-tip', 'badge-warning', 'badge-danger', 'emoji']],
     // The info string of a code fence, read (and removed) by the highlighter; only the handler's (see metaMark).
     code: [...(defaultSchema.attributes?.code ?? []), ['dataMeta', new RegExp(`^${metaMark}`)]],
   },
@@ -66,12 +77,17 @@ const rawProcessor = unified()
 export interface ParseMarkdownOptions {
   /** How heading ids are made; default 'github'. */
   readonly slugify?: SlugStyle
+  /** With it, VitePress's syntax is read too (markdown.flavor 'vitepress'), its included files from there. */
+  readonly vitepress?: SourceAccess
 }
 
-export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
+export function parseMarkdown(source: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []
-  const mdast = markdownToMdast(text)
+  const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options.slugify ?? 'github', diagnostics)
+  const text = vitepress?.text ?? source
+  const mdast = markdownToMdast(text, vitepress?.env)
   const frontMatter = readFrontMatter(mdast, file, diagnostics)
+  vitepress?.rewrite(mdast)
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
 
@@ -94,10 +110,11 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   const first = hast.children.find((node) => node.type === 'element')
   if (first && first.type === 'element' && first.tagName === 'h1') {
     const explicit = takeExplicitId(first)
-    leadingTitle = toString(first).trim()
+    const title = headingText(first)
+    leadingTitle = title.text
     // The title heading takes its id first, as on the page Docusaurus renders (a later "## Same text" gets "-1").
     if (explicit !== undefined) slugger.claim(explicit)
-    titleId = explicit ?? slugger.slug(leadingTitle)
+    titleId = explicit ?? slugger.slug(title.slugText)
     hast.children.splice(hast.children.indexOf(first), 1)
     // The title is plain text wherever it is shown; a link in it is checked all the same, and said to be dropped.
     forEachElement(first, (node) => {
@@ -115,9 +132,9 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
       if (!isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (depth) {
       const explicit = takeExplicitId(node)
-      const textContent = toString(node).trim()
+      const { text: textContent, slugText } = headingText(node)
       if (explicit !== undefined) slugger.claim(explicit)
-      const id = explicit ?? slugger.slug(textContent)
+      const id = explicit ?? slugger.slug(slugText)
       node.properties = { ...node.properties, id }
       headings.push({ depth: Number(depth), id, text: textContent })
       markup.headings.push({ node, id, text: textContent })
@@ -133,16 +150,61 @@ export function parseMarkdown(text: string, file: string, rewriteLink: RewriteLi
   })
 
   addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map((pre) => highlightCodeBlock(pre, 'html')) })
-  return {
-    frontMatter,
-    title: frontMatter.title ?? leadingTitle,
-    titleId,
-    description: frontMatter.description ?? excerpt(firstParagraph),
-    html: processor.stringify(hast),
-    headings,
-    links,
-    diagnostics,
+  // VitePress's code groups are read in every flavour (they change no ordinary page's meaning).
+  if (vitepress || text.includes('code-group')) drawTabGroups(hast)
+  if (vitepress) fillTableOfContents(hast, headings)
+  const parsed = { frontMatter, title: frontMatter.title ?? leadingTitle, titleId, description: frontMatter.description ?? excerpt(firstParagraph), html: processor.stringify(hast), headings, links, diagnostics, dependencies: [] }
+  return vitepress ? vitepress.placed(parsed) : parsed
+}
+
+/**
+ * The page's text with its includes expanded and what markdown-it's VitePress rules need; then
+ * the tree's VitePress syntax rewritten, and the parse placed back in the page (lines of included
+ * text at their directive) with the files it read.
+ */
+function readVitepress(source: string, file: string, access: SourceAccess, slugify: SlugStyle, diagnostics: Diagnostic[]) {
+  const expanded = source.includes('@include') ? expandIncludes(source, file, access, slugify) : undefined
+  const dependencies = new Set(expanded?.dependencies)
+  const origins: readonly Origin[] = expanded?.origins ?? []
+  const place = <P extends { line: number | undefined; column: number | undefined } | undefined>(position: P): P => {
+    const origin = position?.line === undefined ? undefined : origins[position.line - 1]
+    return origin === undefined ? position : ({ ...position, line: origin.line, column: origin.column ?? position!.column } as P)
   }
+  return {
+    text: expanded?.text ?? source,
+    env: {
+      file,
+      access,
+      used: (used: string) => void dependencies.add(used),
+      report: (line: number, message: string, suggestion: string) => diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
+    },
+    rewrite(tree: MdastRoot): void {
+      applyAttributes(tree)
+      if (origins.length > 0) rebaseIncludedLinks(tree, file, origins)
+      diagnostics.push(...rewriteVueMarkup(tree, file))
+    },
+    placed(parsed: ParsedMarkdown): ParsedMarkdown {
+      return {
+        ...parsed,
+        links: parsed.links.map((link) => ({ ...link, position: place(link.position) })),
+        // Include problems are placed in the page already; the rest were found in the expanded text.
+        diagnostics: [...(expanded?.diagnostics ?? []), ...parsed.diagnostics.map((found) => (found.file === file ? { ...found, ...place(found) } : found))],
+        dependencies: [...dependencies],
+      }
+    },
+  }
+}
+
+/** A relative link or image written in an included Markdown file is relative to that file, as VitePress rebases it. */
+function rebaseIncludedLinks(tree: MdastRoot | MdastContent, file: string, origins: readonly Origin[]): void {
+  if ((tree.type === 'link' || tree.type === 'image') && tree.url.startsWith('.') && tree.position) {
+    const from = origins[tree.position.start.line - 1]?.from
+    if (from !== undefined) {
+      const rebased = posix.relative(posix.dirname(file), posix.join(posix.dirname(from), tree.url))
+      tree.url = rebased.startsWith('.') ? rebased : `./${rebased}`
+    }
+  }
+  if ('children' in tree) for (const child of tree.children) rebaseIncludedLinks(child, file, origins)
 }
 
 /**
@@ -201,13 +263,25 @@ function forEachElement(parent: HastRoot | Element, callback: (element: Element)
   }
 }
 
+/** A heading's text for the ToC, and the text its id is made of: VitePress leaves badges out of both, and `:emoji:` out of the id. */
+function headingText(node: Element): { text: string; slugText: string } {
+  const marked = (child: ElementContent, name: string) => child.type === 'element' && child.tagName === 'span' && Array.isArray(child.properties?.className) && child.properties.className.includes(name)
+  if (!node.children.some((child) => marked(child, 'badge') || marked(child, 'emoji'))) {
+    const text = toString(node).trim()
+    return { text, slugText: text }
+  }
+  const text = toString({ ...node, children: node.children.filter((child) => !marked(child, 'badge')) }).trim()
+  return { text, slugText: toString({ ...node, children: node.children.filter((child) => !marked(child, 'badge') && !marked(child, 'emoji')) }).trim() }
+}
+
 /** `## Title {#custom-id}` sets the anchor explicitly, as in Docusaurus. */
 function takeExplicitId(node: Element): string | undefined {
   const last: ElementContent | undefined = node.children[node.children.length - 1]
   if (!last || last.type !== 'text') return undefined
-  const match = /\s*\{#([^\s{}#]+)\}\s*$/.exec(last.value)
+  // From the brace: a pattern starting with `\s*` backtracks on a long run of spaces.
+  const match = /\{#([^\s{}#]+)\}\s*$/.exec(last.value)
   if (!match) return undefined
-  last.value = last.value.slice(0, match.index)
+  last.value = last.value.slice(0, match.index).trimEnd()
   return match[1]
 }
 

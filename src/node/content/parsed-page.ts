@@ -13,4 +13,6 @@ export interface ParsedPage {
   readonly html: string
   readonly headings: readonly Heading[]
   readonly links: readonly SourceLink[]
+  /** The files its text includes (VitePress's includes and code snippets), site-relative. */
+  readonly dependencies?: readonly string[]
 }

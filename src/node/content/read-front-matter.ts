@@ -115,6 +115,7 @@ const toleratedFrontMatter = [
   'footer',
   'search',
   'comments',
+  'titleTemplate',
 ]
 
 

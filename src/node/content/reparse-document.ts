@@ -57,6 +57,7 @@ export async function reparseDocument(
     drafts: content.drafts,
     trailingSlash: config.trailingSlash,
     slugify: config.markdown.slugify,
+    flavor: config.markdown.flavor,
     bodiesDir: options.bodiesDir,
     record: false,
   }

@@ -9,6 +9,7 @@ import type { ParsedContent } from '../content/parse-content.js'
 import type { CompiledRule, InvalidRule } from '../manifest/private-path-rules.js'
 import { checkLinks } from './check-links.js'
 import { checkNavigation } from './check-navigation.js'
+import { checkPrivateIncludes } from './check-private-includes.js'
 import { checkPrivatePaths, type ConfigSource } from './check-private-paths.js'
 import { checkReservedPaths } from './check-reserved-paths.js'
 
@@ -31,6 +32,8 @@ export function validateSite(input: ValidateInput): Validation {
     ...checkLinks(input.manifest, input.content, input.config),
     ...checkNavigation(input.manifest, input.config, input.configSource),
     ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
+    // 'client-only' publishes private pages anyway; including one publishes nothing more.
+    ...(input.config.privatePages === 'client-only' ? [] : checkPrivateIncludes(input.manifest, input.content, input.rules.compiled)),
     ...checkReservedPaths(input.manifest),
   ])
   return { diagnostics, links: input.content.documents.reduce((sum, document) => sum + document.links.length, 0) }

@@ -181,4 +181,14 @@ test('blog: Docusaurus defaults, its settings read, a wrong one said whole', () 
   ])
 })
 
+test("markdown.flavor: 'vitepress' reads .md as Markdown with VitePress's ids; slugify 'vitepress' alone chooses it; each default can be overridden; other values are refused", () => {
+  const markdown = (value: unknown) => resolveConfig({ title: 'T', markdown: value }, 'site.config.ts', '').config?.markdown
+  assert.equal(markdown(undefined), { format: 'detect', slugify: 'github', flavor: 'default' })
+  assert.equal(markdown({ flavor: 'vitepress' }), { format: 'md', slugify: 'vitepress', flavor: 'vitepress' })
+  assert.equal(markdown({ slugify: 'vitepress' }), { format: 'md', slugify: 'vitepress', flavor: 'vitepress' })
+  assert.equal(markdown({ slugify: 'vitepress', flavor: 'default' }), { format: 'detect', slugify: 'vitepress', flavor: 'default' })
+  assert.equal(markdown({ flavor: 'vitepress', slugify: 'github', format: 'detect' }), { format: 'detect', slugify: 'github', flavor: 'vitepress' })
+  assert.equal(problems({ title: 'T', markdown: { flavor: 'vue' } }), ['site.config.ts: error: "markdown.flavor" must be one of \'default\', \'vitepress\', got \'vue\'. [docsgen:config-invalid]'])
+})
+
 test.run()

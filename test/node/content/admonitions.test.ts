@@ -35,10 +35,10 @@ test("Docusaurus's, VitePress's and GitHub's admonitions become one markup; othe
     '<p>:::unknown',
     'stays text',
     ':::</p>',
-    '<div class="code-group">',
-    // VitePress's `[npm]` titles each block of the group.
-    '<div class="code-block" data-language="sh"><div class="code-block-title">npm</div><span class="code-block-language">sh</span><pre tabindex="0"><code class="language-sh hljs"><span class="code-line">npm i</span></code></pre></div>',
-    '</div>',
+    // VitePress's code group: tabs, each labelled with its block's `[title]` (not shown again in the panel).
+    '<div class="tabs code-group"><div class="tabs-list" role="tablist" aria-orientation="horizontal"><button type="button" role="tab" class="tabs-tab" id="tab-1-1" aria-controls="panel-1-1" aria-selected="true" tabindex="0" data-value="npm">npm</button></div><div role="tabpanel" class="tabs-panel" id="panel-1-1" aria-labelledby="tab-1-1" data-value="npm">',
+    '<div class="code-block" data-language="sh"><span class="code-block-language">sh</span><pre tabindex="0"><code class="language-sh hljs"><span class="code-line">npm i</span></code></pre></div>',
+    '</div></div>',
   ])
 })
 

@@ -1,0 +1,40 @@
+/**
+ * Reads a file a page names for inclusion (`<!--@include: …-->`, `<<< …`): relative to the page
+ * that names it, or to the page's source root for `@/…`, and only inside that root, so that a
+ * page can never publish the site's config, secrets or anything outside its content folder, by
+ * `..`, an absolute path or a symbolic link.
+ */
+import { realpathSync } from 'node:fs'
+import { isAbsolute, join, posix, relative, sep } from 'node:path'
+import { readTextFile } from '../files/read-text-file.js'
+
+/** Where included files may come from. */
+export interface SourceAccess {
+  /** The site folder (absolute). */
+  readonly siteDir: string
+  /** The folder `@/` names and no included file may leave, relative to the site folder (`content/docs`). */
+  readonly sourceRoot: string
+}
+
+export type SourceRead = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string }
+
+/** The text of `written` as named from `fromFile` (site-relative), or why it cannot be read. */
+export function readSourceFile(access: SourceAccess, fromFile: string, written: string): SourceRead {
+  const root = posix.normalize(access.sourceRoot)
+  const named = written.startsWith('@') ? posix.join(root, written.slice(/^@[\\/]/.test(written) ? 2 : 1)) : posix.join(posix.dirname(fromFile), written.replaceAll('\\', '/'))
+  if (written.includes('\0') || isAbsolute(written) || !named.startsWith(`${root}/`))
+    return { file: undefined, problem: `it is outside ${root}/, the folder included files must be in` }
+  const path = join(access.siteDir, named)
+  let real: string
+  try {
+    real = realpathSync(path)
+  } catch {
+    return { file: named, problem: `${named} does not exist` }
+  }
+  // A symbolic link may lead anywhere: only where it ends counts.
+  const realRoot = realpathSync(join(access.siteDir, root))
+  if (!real.startsWith(realRoot + sep)) return { file: named, problem: `${named} leads outside ${root}/, the folder included files must be in` }
+  const read = readTextFile(real, named, { markdown: false })
+  if (read.text === undefined) return { file: named, problem: `${named} cannot be read: ${read.diagnostic.message}` }
+  return { file: relative(access.siteDir, path).split(sep).join('/'), text: read.text }
+}
