@@ -18,5 +18,6 @@ export type ConfigAnswer = ReturnType<typeof toPlainData>
 const job = workerData as ConfigJob
 const thread = userCodeThread<ConfigAnswer>()
 thread.step(job.file)
-const module = (await import(job.moduleUrl)) as { default?: unknown }
-thread.done(toPlainData(module.default))
+// Started from a function, not at the module's top level: Node 24 (V8) aborts the process when a
+// worker ends while its entry module, bundled in dist/bin, is still evaluating asynchronously.
+void import(job.moduleUrl).then((module: { default?: unknown }) => thread.done(toPlainData(module.default)))

@@ -73,7 +73,13 @@ function typeScriptTwin(name: string): string | undefined {
 }
 
 Object.assign(globalThis, { require, __filename: job.path, __dirname: dirname(job.path), [standInKey]: standIn })
-const module = (await import(job.moduleUrl)) as { default?: unknown }
-const exported = module.default
-const plain = toPlainData(await (typeof exported === 'function' ? (exported as () => unknown)() : exported))
-thread.done({ ...plain, stubbed: [...stubbed] })
+// Started from a function, not at the module's top level: Node 24 (V8) aborts the process when a
+// worker ends while its entry module, bundled in dist/bin, is still evaluating asynchronously.
+void loadConfig()
+
+async function loadConfig(): Promise<void> {
+  const module = (await import(job.moduleUrl)) as { default?: unknown }
+  const exported = module.default
+  const plain = toPlainData(await (typeof exported === 'function' ? (exported as () => unknown)() : exported))
+  thread.done({ ...plain, stubbed: [...stubbed] })
+}

@@ -3,7 +3,7 @@
  * component and, when asked, renders it to HTML with the props it gets ({ site, href }). Runs
  * under runUserCode, so a page cannot end, stall or outlive the build.
  */
-import { createElement, type ComponentType } from 'react'
+import { createElement, type ComponentType, type ReactElement } from 'react'
 import { workerData } from 'node:worker_threads'
 import { siteHref } from '../../shared/canonical-path.js'
 import type { ComponentPageProps, SiteView } from '../../shared/page-view.js'
@@ -27,12 +27,18 @@ export type ComponentPageAnswer =
 
 const job = workerData as ComponentPageJob
 const thread = userCodeThread<ComponentPageAnswer[], ComponentPageStep>()
-const renderToStaticMarkup = job.render ? (await import('react-dom/server')).renderToStaticMarkup : undefined
-const answers: ComponentPageAnswer[] = []
-for (const page of job.pages) answers.push(await runPage(page.file, page.moduleUrl))
-thread.done(answers)
+// Started from a function, not at the module's top level: Node 24 (V8) aborts the process when a
+// worker ends while its entry module, bundled in dist/bin, is still evaluating asynchronously.
+void runPages()
 
-async function runPage(file: string, moduleUrl: string): Promise<ComponentPageAnswer> {
+async function runPages(): Promise<void> {
+  const renderToStaticMarkup = job.render ? (await import('react-dom/server')).renderToStaticMarkup : undefined
+  const answers: ComponentPageAnswer[] = []
+  for (const page of job.pages) answers.push(await runPage(page.file, page.moduleUrl, renderToStaticMarkup))
+  thread.done(answers)
+}
+
+async function runPage(file: string, moduleUrl: string, renderToStaticMarkup: ((element: ReactElement) => string) | undefined): Promise<ComponentPageAnswer> {
   let action: ComponentPageStep['action'] = 'loading'
   try {
     thread.step({ file, action })

@@ -24,16 +24,22 @@ export type MdxPageAnswer =
 const job = workerData as MdxPageJob
 const thread = userCodeThread<MdxPageAnswer[], string>()
 ;(globalThis as { __docsgenSite?: DocusaurusSite }).__docsgenSite = job.site
-const answers: MdxPageAnswer[] = []
-for (const page of job.pages) {
-  thread.step(page.file)
-  // Read while the page renders, which is at once (renderToStaticMarkup).
-  ;(globalThis as { __docsgenLinks?: readonly string[] }).__docsgenLinks = page.links
-  try {
-    const module = (await import(page.moduleUrl)) as { default: ComponentType<{ components: object }> }
-    answers.push({ file: page.file, kind: 'ok', html: renderToStaticMarkup(createElement(module.default, { components: builtInComponents })) })
-  } catch (error) {
-    answers.push({ file: page.file, kind: 'threw', message: describeThrown(error), at: thrownAt(error, job.siteDir) })
+// Started from a function, not at the module's top level: Node 24 (V8) aborts the process when a
+// worker ends while its entry module, bundled in dist/bin, is still evaluating asynchronously.
+void renderPages()
+
+async function renderPages(): Promise<void> {
+  const answers: MdxPageAnswer[] = []
+  for (const page of job.pages) {
+    thread.step(page.file)
+    // Read while the page renders, which is at once (renderToStaticMarkup).
+    ;(globalThis as { __docsgenLinks?: readonly string[] }).__docsgenLinks = page.links
+    try {
+      const module = (await import(page.moduleUrl)) as { default: ComponentType<{ components: object }> }
+      answers.push({ file: page.file, kind: 'ok', html: renderToStaticMarkup(createElement(module.default, { components: builtInComponents })) })
+    } catch (error) {
+      answers.push({ file: page.file, kind: 'threw', message: describeThrown(error), at: thrownAt(error, job.siteDir) })
+    }
   }
+  thread.done(answers)
 }
-thread.done(answers)

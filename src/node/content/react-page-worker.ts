@@ -34,9 +34,15 @@ const job = workerData as ReactPageJob
 const thread = userCodeThread<ReactPageAnswer[], string>()
 const globals = globalThis as unknown as DocusaurusPageGlobals
 Object.assign(globals, { __docsgenSite: job.site })
-const answers: ReactPageAnswer[] = []
-for (const page of job.pages) answers.push(await renderPage(page))
-thread.done(answers)
+// Started from a function, not at the module's top level: Node 24 (V8) aborts the process when a
+// worker ends while its entry module, bundled in dist/bin, is still evaluating asynchronously.
+void renderPages()
+
+async function renderPages(): Promise<void> {
+  const answers: ReactPageAnswer[] = []
+  for (const page of job.pages) answers.push(await renderPage(page))
+  thread.done(answers)
+}
 
 async function renderPage({ file, route, moduleUrl }: ReactPageJob['pages'][number]): Promise<ReactPageAnswer> {
   thread.step(file)

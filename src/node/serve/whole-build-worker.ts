@@ -7,12 +7,18 @@
 import { parentPort } from 'node:worker_threads'
 import { build, type BuildOptions, type BuiltSite } from '../build.js'
 
-const options = await new Promise<BuildOptions>((resolve) => parentPort!.once('message', resolve))
 const portable = (site: BuiltSite) => ({ ...site, rules: undefined })
-let built: ReturnType<typeof portable> | undefined
-const result = await build({
-  ...options,
-  onRendering: (site) => parentPort!.postMessage({ kind: 'rendering', site: portable(site) }),
-  onBuilt: (site) => (built = portable(site)),
-})
-parentPort!.postMessage({ kind: 'done', result, site: built })
+
+// Started from a callback, not at the module's top level: Node 24 (V8) aborts the process when a
+// worker ends while its entry module, bundled in dist/bin, is still evaluating asynchronously.
+parentPort!.once('message', (options: BuildOptions) => void buildAndAnswer(options))
+
+async function buildAndAnswer(options: BuildOptions): Promise<void> {
+  let built: ReturnType<typeof portable> | undefined
+  const result = await build({
+    ...options,
+    onRendering: (site) => parentPort!.postMessage({ kind: 'rendering', site: portable(site) }),
+    onBuilt: (site) => (built = portable(site)),
+  })
+  parentPort!.postMessage({ kind: 'done', result, site: built })
+}
