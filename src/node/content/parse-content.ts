@@ -345,7 +345,8 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
     }
     const parsed = parse(read.text ?? '', file.file, job.record ? recordingRewrite : rewrite, { slugify: job.slugify })
     pushAll(diagnostics, parsed.diagnostics)
-    if (job.record && read.text !== undefined) records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics })
+    // A copy, as the document below: the links' URLs are slices of the page's text.
+    if (job.record && read.text !== undefined) records.push(structuredClone({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics }))
     // A post's excerpt is the Markdown before its truncate marker, parsed on its own (its problems are the whole post's).
     const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, { slugify: job.slugify }).html) : undefined
     // A copy: the parsed title, headings and links are slices of the page's text, which V8 keeps

@@ -23,15 +23,20 @@ export interface FileWriter {
   readonly written: () => { readonly files: number; readonly bytes: number; readonly paths: readonly string[] }
 }
 
+/** The largest buffer a writer keeps for the next file. */
+const scratchLimit = 1024 * 1024
+
 export function createFileWriter(root: string): FileWriter {
   const folders = new Set<string>()
   const paths: string[] = []
   let bytes = 0
   // Text is encoded into one buffer kept for the next file, not a new one per file: a build writes thousands.
+  // A file larger than any page (the manifest: 20 MB at 10 000 docs) gets a buffer of its own, not kept.
   let scratch = Buffer.allocUnsafe(0)
   const encoded = (text: string): Uint8Array => {
     const length = Buffer.byteLength(text)
-    if (length > scratch.byteLength) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.byteLength, 64 * 1024))
+    if (length > scratchLimit) return Buffer.from(text)
+    if (length > scratch.byteLength) scratch = Buffer.allocUnsafe(Math.min(scratchLimit, Math.max(length, 2 * scratch.byteLength, 64 * 1024)))
     return scratch.subarray(0, scratch.write(text))
   }
   return {
