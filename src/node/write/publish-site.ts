@@ -22,7 +22,7 @@ import { sitemap } from '../render/sitemap.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
 import { createWorker, siblingModule } from '../workers/run-in-worker.js'
-import { findLeaks, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
+import { findLeaks, findLeaksInParts, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
 import type { PageHead, ReaderFiles } from './reader-assets.js'
 import type { WrittenPages } from './write-pages.js'
 import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
@@ -115,7 +115,7 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
   const privateWriter = createFileWriter(staging.private.dir)
   const writePublic = (file: string, text: string | Iterable<string>) => {
     if (typeof text === 'string') diagnostics.push(...findLeaks(file, text, probes))
-    publicWriter.write(file, typeof text === 'string' ? text : checkedParts(file, text, probes, diagnostics))
+    publicWriter.write(file, typeof text === 'string' ? text : findLeaksInParts(file, text, probes, diagnostics))
   }
   const keeper = createPageKeeper(input.ledger?.pages, { publicDir: staging.public.dir, privateDir: staging.private.dir })
   const kept: Record<OutputSide, string[]> = { public: [], private: [] }
@@ -157,23 +157,4 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
 
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`
-}
-
-/**
- * A public text written in parts, each searched for private text and paths as it goes, and
- * each junction of two parts for private text (a path is looked for between quotes, and no
- * quoted text spans two parts of json-parts.ts); a leak is reported once.
- */
-function* checkedParts(file: string, parts: Iterable<string>, probes: readonly LeakProbe[], diagnostics: Diagnostic[]): Generator<string> {
-  const texts = probes.filter((probe) => !probe.path)
-  const reach = Math.max(0, ...texts.map((probe) => probe.text.length - 1))
-  const found = new Map<string, Diagnostic>()
-  let tail = ''
-  for (const part of parts) {
-    const leaks = [...findLeaks(file, part, probes), ...(tail === '' ? [] : findLeaks(file, tail + part.slice(0, reach), texts))]
-    for (const leak of leaks) found.set(leak.message, leak)
-    tail = reach === 0 ? '' : (tail + part).slice(-reach)
-    yield part
-  }
-  diagnostics.push(...found.values())
 }
