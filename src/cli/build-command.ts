@@ -53,6 +53,7 @@ export function shouldColor(environment: NodeJS.ProcessEnv, isTerminal: boolean)
 
 /** The build and its report, loaded when a command runs: not the whole Node API, whose server, watcher and emulator a build never uses. */
 async function buildApi() {
-  const [{ build }, { formatReport }] = await Promise.all([import('../node/build.js'), import('../node/format-report.js')])
+  const [{ build }, { formatReport }, { keepHeapsNearLive }] = await Promise.all([import('../node/build.js'), import('../node/format-report.js'), import('../node/diagnostics/heap-watch.js')])
+  keepHeapsNearLive()
   return { build, formatReport }
 }

@@ -105,6 +105,8 @@ export interface ParseJobResult {
 // of 5), two are faster at 10 000 (parse 7.3 s against 9.4 s).
 const filesPerThreadMinimum = 2500
 const filesPerChunk = 20
+// A worker posts its documents in parts of at least this many (each a message of about 1 MB on the shared corpus).
+const documentsPerPart = 250
 
 export async function parseContent(siteDir: string, files: readonly ContentFile[], config: ResolvedConfig, options: ParseOptions = {}): Promise<ParsedContent> {
   const diagnostics: Diagnostic[] = []
@@ -201,7 +203,9 @@ async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[
   const teller = options.onDocument && threads === 1 ? inFileOrder(kept, options.onDocument) : undefined
   // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown to parse.
   const parse = job.files.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
-  const results = !parse
+  // What the workers hand over as they go, ahead of their results (runParseJob's onPart).
+  const parts: ParseJobResult[] = []
+  const shared = !parse
     ? []
     : threads === 1
       ? [runParseJob(job, parse, teller?.parsed, texts)]
@@ -212,7 +216,9 @@ async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[
           workerModule: siblingModule('parse-worker', import.meta.url),
           jobFor: (work) => ({ ...job, work }) satisfies ParseJob,
           here: (work) => runParseJob({ ...job, work }, parse, undefined, texts),
+          onPart: (part) => parts.push(part as ParseJobResult),
         })
+  const results = [...shared.slice(0, 1), ...parts, ...shared.slice(1)]
   const documents = [...kept]
   for (const result of results) pushAll(documents, result.documents)
   teller?.rest()
@@ -307,18 +313,36 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
  * worker. `onDocument` sees each document as it is made; pages' texts come from `texts` (a
  * worker's reads each page as it parses it).
  */
-export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocument?: DocumentListener, texts: PageTexts = createPageTexts(job.siteDir, 0)): ParseJobResult {
+export function runParseJob(
+  job: ParseJob,
+  parse: typeof parseMarkdown,
+  onDocument?: DocumentListener,
+  texts: PageTexts = createPageTexts(job.siteDir, 0),
+  onPart?: (part: ParseJobResult) => void,
+): ParseJobResult {
   const targets = linkTargetsOf(job)
-  const documents: ContentDocument[] = []
-  const diagnostics: Diagnostic[] = []
-  const records: ParseRecord[] = []
+  let documents: ContentDocument[] = []
+  let diagnostics: Diagnostic[] = []
+  let records: ParseRecord[] = []
+  // A worker hands its documents over as it goes (parse-worker.ts), rather than all at the end.
+  const handOver = () => {
+    if (!onPart || documents.length < documentsPerPart) return
+    onPart({ documents, diagnostics, records })
+    documents = []
+    diagnostics = []
+    records = []
+  }
   // Told once their bodies are written, so that whoever is told can read them.
   const untold: ContentDocument[] = []
   const bodies = createBodyWriter(job.bodiesDir, () => {
     for (const document of untold.splice(0)) onDocument?.(document)
   })
   try {
-    if (job.work) claimChunks(job.work, (start, end) => parseFiles(job.files.slice(start, end)))
+    if (job.work)
+      claimChunks(job.work, (start, end) => {
+        parseFiles(job.files.slice(start, end))
+        handOver()
+      })
     else parseFiles(job.files)
   } finally {
     bodies.close()
@@ -349,8 +373,9 @@ export function runParseJob(job: ParseJob, parse: typeof parseMarkdown, onDocume
     const options = parseOptionsOf(job, file)
     const parsed = parse(read.text ?? '', file.file, job.record ? recordingRewrite : rewrite, options)
     pushAll(diagnostics, parsed.diagnostics)
+    // A copy, as the document below: the links' URLs are slices of the page's text.
     if (job.record && read.text !== undefined)
-      records.push({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics, ...dependencyHashes(job.siteDir, parsed.dependencies) })
+      records.push(structuredClone({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics, ...dependencyHashes(job.siteDir, parsed.dependencies) }))
     // A post's excerpt is the Markdown before its truncate marker, parsed on its own (its problems are the whole post's).
     const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, options).html) : undefined
     // A copy: the parsed title, headings and links are slices of the page's text, which V8 keeps

@@ -5,7 +5,7 @@
  * heap holds 90% of the limit, and the build turns it into a diagnostic naming the stage and the
  * amounts (heapLimitDiagnostic). A worker thread that runs out all the same is reported too.
  */
-import { getHeapStatistics } from 'node:v8'
+import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 
 /** Thrown by checkHeap. On a worker thread it arrives as a plain Error of the same name and message. */
@@ -41,4 +41,21 @@ export function heapLimitDiagnostic(stage: string, error: unknown): Diagnostic |
 
 function megabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(0)} MB`
+}
+
+/**
+ * How far past what it held after its last full collection a heap may grow before the next, as
+ * a percentage. V8 lets a heap that collects quickly grow to up to four times that: a 100 000-doc
+ * build, holding about 0.5 GB, went 320 s without a full collection while its main thread's heap
+ * grew from 1.1 GB to 2.2 GB, nearly all of it garbage. A build's garbage is short-lived pages and
+ * messages, so collecting it sooner costs little time.
+ */
+const heapGrowthPercent = 30
+
+/**
+ * Keeps every heap of the process (the main thread's and each worker's) near what it holds. For
+ * a process that runs builds (the CLI): it is a V8 flag, read as each full collection ends.
+ */
+export function keepHeapsNearLive(): void {
+  setFlagsFromString(`--heap-growing-percent=${heapGrowthPercent}`)
 }

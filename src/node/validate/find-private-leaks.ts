@@ -87,6 +87,26 @@ export function findLeaks(file: string, text: string, probes: readonly LeakProbe
 }
 
 /**
+ * The parts of a public text, as they are taken (a large file written part by part), each
+ * searched for private text and paths, and each junction of two parts for private text; the
+ * leaks found are added to `diagnostics` once the parts are all taken, each once. The parts must
+ * not split a quoted text (a path is looked for between quotes): json-parts.ts's do not.
+ */
+export function* findLeaksInParts(file: string, parts: Iterable<string>, probes: readonly LeakProbe[], diagnostics: Diagnostic[]): Generator<string> {
+  const texts = probes.filter((probe) => !probe.path)
+  const reach = texts.reduce((longest, probe) => Math.max(longest, probe.text.length - 1), 0)
+  const found = new Map<string, Diagnostic>()
+  let tail = ''
+  for (const part of parts) {
+    const leaks = [...findLeaks(file, part, probes), ...(tail === '' ? [] : findLeaks(file, tail + part.slice(0, reach), texts))]
+    for (const leak of leaks) found.set(leak.message, leak)
+    tail = reach === 0 ? '' : (tail + part).slice(-reach)
+    yield part
+  }
+  diagnostics.push(...found.values())
+}
+
+/**
  * Public files named after a private page or file, or served at a path a private-path rule
  * covers: their names alone would tell what is private (and a static host would serve them).
  */

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { Worker, type ResourceLimits } from 'node:worker_threads'
+import { Worker, type MessagePort, type ResourceLimits } from 'node:worker_threads'
 
 export interface RunningWorker<Result> {
   /** The worker's one answer; rejects if it throws or exits without answering. */
@@ -18,14 +18,31 @@ export interface RunningWorker<Result> {
   readonly stop: () => Promise<void>
 }
 
-export function startWorker<Result>(moduleUrl: URL, data: unknown, resourceLimits?: ResourceLimits): RunningWorker<Result> {
+/**
+ * What a worker posts before its answer, when it hands its work over in parts (postPart): a
+ * worker that keeps everything until it answers holds it all twice at the end (its objects and
+ * their copy in the message), on a heap of its own.
+ */
+interface WorkerPart {
+  readonly workerPart: unknown
+}
+
+/** Posts part of a worker's result ahead of its answer, to the `onPart` of the thread that started it. */
+export function postPart(port: Pick<MessagePort, 'postMessage'>, part: unknown): void {
+  port.postMessage({ workerPart: part } satisfies WorkerPart)
+}
+
+export function startWorker<Result>(moduleUrl: URL, data: unknown, resourceLimits?: ResourceLimits, onPart?: (part: unknown) => void): RunningWorker<Result> {
   const worker = createWorker(moduleUrl, data, resourceLimits)
   let stopped = false
   const result = new Promise<Result>((resolve, reject) => {
-    worker.once('message', (answer: Result) => {
-      resolve(answer)
+    const answered = (answer: Result | WorkerPart) => {
+      if (onPart && typeof answer === 'object' && answer !== null && 'workerPart' in answer) return onPart(answer.workerPart)
+      worker.off('message', answered)
+      resolve(answer as Result)
       void worker.terminate()
-    })
+    }
+    worker.on('message', answered)
     worker.once('error', reject)
     worker.once('exit', (code) => {
       if (code !== 0 && !stopped) reject(new Error(`worker ${moduleUrl.pathname} exited with code ${code}`))

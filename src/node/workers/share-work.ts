@@ -42,13 +42,15 @@ export interface ShareOptions<Result> {
   readonly here: (work: SharedWork) => Result
   /** The workers' heap sizes, when the work is better with other than V8's defaults. */
   readonly resourceLimits?: ResourceLimits
+  /** Receives what a worker posts ahead of its result (run-in-worker.ts postPart). */
+  readonly onPart?: (part: unknown) => void
 }
 
 /** Every thread's result, this thread's first. */
 export async function shareWork<Result>(options: ShareOptions<Result>): Promise<Result[]> {
   const counters = new SharedArrayBuffer(4 * (options.workers + 2))
   const work = (thread: number): SharedWork => ({ counters, total: options.total, chunkSize: options.chunkSize, thread })
-  const workers = Array.from({ length: options.workers }, (_, index) => startWorker<Result>(options.workerModule, options.jobFor(work(index + 1)), options.resourceLimits))
+  const workers = Array.from({ length: options.workers }, (_, index) => startWorker<Result>(options.workerModule, options.jobFor(work(index + 1)), options.resourceLimits, options.onPart))
   const results: Result[] = []
   try {
     results.push(options.here(work(0)))

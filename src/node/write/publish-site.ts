@@ -22,10 +22,11 @@ import { sitemap } from '../render/sitemap.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { Stylesheet } from '../render/theme-stylesheet.js'
 import { createWorker, siblingModule } from '../workers/run-in-worker.js'
-import { findLeaks, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
+import { findLeaks, findLeaksInParts, findPrivateFileNames, type LeakProbe } from '../validate/find-private-leaks.js'
 import type { PageHead, ReaderFiles } from './reader-assets.js'
 import type { WrittenPages } from './write-pages.js'
 import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
+import { jsonParts } from './json-parts.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging, type Staging } from './write-site.js'
 
 export interface SiteStaging {
@@ -112,14 +113,14 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
   const diagnostics: Diagnostic[] = []
   const publicWriter = createFileWriter(staging.public.dir)
   const privateWriter = createFileWriter(staging.private.dir)
-  const writePublic = (file: string, text: string) => {
-    diagnostics.push(...findLeaks(file, text, probes))
-    publicWriter.write(file, text)
+  const writePublic = (file: string, text: string | Iterable<string>) => {
+    if (typeof text === 'string') diagnostics.push(...findLeaks(file, text, probes))
+    publicWriter.write(file, typeof text === 'string' ? text : findLeaksInParts(file, text, probes, diagnostics))
   }
   const keeper = createPageKeeper(input.ledger?.pages, { publicDir: staging.public.dir, privateDir: staging.private.dir })
   const kept: Record<OutputSide, string[]> = { public: [], private: [] }
   // Made of the manifest and the config alone: as the last build wrote it while they are unchanged (its text was checked then).
-  const siteFile = (side: OutputSide, file: string, text: () => string) => {
+  const siteFile = (side: OutputSide, file: string, text: () => string | Iterable<string>) => {
     const made = input.ledger && `${input.ledger.pages.global} site ${input.ledger.site}`
     if (made !== undefined && keeper.keep([[side, file]], made)) return void kept[side].push(file)
     if (side === 'public') writePublic(file, text())
@@ -127,13 +128,13 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
     if (made !== undefined) keeper.record(side, file, made)
   }
   publicWriter.write(stylesheet.file, stylesheet.content)
-  siteFile('public', `${GENERATED_FOLDER}/manifest.json`, () => json(publicManifest(manifest, config.privatePages)))
+  siteFile('public', `${GENERATED_FOLDER}/manifest.json`, () => jsonParts(publicManifest(manifest, config.privatePages)))
   // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)
   if (config.url !== undefined) siteFile('public', 'sitemap.xml', () => sitemap(manifest, config.url!, config.baseUrl))
   for (const feed of blogFeeds(manifest, input.documents, config)) writePublic(feed.file, feed.content)
   if (config.privatePages === 'gate') {
-    siteFile('private', 'manifest.json', () => json(manifest))
+    siteFile('private', 'manifest.json', () => jsonParts(manifest))
     siteFile('private', GATE_MANIFEST_FILE, () => json(gateManifest(manifest, config)))
     privateWriter.write(SHELL_FILE, renderShell({ manifest, config, stylesheets: [stylesheet.href], ...head }))
   }

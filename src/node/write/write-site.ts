@@ -18,21 +18,31 @@ import { outputPathProblem } from '../validate/check-output-paths.js'
 
 /** Writes files under one folder; safe to create in several threads for one folder. */
 export interface FileWriter {
-  readonly write: (file: string, content: string | Uint8Array) => void
+  /** Writes `content`; a text given in parts (a large one: json-parts.ts) is written part by part. */
+  readonly write: (file: string, content: string | Uint8Array | Iterable<string>) => void
   /** Files and bytes written through this writer, and the files' paths (relative, with `/`). */
   readonly written: () => { readonly files: number; readonly bytes: number; readonly paths: readonly string[] }
 }
+
+/** The largest buffer a writer keeps for the next file. */
+const scratchLimit = 1024 * 1024
 
 export function createFileWriter(root: string): FileWriter {
   const folders = new Set<string>()
   const paths: string[] = []
   let bytes = 0
   // Text is encoded into one buffer kept for the next file, not a new one per file: a build writes thousands.
+  // A file larger than any page (the manifest: 20 MB at 10 000 docs) gets a buffer of its own, not kept.
   let scratch = Buffer.allocUnsafe(0)
   const encoded = (text: string): Uint8Array => {
     const length = Buffer.byteLength(text)
-    if (length > scratch.byteLength) scratch = Buffer.allocUnsafe(Math.max(length, 2 * scratch.byteLength, 64 * 1024))
+    if (length > scratchLimit) return Buffer.from(text)
+    if (length > scratch.byteLength) scratch = Buffer.allocUnsafe(Math.min(scratchLimit, Math.max(length, 2 * scratch.byteLength, 64 * 1024)))
     return scratch.subarray(0, scratch.write(text))
+  }
+  // Each part is written before the next is encoded into the same buffer.
+  function* encodedParts(parts: Iterable<string>): Generator<Uint8Array> {
+    for (const part of parts) yield encoded(part)
   }
   return {
     write(file, content) {
@@ -45,7 +55,7 @@ export function createFileWriter(root: string): FileWriter {
         mkdirSync(folder, { recursive: true })
         folders.add(folder)
       }
-      bytes += overwrite(path, typeof content === 'string' ? encoded(content) : content)
+      bytes += overwrite(path, typeof content === 'string' ? [encoded(content)] : content instanceof Uint8Array ? [content] : encodedParts(content))
       paths.push(file)
     },
     written: () => ({ files: paths.length, bytes, paths }),
@@ -61,20 +71,24 @@ export function createFileWriter(root: string): FileWriter {
  * one there without truncating it. A file with other links is shared with the live output (an
  * incremental build links unchanged pages: output-ledger.ts), so it is replaced, never written into.
  */
-function overwrite(path: string, data: Uint8Array): number {
+function overwrite(path: string, parts: Iterable<Uint8Array>): number {
   let fd = openSync(path, constants.O_WRONLY | constants.O_CREAT)
   if (fstatSync(fd).nlink > 1) {
     closeSync(fd)
     unlinkSync(path)
     fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL)
   }
+  let length = 0
   try {
-    for (let written = 0; written < data.byteLength; ) written += writeSync(fd, data, written, data.byteLength - written, written)
-    ftruncateSync(fd, data.byteLength)
+    for (const data of parts) {
+      for (let written = 0; written < data.byteLength; ) written += writeSync(fd, data, written, data.byteLength - written, length + written)
+      length += data.byteLength
+    }
+    ftruncateSync(fd, length)
   } finally {
     closeSync(fd)
   }
-  return data.byteLength
+  return length
 }
 
 /** A folder being written, to replace `target` once complete. */

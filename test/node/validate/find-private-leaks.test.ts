@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { findLeaks, findPrivateFileNames, privateProbes } from '../../../src/node/validate/find-private-leaks.js'
-import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { findLeaks, findLeaksInParts, findPrivateFileNames, privateProbes } from '../../../src/node/validate/find-private-leaks.js'
+import { formatDiagnostic, type Diagnostic } from '../../../src/shared/diagnostic.js'
 import type { Manifest, Route } from '../../../src/shared/manifest.js'
 
 const privateAccess = { private: true, groups: ['admins'], rules: ['/docs/Private/**'] } as const
@@ -45,6 +45,17 @@ test('a private path in the body the author wrote is their link (validate warns 
   const quoting = '<h2>A private title of some length</h2>'
   assert.equal(found(quoting, quoting), [
     'content/docs/Private/OSINT & more.md: error: Text of private page "/docs/Private/OSINT & more" appears in the public file "page.html": "A private title of some length". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]',
+  ])
+})
+
+test('a text taken in parts: private text inside a part or across two is found, a path in a part too, each leak once, the parts passed on as they were', () => {
+  const diagnostics: Diagnostic[] = []
+  const parts = ['<h1>Intro</h1><p', '>A private title', ' of some length</p>', '{"path": "/docs/Private/OSINT & more"}', '>Private overview page<', ' and >Private overview page<']
+  assert.equal([...findLeaksInParts('page.json', parts, probes, diagnostics)], parts)
+  assert.equal(diagnostics.map(formatDiagnostic), [
+    'content/docs/Private/OSINT & more.md: error: Text of private page "/docs/Private/OSINT & more" appears in the public file "page.json": "A private title of some length". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]',
+    'content/docs/Private/OSINT & more.md: error: The path of private page "/docs/Private/OSINT & more" appears in the public file "page.json". Only a link an author writes in a public page may name a private page (it gets a private-link warning); anywhere else this is a docsgen bug. [docsgen:private-leak]',
+    'content/docs/Private/index.md: error: Text of private page "/docs/Private/" appears in the public file "page.json": "Private overview page". This is a docsgen bug or a public page quoting private text; remove the text from the public page. [docsgen:private-leak]',
   ])
 })
 

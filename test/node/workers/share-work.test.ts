@@ -25,6 +25,23 @@ test('threads share the items chunk by chunk: each item exactly once, the worker
   for (const items of [here!, worker!]) assert.ok(items.every((item) => items.includes(item - (item % 7))))
 })
 
+test('what a worker posts as parts reaches onPart before its result: each item exactly once', async () => {
+  const total = 5_000
+  const parts: number[][] = []
+  const [here, worker] = await shareWork<number[]>({
+    total,
+    chunkSize: 7,
+    workers: 1,
+    workerModule,
+    jobFor: (work) => ({ work, inParts: true }),
+    here: afterWorkerBegins,
+    onPart: (part) => parts.push(part as number[]),
+  })
+  assert.equal(worker, [])
+  assert.ok(parts.length > 0, 'the worker posted no part')
+  assert.equal([...here!, ...parts.flat()].sort((a, b) => a - b), Array.from({ length: total }, (_, item) => item))
+})
+
 test('a worker that has not begun when the work runs out is stopped, not waited for', async () => {
   const results = await shareWork<number[]>({
     total: 10,

@@ -22,6 +22,23 @@ test('a file written over a longer one ends with the new content only; new files
   }
 })
 
+test('texts larger than the buffer a writer keeps and smaller ones, in any order, are each written whole', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'docsgen-writer-'))
+  try {
+    const large = `${'é'.repeat(700_000)}end`
+    const writer = createFileWriter(root)
+    writer.write('small.txt', 'one')
+    writer.write('manifest.json', large)
+    writer.write('after.txt', 'two')
+    assert.is(await readFile(join(root, 'small.txt'), 'utf8'), 'one')
+    assert.is(await readFile(join(root, 'manifest.json'), 'utf8'), large)
+    assert.is(await readFile(join(root, 'after.txt'), 'utf8'), 'two')
+    assert.is(writer.written().bytes, 6 + 1_400_003)
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+})
+
 test('a file that shares its data with another link (a page an incremental build linked from the live output) is replaced, not written into', async () => {
   const root = await mkdtemp(join(tmpdir(), 'docsgen-writer-'))
   try {
