@@ -8,13 +8,14 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { workerData } from 'node:worker_threads'
 import { builtInComponents } from '../../client/mdx/built-in-components.js'
 import type { DocusaurusSite } from './docusaurus-page-modules.js'
+import type { ModuleLinks } from './mdx-modules.js'
 import { describeThrown, thrownAt, userCodeThread } from '../workers/user-code-thread.js'
 
 export interface MdxPageJob {
   readonly siteDir: string
   readonly site: DocusaurusSite
-  /** `links`: the page's URLs, when its module is shared with other pages of its text and reads them (mdx-pages.ts). */
-  readonly pages: readonly { readonly file: string; readonly moduleUrl: string; readonly links?: readonly string[] }[]
+  /** `links`: the page's URLs by module, when its module is shared with other pages of its text and reads them (mdx-modules.ts). */
+  readonly pages: readonly { readonly file: string; readonly moduleUrl: string; readonly links?: ModuleLinks }[]
 }
 
 export type MdxPageAnswer =
@@ -28,7 +29,7 @@ const answers: MdxPageAnswer[] = []
 for (const page of job.pages) {
   thread.step(page.file)
   // Read while the page renders, which is at once (renderToStaticMarkup).
-  ;(globalThis as { __docsgenLinks?: readonly string[] }).__docsgenLinks = page.links
+  ;(globalThis as { __docsgenLinks?: ModuleLinks }).__docsgenLinks = page.links
   try {
     const module = (await import(page.moduleUrl)) as { default: ComponentType<{ components: object }> }
     answers.push({ file: page.file, kind: 'ok', html: renderToStaticMarkup(createElement(module.default, { components: builtInComponents })) })

@@ -9,7 +9,7 @@ import { build, type Message, type Plugin } from 'esbuild'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
-import { dirname, join, posix, relative, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading } from '../../shared/manifest.js'
@@ -22,7 +22,9 @@ import { userCodeFailure } from '../workers/user-code-failure.js'
 import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
-import { programReadingLinks, programWithLinks } from './mdx-parser.js'
+import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
+import { createMdxParser, programWithLinks } from './mdx-parser.js'
+import { headingsOf, partialFile } from './mdx-partials.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
 import { parseMdxFiles } from './parse-mdx-files.js'
 import type { SlugStyle } from './heading-slugger.js'
@@ -63,7 +65,9 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
     parsed.set(file, page)
     assets.set(file, found)
   }
-  // Partials are few and found only once the pages that show them are parsed: parsed here, once each.
+  // Partials are few and found only once the pages that show them are parsed: parsed here, each
+  // text once (versions and copies of a docs folder repeat their partials).
+  const parsePartial = createMdxParser()
   const partialsOf = (file: string, page: MdxPage) => {
     pushAll(diagnostics, page.diagnostics)
     for (const source of page.imports.values()) {
@@ -71,7 +75,7 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
       if (partial === undefined || parsed.has(partial)) continue
       const read = readTextFile(join(request.siteDir, partial), partial, { markdown: true })
       if (read.text === undefined) continue
-      const parsedPartial = parseMdx(read.text, partial, rewriterFor(partial).rewrite, { slugify: request.slugify })
+      const parsedPartial = parsePartial(read.text, partial, rewriterFor(partial).rewrite, { slugify: request.slugify })
       parsed.set(partial, parsedPartial)
       partialsOf(partial, parsedPartial)
     }
@@ -81,18 +85,8 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
 
   const html = await bundleAndRender(request, parsed, diagnostics)
   const pages = new Map<string, RenderedMdx>()
-  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed, new Set()), html: html.get(file) ?? '', assets: assets.get(file) ?? [] })
+  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed), html: html.get(file) ?? '', assets: assets.get(file) ?? [] })
   return { pages, diagnostics }
-}
-
-/** A partial a page imports (`./_setup.mdx`, `@site/docs/_setup.md`), site-relative; undefined for anything else or outside the site. */
-function partialFile(from: string, source: string): string | undefined {
-  if (!/\.mdx?$/.test(source)) return undefined
-  const path = source.startsWith('@site/') ? posix.normalize(source.slice('@site/'.length)) : source.startsWith('.') ? posix.join(posix.dirname(from), source) : undefined
-  // Pages of a docs folder outside the site (a Docusaurus config's `path: '../docs'`) may import partials of that folder.
-  const outside = /^(\.\.\/)+[^/]+\//.exec(from)?.[0]
-  const inside = path !== undefined && (!path.startsWith('..') || (outside !== undefined && path.startsWith(outside) && !path.slice(outside.length).startsWith('..')))
-  return !inside || posix.isAbsolute(path) ? undefined : path
 }
 
 /**
@@ -109,66 +103,9 @@ function recompileGivenComponents(request: MdxRequest, parsed: Map<string, MdxPa
   }
 }
 
-function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Set<string>): Heading[] {
-  const page = parsed.get(file)
-  if (!page || seen.has(file)) return []
-  seen.add(file)
-  return page.outline.flatMap((entry) => {
-    if (!('partial' in entry)) return [entry]
-    const partial = partialFile(file, page.imports.get(entry.partial) ?? '')
-    // A partial's own title heading is a heading where it is shown.
-    return partial === undefined ? [] : headingsOf(partial, parsed, new Set(seen))
-  })
-}
-
-/** The module of a compiled program: the program, with the `toc` Docusaurus pages refer to. */
-function moduleOf(program: string, headings: readonly Heading[]): string {
-  const toc = headings.filter((heading) => heading.depth >= 2).map((heading) => ({ value: heading.text, id: heading.id, level: heading.depth }))
-  return program.includes('toc') && /\b(?:const|let|var|function)\s+toc\b/.test(program) ? program : `${program}\nexport const toc = ${JSON.stringify(toc)};\n`
-}
-
-/** What the render thread's pages read their links from, when their module is shared (mdx-page-worker.ts sets it). */
-const linksRead = 'globalThis.__docsgenLinks'
-
-/**
- * The entry modules: one per page, except that the pages of one text share one module that reads
- * each page's URLs at render time (programReadingLinks), so a site whose versions repeat the same
- * docs bundles, loads and keeps each text once.
- */
-interface MdxModules {
-  /** `mdx-page:<file>` for a page of its own, `mdx-text:<n>` for the nth shared module. */
-  readonly entries: string[]
-  readonly shared: string[]
-  /** Each page's entry, and the URLs of its links when its module is shared. */
-  readonly pages: Map<string, { readonly entry: string; readonly links?: readonly string[] }>
-}
-
-function planModules(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): MdxModules {
-  const modules: MdxModules = { entries: [], shared: [], pages: new Map() }
-  const sharedOf = new Map<string, string | undefined>()
-  for (const { file } of request.pages) {
-    const page = parsed.get(file)
-    if (page?.program === undefined) continue
-    const apart = page.linksApart
-    const module = apart === undefined ? undefined : moduleOf(page.program, headingsOf(file, parsed, new Set()))
-    if (module !== undefined && !sharedOf.has(module)) {
-      const reading = programReadingLinks(module, apart!.nonce, linksRead)
-      sharedOf.set(module, reading === undefined ? undefined : `mdx-text:${modules.shared.push(reading) - 1}`)
-      if (reading !== undefined) modules.entries.push(sharedOf.get(module)!)
-    }
-    const entry = module === undefined ? undefined : sharedOf.get(module)
-    if (entry !== undefined) modules.pages.set(file, { entry, links: apart!.urls })
-    else {
-      modules.entries.push(`mdx-page:${file}`)
-      modules.pages.set(file, { entry: `mdx-page:${file}` })
-    }
-  }
-  return modules
-}
-
 async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, string>> {
   const html = new Map<string, string>()
-  const modules = planModules(request, parsed)
+  const modules = planMdxModules(request.pages.map((page) => page.file), parsed, request.siteDir)
   if (modules.entries.length === 0) return html
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
   try {
@@ -218,7 +155,7 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
     const urls = new Map(Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [[output.entryPoint.replace(/^mdx:/, 'mdx-page:'), pathToFileURL(join(process.cwd(), path)).href]])))
     return [...modules.pages].flatMap(([file, { entry, links }]) => (urls.has(entry) ? [{ file, moduleUrl: urls.get(entry)!, links }] : []))
   } catch (error) {
-    const filesOf = (entry: string) => [...modules.pages].filter(([, page]) => page.entry === entry).map(([file]) => file)
+    const filesOf = (entry: string) => modules.filesOf.get(entry) ?? []
     pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).flatMap((message) => bundleDiagnostics(message, request.siteDir, modules.pages.keys().next().value!, filesOf)))
     return []
   }
@@ -265,8 +202,10 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
     setup(build) {
       build.onResolve({ filter: /^mdx-page:/ }, (args) => ({ path: args.path.slice('mdx-page:'.length), namespace: 'mdx' }))
       build.onResolve({ filter: /^mdx-text:/ }, (args) => ({ path: args.path.slice('mdx-text:'.length), namespace: 'mdx-text' }))
-      // A shared module imports nothing relative to a page (programReadingLinks): any folder resolves it.
+      // A shared module imports nothing relative to a page, and packages only as the site's folder finds them (mdx-modules.ts).
       build.onLoad({ filter: /.*/, namespace: 'mdx-text' }, (args) => ({ contents: shared[Number(args.path)]!, loader: 'js', resolveDir: request.siteDir }))
+      // A partial of its own, shown by a shared module.
+      build.onResolve({ filter: /^mdx-file:/ }, (args) => ({ path: args.path.slice('mdx-file:'.length), namespace: 'mdx' }))
       build.onResolve({ filter: /\.mdx?$/ }, (args) => {
         const from = args.namespace === 'mdx' ? args.importer : relative(request.siteDir, args.importer).split(sep).join('/')
         const file = partialFile(from, args.path)
@@ -288,7 +227,7 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: args.path.includes('.module.') ? 'export default new Proxy({}, { get: (_, key) => String(key) })' : '', loader: 'js' }))
       build.onLoad({ filter: /.*/, namespace: 'mdx' }, (args) => {
         const program = programWithLinks(parsed.get(args.path)!)!
-        return { contents: moduleOf(program, headingsOf(args.path, parsed, new Set())), loader: 'js', resolveDir: join(request.siteDir, dirname(args.path)) }
+        return { contents: moduleOf(program, headingsOf(args.path, parsed)), loader: 'js', resolveDir: join(request.siteDir, dirname(args.path)) }
       })
     },
   }

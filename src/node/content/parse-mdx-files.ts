@@ -55,6 +55,31 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
   return parsed
 }
 
+/**
+ * Parsed files as a thread sends them: each program once, which the files of its text name by
+ * number. The files of a text share their program; sent file by file, it would be copied (and
+ * kept by the main thread) once for each of them.
+ */
+export interface PackedMdxFiles {
+  readonly programs: readonly string[]
+  readonly files: readonly (ParsedMdxFile & { readonly program?: number })[]
+}
+
+export function packMdxFiles(parsed: readonly ParsedMdxFile[]): PackedMdxFiles {
+  const numbers = new Map<string, number>()
+  const programs: string[] = []
+  const files = parsed.map((parsedFile) => {
+    const program = parsedFile.page.program
+    if (program === undefined) return parsedFile
+    if (!numbers.has(program)) numbers.set(program, programs.push(program) - 1)
+    return { ...parsedFile, page: { ...parsedFile.page, program: undefined }, program: numbers.get(program)! }
+  })
+  return { programs, files }
+}
+
+const unpack = ({ programs, files }: PackedMdxFiles): ParsedMdxFile[] =>
+  files.map(({ program, ...parsed }) => (program === undefined ? parsed : { ...parsed, page: { ...parsed.page, program: programs[program]! } }))
+
 /** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
 export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.pages.length, pagesPerThreadMinimum)): Promise<ParsedMdxFile[]> {
   if (threads <= 1) return runMdxParseJob(job)
@@ -65,10 +90,10 @@ export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.p
     workers: threads - 1,
     workerModule: siblingModule('mdx-parse-worker', import.meta.url),
     jobFor: (work) => ({ ...grouped, work }) satisfies MdxParseJob,
-    here: (work) => runMdxParseJob({ ...grouped, work }),
+    here: (work) => packMdxFiles(runMdxParseJob({ ...grouped, work })),
     resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
   })
-  const byFile = new Map(results.flat().map((parsed) => [parsed.file, parsed]))
+  const byFile = new Map(results.flatMap(unpack).map((parsed) => [parsed.file, parsed]))
   return job.pages.map((page) => byFile.get(page.file)!)
 }
 

@@ -151,24 +151,37 @@ mdx('MDX pages compiled and rendered on several threads build the site one threa
   }
 })
 
-/** Docs folders `v1`…`v3` holding the same MDX page and what it links to; `distinct` makes each copy's text differ. */
+/**
+ * Docs folders `v1`…`v3` holding the same MDX page, the partial it shows and what they link to;
+ * `distinct` makes each copy's texts differ. The page shows a package's component: the site's
+ * copy, but v3 has a nearer copy of its own.
+ */
 async function addCopies(site: FixtureSite, distinct: boolean): Promise<void> {
-  const text = await readFile(join(fixturesDir, 'mdx-shared', 'guide.mdx'), 'utf8')
+  await installCommonJsWidget(site.dir)
   for (const [index, folder] of ['v1', 'v2', 'v3'].entries()) {
     const dir = join(site.dir, 'content', 'docs', folder)
     await mkdir(dir, { recursive: true })
-    await writeFile(join(dir, 'guide.mdx'), distinct ? text + '\n'.repeat(index + 1) : text)
+    for (const file of ['guide.mdx', '_note.mdx']) {
+      const text = await readFile(join(fixturesDir, 'mdx-shared', file), 'utf8')
+      await writeFile(join(dir, file), distinct ? text + '\n'.repeat(index + 1) : text)
+    }
     for (const file of ['other.md', 'picture.png']) await copyFile(join(fixturesDir, 'mdx-shared', file), join(dir, file))
   }
+  const nearer = join(site.dir, 'content', 'docs', 'v3', 'node_modules', 'cjs-widget')
+  await mkdir(nearer, { recursive: true })
+  await writeFile(join(nearer, 'package.json'), '{ "name": "cjs-widget", "main": "index.js" }\n')
+  await writeFile(join(nearer, 'index.js'), "const React = require('react')\nexports.Widget = () => React.createElement('em', null, 'the nearer widget')\n")
 }
 
-mdx('pages of one text share one module, each rendered with its own links, as each page compiled alone renders', async () => {
+mdx('pages of one text share one module, each rendered with its own links, partials and packages, as each page compiled alone renders', async () => {
   const sites = await Promise.all([fixtureSite('mdx-site'), fixtureSite('mdx-site')])
   const [shared, alone] = sites as [FixtureSite, FixtureSite]
   try {
     await addCopies(shared, false)
     await addCopies(alone, true)
-    for (const site of sites) assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [])
+    const result = await build({ siteDir: shared.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    assert.equal((await build({ siteDir: alone.dir })).diagnostics.map(formatDiagnostic), [])
     for (const folder of ['v1', 'v2', 'v3']) {
       const body = bodyOf(await shared.read(`build/docs/${folder}/guide.html`))
       assert.is(body, bodyOf(await alone.read(`build/docs/${folder}/guide.html`)), folder)
@@ -176,6 +189,11 @@ mdx('pages of one text share one module, each rendered with its own links, as ea
       assert.match(body, `<p>Raw HTML with a link: <a href="/docs/${folder}/other">other</a>.</p>`)
       assert.match(body, `<a href="/docs/${folder}/other">A link component</a>`)
       assert.match(body, `<img src="/docs/${folder}/picture.png" alt="A picture"/>`)
+      // The partial's link is read from its own folder; its heading is the page's.
+      assert.match(body, `<p>The note links to <a href="/docs/${folder}/other#part-two">the other page&#x27;s second part</a>.</p>`)
+      assert.match(body, folder === 'v3' ? '<em>the nearer widget</em>' : '<strong>widget works</strong>')
+      const route = result.manifest!.routes.find((entry) => entry.path === `/docs/${folder}/guide`)!
+      assert.equal(route.headings.map((heading) => heading.id), ['guide', 'a-note'])
     }
   } finally {
     await Promise.all(sites.map((site) => site.remove()))
