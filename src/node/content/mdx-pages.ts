@@ -110,13 +110,14 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
   try {
     const pages = await bundle(request, parsed, modules, outdir, diagnostics)
-    const batches = renderBatches(pages)
+    const threads = request.threads ?? availableParallelism()
+    const batches = renderBatches(pages, threads)
     const answers: MdxPageAnswer[][] = []
     let next = 0
     const renderNext = async (): Promise<void> => {
       for (let index = next++; index < batches.length; index = next++) answers[index] = await renderBatch(request, batches[index]!, diagnostics)
     }
-    await Promise.all(Array.from({ length: Math.min(batches.length, request.threads ?? availableParallelism()) }, renderNext))
+    await Promise.all(Array.from({ length: Math.min(batches.length, threads) }, renderNext))
     for (const answer of answers.flat()) {
       if (answer.kind === 'ok') html.set(answer.file, answer.html)
       else diagnostics.push(diagnostic({ file: answer.file, ...(answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}), ruleId: 'page-render-failed', message: `The page threw while rendering: ${answer.message}` }))
@@ -167,13 +168,23 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
  * once as the build has threads (a page that ends, stalls or fills its thread costs only its batch).
  */
 const modulesPerRenderThread = 200
+/**
+ * A site of few modules (versions of one text share theirs) is still rendered on every thread:
+ * rendering its pages is the work, not loading modules. A thread takes about a tenth of a
+ * second to start, a page a millisecond or two to render.
+ */
+const pagesPerRenderThreadMinimum = 100
 
-/** The pages, in order, cut into batches of at most `modulesPerRenderThread` modules. */
-function renderBatches(pages: MdxPageJob['pages']): MdxPageJob['pages'][] {
+/**
+ * The pages, in order, cut into batches of at most `modulesPerRenderThread` modules, and into at
+ * least as many batches as there are `threads` (of at least `pagesPerRenderThreadMinimum` pages).
+ */
+function renderBatches(pages: MdxPageJob['pages'], threads: number): MdxPageJob['pages'][] {
+  const pagesPerBatch = Math.ceil(pages.length / Math.max(1, Math.min(threads, Math.floor(pages.length / pagesPerRenderThreadMinimum))))
   const batches: MdxPageJob['pages'][number][][] = []
   let modules = new Set<string>()
   for (const page of pages) {
-    if (batches.length === 0 || (modules.size === modulesPerRenderThread && !modules.has(page.moduleUrl))) {
+    if (batches.length === 0 || batches[batches.length - 1]!.length === pagesPerBatch || (modules.size === modulesPerRenderThread && !modules.has(page.moduleUrl))) {
       batches.push([])
       modules = new Set()
     }
