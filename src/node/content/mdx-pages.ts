@@ -26,7 +26,9 @@ import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
 import { createMdxParser, programWithLinks } from './mdx-parser.js'
 import { headingsOf, partialFile } from './mdx-partials.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
+import { emptyBody, type PageBody } from './page-bodies.js'
 import { parseMdxFiles } from './parse-mdx-files.js'
+import type { PostExcerpt } from './post-excerpt.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { theme } from './theme-components.js'
 
@@ -36,8 +38,10 @@ export interface MdxRequest {
   readonly timeLimitMs: number
   readonly slugify: SlugStyle
   readonly site: DocusaurusSite
-  /** The MDX pages, by site-relative file, with their text. */
-  readonly pages: readonly { readonly file: string; readonly text: string }[]
+  /** The MDX pages, by site-relative file, with their text; `post` for a blog post (its excerpt is cut). */
+  readonly pages: readonly { readonly file: string; readonly text: string; readonly post: boolean }[]
+  /** Where the pages' bodies are kept (page-bodies.ts); undefined keeps none. */
+  readonly bodiesDir: string | undefined
   /** How links are rewritten in a file (a page or a partial it imports). */
   readonly links: MdxLinks
   /** Threads to compile the pages on, this one included; by default one per core for a large site. */
@@ -48,7 +52,9 @@ export interface RenderedMdx {
   readonly page: MdxPage
   /** The page's headings, those of the partials it shows included. */
   readonly headings: readonly Heading[]
-  readonly html: string
+  readonly body: PageBody
+  /** A post's excerpt. */
+  readonly excerpt: PostExcerpt | undefined
   /** Files beside the pages that the page's own links reach. */
   readonly assets: readonly string[]
 }
@@ -83,9 +89,9 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
   for (const { file, page } of pageFiles) partialsOf(file, page)
   recompileGivenComponents(request, parsed, rewriterFor)
 
-  const html = await bundleAndRender(request, parsed, diagnostics)
+  const rendered = await bundleAndRender(request, parsed, diagnostics)
   const pages = new Map<string, RenderedMdx>()
-  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed), html: html.get(file) ?? '', assets: assets.get(file) ?? [] })
+  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed), body: rendered.get(file)?.body ?? emptyBody, excerpt: rendered.get(file)?.excerpt, assets: assets.get(file) ?? [] })
   return { pages, diagnostics }
 }
 
@@ -103,10 +109,10 @@ function recompileGivenComponents(request: MdxRequest, parsed: Map<string, MdxPa
   }
 }
 
-async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, string>> {
-  const html = new Map<string, string>()
+async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, Extract<MdxPageAnswer, { kind: 'ok' }>>> {
+  const rendered = new Map<string, Extract<MdxPageAnswer, { kind: 'ok' }>>()
   const modules = planMdxModules(request.pages.map((page) => page.file), parsed, request.siteDir)
-  if (modules.entries.length === 0) return html
+  if (modules.entries.length === 0) return rendered
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
   try {
     const pages = await bundle(request, parsed, modules, outdir, diagnostics)
@@ -119,13 +125,13 @@ async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, 
     }
     await Promise.all(Array.from({ length: Math.min(batches.length, threads) }, renderNext))
     for (const answer of answers.flat()) {
-      if (answer.kind === 'ok') html.set(answer.file, answer.html)
+      if (answer.kind === 'ok') rendered.set(answer.file, answer)
       else diagnostics.push(diagnostic({ file: answer.file, ...(answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}), ruleId: 'page-render-failed', message: `The page threw while rendering: ${answer.message}` }))
     }
   } finally {
     await rm(outdir, { recursive: true, force: true })
   }
-  return html
+  return rendered
 }
 
 /**
@@ -154,7 +160,8 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
       plugins: [mdxPlugin(request, parsed, modules.shared)],
     })
     const urls = new Map(Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [[output.entryPoint.replace(/^mdx:/, 'mdx-page:'), pathToFileURL(join(process.cwd(), path)).href]])))
-    return [...modules.pages].flatMap(([file, { entry, links }]) => (urls.has(entry) ? [{ file, moduleUrl: urls.get(entry)!, links }] : []))
+    const posts = new Set(request.pages.filter((page) => page.post).map((page) => page.file))
+    return [...modules.pages].flatMap(([file, { entry, links }]) => (urls.has(entry) ? [{ file, moduleUrl: urls.get(entry)!, post: posts.has(file), links }] : []))
   } catch (error) {
     const filesOf = (entry: string) => modules.filesOf.get(entry) ?? []
     pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).flatMap((message) => bundleDiagnostics(message, request.siteDir, modules.pages.keys().next().value!, filesOf)))
@@ -196,7 +203,7 @@ function renderBatches(pages: MdxPageJob['pages'], threads: number): MdxPageJob[
 
 /** The answers of one batch's thread; a failed thread is a diagnostic on the page it was rendering. */
 async function renderBatch(request: MdxRequest, pages: MdxPageJob['pages'], diagnostics: Diagnostic[]): Promise<MdxPageAnswer[]> {
-  const job: MdxPageJob = { siteDir: request.siteDir, site: request.site, pages }
+  const job: MdxPageJob = { siteDir: request.siteDir, site: request.site, bodiesDir: request.bodiesDir, pages }
   const outcome = await runUserCode<MdxPageAnswer[], string>(siblingModule('mdx-page-worker', import.meta.url), job, request.timeLimitMs)
   if (outcome.kind === 'done') return outcome.result
   const file = outcome.step ?? pages[0]!.file
