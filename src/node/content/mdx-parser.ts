@@ -111,8 +111,9 @@ export function readSharedProgram(program: string, nonce: string): SharedProgram
     return undefined
   }
   // A token the walk did not see (a regular expression's text, say) would be left in the module.
-  const outside = links.reduceRight((rest, { start, end }) => rest.slice(0, start) + rest.slice(end), program)
-  return alone || outside.includes(token) ? undefined : { program, nonce, links, sources }
+  links.sort((a, b) => a.start - b.start)
+  const outside = links.some(({ start }, index) => program.slice(index === 0 ? 0 : links[index - 1]!.end, start).includes(token)) || program.slice(links.at(-1)?.end ?? 0).includes(token)
+  return alone || outside ? undefined : { program, nonce, links, sources }
 }
 
 /**
@@ -122,13 +123,18 @@ export function readSharedProgram(program: string, nonce: string): SharedProgram
  */
 export function programReadingLinks(shared: SharedProgram, links: string, sources: ReadonlyMap<string, string>): string {
   const changes = [
+    // split keeps each token's index between the texts around it: text, index, text, …
     ...shared.links.map(({ start, end, value }) => ({ start, end, text: `(${value.split(tokens(shared.nonce)).map((part, index) => (index % 2 === 0 ? JSON.stringify(part) : `${links}[${part}]`)).join(' + ')})` })),
     ...shared.sources.flatMap(({ start, end, value }) => (sources.has(value) ? [{ start, end, text: JSON.stringify(sources.get(value)) }] : [])),
-  ].sort((a, b) => b.start - a.start)
-  let read = shared.program
-  // split keeps each token's index between the texts around it: text, index, text, …
-  for (const { start, end, text } of changes) read = `${read.slice(0, start)}${text}${read.slice(end)}`
-  return read
+  ].sort((a, b) => a.start - b.start)
+  const parts: string[] = []
+  let at = 0
+  for (const { start, end, text } of changes) {
+    parts.push(shared.program.slice(at, start), text)
+    at = end
+  }
+  parts.push(shared.program.slice(at))
+  return parts.join('')
 }
 
 /** Imports that resolve the same from any folder of the site (docsgen resolves these itself, mdx-pages.ts). */
