@@ -218,12 +218,14 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
   return {
     name: 'docsgen-mdx',
     setup(build) {
-      build.onResolve({ filter: /^mdx-page:/ }, (args) => ({ path: args.path.slice('mdx-page:'.length), namespace: 'mdx' }))
-      build.onResolve({ filter: /^mdx-text:/ }, (args) => ({ path: args.path.slice('mdx-text:'.length), namespace: 'mdx-text' }))
-      // A shared module imports nothing relative to a page, and packages only as the site's folder finds them (mdx-modules.ts).
+      // docsgen's own names for modules, given as entries or written into shared modules (mdx-modules.ts): a page that writes one imports nothing by it.
+      const ours = (args: { kind: string; namespace: string }) => args.kind === 'entry-point' || args.namespace === 'mdx-text'
+      build.onResolve({ filter: /^mdx-page:/ }, (args) => (ours(args) ? { path: args.path.slice('mdx-page:'.length), namespace: 'mdx' } : undefined))
+      build.onResolve({ filter: /^mdx-text:/ }, (args) => (ours(args) ? { path: args.path.slice('mdx-text:'.length), namespace: 'mdx-text' } : undefined))
+      // A shared module imports nothing relative to a page, and packages only as the site's folder finds them.
       build.onLoad({ filter: /.*/, namespace: 'mdx-text' }, (args) => ({ contents: shared[Number(args.path)]!, loader: 'js', resolveDir: request.siteDir }))
       // A partial of its own, shown by a shared module.
-      build.onResolve({ filter: /^mdx-file:/ }, (args) => ({ path: args.path.slice('mdx-file:'.length), namespace: 'mdx' }))
+      build.onResolve({ filter: /^mdx-file:/ }, (args) => (ours(args) ? { path: args.path.slice('mdx-file:'.length), namespace: 'mdx' } : undefined))
       build.onResolve({ filter: /\.mdx?$/ }, (args) => {
         const from = args.namespace === 'mdx' ? args.importer : relative(request.siteDir, args.importer).split(sep).join('/')
         const file = partialFile(from, args.path)

@@ -80,6 +80,19 @@ mdx('MDX errors are diagnostics with the place in the file: syntax, a component 
   })
 })
 
+mdx("a page that imports by docsgen's own names for its modules gets nothing by them: a diagnostic, as for any module that is not there", async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/names.mdx'), "import A from 'mdx-file:/etc/passwd'\nimport B from 'mdx-text:0'\nimport C from 'mdx-page:content/docs/Guides/install.mdx'\n\n# Names\n\n<A /><B /><C />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/names.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Guides/install.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
+      'content/docs/Guides/names.mdx: error: Cannot build the page: Could not resolve "mdx-file:/etc/passwd". [docsgen:page-render-failed]',
+      'content/docs/Guides/names.mdx: error: Cannot build the page: Could not resolve "mdx-text:0". [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 mdx("an MDX page imports Docusaurus's modules as Docusaurus sites do, by their default exports; the site context has the config's custom fields", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(
