@@ -98,9 +98,10 @@ export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.p
 }
 
 /**
- * The pages with the files of one text next to each other, in the order each text first occurs,
- * cut into chunks of whole texts (at least `pagesPerChunk` pages, but the last): the threads share
- * the chunks, so each text is compiled by one thread, instead of by every thread.
+ * The pages with the files of one text next to each other, cut into chunks of whole texts (at
+ * least `pagesPerChunk` pages, but the last): the threads share the chunks, so each text is
+ * compiled by one thread, instead of by every thread. Longest texts first: a long text claimed
+ * last would keep one thread compiling while the others wait.
  */
 function sameTextsTogether(pages: MdxParseJob['pages']): { pages: MdxParseJob['pages']; chunks: number[] } {
   const byText = new Map<string, MdxParseJob['pages'][number][]>()
@@ -109,12 +110,13 @@ function sameTextsTogether(pages: MdxParseJob['pages']): { pages: MdxParseJob['p
     if (group) group.push(page)
     else byText.set(page.text, [page])
   }
+  const groups = [...byText.values()].sort((a, b) => b[0]!.text.length - a[0]!.text.length)
   const chunks = [0]
   let length = 0
-  for (const group of byText.values()) {
+  for (const group of groups) {
     length += group.length
     if (length - chunks[chunks.length - 1]! >= pagesPerChunk) chunks.push(length)
   }
   if (chunks[chunks.length - 1] !== length) chunks.push(length)
-  return { pages: [...byText.values()].flat(), chunks }
+  return { pages: groups.flat(), chunks }
 }
