@@ -84,7 +84,7 @@ export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast'): 
  * a few megabytes of tokens at most.
  */
 const cachedTokens = new Map<string, readonly (string | TokenNode)[]>()
-const cachedCodeLimit = 1 << 20
+const cachedCodeLimit = 1 << 18
 let cachedCode = 0
 
 function highlightTokens(text: string, language: string): readonly (string | TokenNode)[] {
