@@ -121,7 +121,7 @@ function routeUrlWithTrailingSlash(url: string, trailingSlash: boolean | undefin
 }
 
 
-export function contentDocument(file: ContentFile, route: string, parsed: ParsedPage, body: PageBody, assets: ReadonlySet<string>, excerpt?: PostExcerpt): ContentDocument {
+export function contentDocument(file: ContentFile, route: string, parsed: Omit<ParsedPage, 'html'>, body: PageBody, assets: ReadonlySet<string>, excerpt?: PostExcerpt): ContentDocument {
   const kind = file.kind as 'doc' | 'page' | 'post'
   const { frontMatter } = parsed
   return {

@@ -76,7 +76,7 @@ export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast'): 
   const { text, marked } = takeMagicComments(textOf(code).replace(/\n$/, ''))
   const highlighted = new Set([...info.highlighted, ...marked])
   const language = info.language === undefined ? undefined : loadLanguage(info.language)
-  const tokens: readonly (string | TokenNode)[] = language === undefined ? [text] : (hljs!.highlight(text, { language, ignoreIllegals: true })._emitter as unknown as { rootNode: TokenNode }).rootNode.children
+  const tokens: readonly (string | TokenNode)[] = language === undefined ? [text] : highlightTokens(text, language)
   const lineClass = (index: number) => (highlighted.has(index + 1) ? ['code-line', 'code-line--highlighted'] : ['code-line'])
   if (as === 'html') {
     const lines = lineHtml(tokens).map((line, index) => `<span class="${lineClass(index).join(' ')}">${line}</span>`)
@@ -90,6 +90,30 @@ export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast'): 
   if (language !== undefined) code.properties.className = [...classes.filter((name) => name !== 'hljs'), 'hljs']
   if (info.lineNumbers) pre.properties = { ...pre.properties, className: ['code-block--numbered'] }
   return { pre, title: info.title }
+}
+
+/**
+ * Tokens of code already highlighted on this thread, by language and code: the versions of a
+ * docs folder repeat most of their code blocks in texts that differ elsewhere. Read, never
+ * changed. Emptied when the code it holds reaches `cachedCodeLimit` characters, so a thread holds
+ * a few megabytes of tokens at most.
+ */
+const cachedTokens = new Map<string, readonly (string | TokenNode)[]>()
+const cachedCodeLimit = 1 << 18
+let cachedCode = 0
+
+function highlightTokens(text: string, language: string): readonly (string | TokenNode)[] {
+  const key = `${language}\u0000${text}`
+  const known = cachedTokens.get(key)
+  if (known !== undefined) return known
+  const tokens = (hljs!.highlight(text, { language, ignoreIllegals: true })._emitter as unknown as { rootNode: TokenNode }).rootNode.children
+  if (cachedCode + text.length > cachedCodeLimit) {
+    cachedTokens.clear()
+    cachedCode = 0
+  }
+  cachedTokens.set(key, tokens)
+  cachedCode += text.length
+  return tokens
 }
 
 /** highlight.js's token tree: text, or a scope (`title.function`) over children. */

@@ -9,7 +9,7 @@ import { build, type Message, type Plugin } from 'esbuild'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
-import { dirname, join, posix, relative, sep } from 'node:path'
+import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading } from '../../shared/manifest.js'
@@ -22,9 +22,13 @@ import { userCodeFailure } from '../workers/user-code-failure.js'
 import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
-import { programReadingLinks, programWithLinks } from './mdx-parser.js'
+import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
+import { createMdxParser, programWithLinks } from './mdx-parser.js'
+import { headingsOf, partialFile } from './mdx-partials.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
+import { emptyBody, type PageBody } from './page-bodies.js'
 import { parseMdxFiles } from './parse-mdx-files.js'
+import type { PostExcerpt } from './post-excerpt.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { theme } from './theme-components.js'
 
@@ -34,8 +38,10 @@ export interface MdxRequest {
   readonly timeLimitMs: number
   readonly slugify: SlugStyle
   readonly site: DocusaurusSite
-  /** The MDX pages, by site-relative file, with their text. */
-  readonly pages: readonly { readonly file: string; readonly text: string }[]
+  /** The MDX pages, by site-relative file, with their text; `post` for a blog post (its excerpt is cut). */
+  readonly pages: readonly { readonly file: string; readonly text: string; readonly post: boolean }[]
+  /** Where the pages' bodies are kept (page-bodies.ts); undefined keeps none. */
+  readonly bodiesDir: string | undefined
   /** How links are rewritten in a file (a page or a partial it imports). */
   readonly links: MdxLinks
   /** Threads to compile the pages on, this one included; by default one per core for a large site. */
@@ -46,7 +52,9 @@ export interface RenderedMdx {
   readonly page: MdxPage
   /** The page's headings, those of the partials it shows included. */
   readonly headings: readonly Heading[]
-  readonly html: string
+  readonly body: PageBody
+  /** A post's excerpt. */
+  readonly excerpt: PostExcerpt | undefined
   /** Files beside the pages that the page's own links reach. */
   readonly assets: readonly string[]
 }
@@ -63,7 +71,9 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
     parsed.set(file, page)
     assets.set(file, found)
   }
-  // Partials are few and found only once the pages that show them are parsed: parsed here, once each.
+  // Partials are few and found only once the pages that show them are parsed: parsed here, each
+  // text once (versions and copies of a docs folder repeat their partials).
+  const parsePartial = createMdxParser()
   const partialsOf = (file: string, page: MdxPage) => {
     pushAll(diagnostics, page.diagnostics)
     for (const source of page.imports.values()) {
@@ -71,7 +81,7 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
       if (partial === undefined || parsed.has(partial)) continue
       const read = readTextFile(join(request.siteDir, partial), partial, { markdown: true })
       if (read.text === undefined) continue
-      const parsedPartial = parseMdx(read.text, partial, rewriterFor(partial).rewrite, { slugify: request.slugify })
+      const parsedPartial = parsePartial(read.text, partial, rewriterFor(partial).rewrite, { slugify: request.slugify })
       parsed.set(partial, parsedPartial)
       partialsOf(partial, parsedPartial)
     }
@@ -79,20 +89,10 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
   for (const { file, page } of pageFiles) partialsOf(file, page)
   recompileGivenComponents(request, parsed, rewriterFor)
 
-  const html = await bundleAndRender(request, parsed, diagnostics)
+  const rendered = await bundleAndRender(request, parsed, diagnostics)
   const pages = new Map<string, RenderedMdx>()
-  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed, new Set()), html: html.get(file) ?? '', assets: assets.get(file) ?? [] })
+  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed), body: rendered.get(file)?.body ?? emptyBody, excerpt: rendered.get(file)?.excerpt, assets: assets.get(file) ?? [] })
   return { pages, diagnostics }
-}
-
-/** A partial a page imports (`./_setup.mdx`, `@site/docs/_setup.md`), site-relative; undefined for anything else or outside the site. */
-function partialFile(from: string, source: string): string | undefined {
-  if (!/\.mdx?$/.test(source)) return undefined
-  const path = source.startsWith('@site/') ? posix.normalize(source.slice('@site/'.length)) : source.startsWith('.') ? posix.join(posix.dirname(from), source) : undefined
-  // Pages of a docs folder outside the site (a Docusaurus config's `path: '../docs'`) may import partials of that folder.
-  const outside = /^(\.\.\/)+[^/]+\//.exec(from)?.[0]
-  const inside = path !== undefined && (!path.startsWith('..') || (outside !== undefined && path.startsWith(outside) && !path.slice(outside.length).startsWith('..')))
-  return !inside || posix.isAbsolute(path) ? undefined : path
 }
 
 /**
@@ -109,85 +109,29 @@ function recompileGivenComponents(request: MdxRequest, parsed: Map<string, MdxPa
   }
 }
 
-function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, seen: Set<string>): Heading[] {
-  const page = parsed.get(file)
-  if (!page || seen.has(file)) return []
-  seen.add(file)
-  return page.outline.flatMap((entry) => {
-    if (!('partial' in entry)) return [entry]
-    const partial = partialFile(file, page.imports.get(entry.partial) ?? '')
-    // A partial's own title heading is a heading where it is shown.
-    return partial === undefined ? [] : headingsOf(partial, parsed, new Set(seen))
-  })
-}
-
-/** The module of a compiled program: the program, with the `toc` Docusaurus pages refer to. */
-function moduleOf(program: string, headings: readonly Heading[]): string {
-  const toc = headings.filter((heading) => heading.depth >= 2).map((heading) => ({ value: heading.text, id: heading.id, level: heading.depth }))
-  return program.includes('toc') && /\b(?:const|let|var|function)\s+toc\b/.test(program) ? program : `${program}\nexport const toc = ${JSON.stringify(toc)};\n`
-}
-
-/** What the render thread's pages read their links from, when their module is shared (mdx-page-worker.ts sets it). */
-const linksRead = 'globalThis.__docsgenLinks'
-
-/**
- * The entry modules: one per page, except that the pages of one text share one module that reads
- * each page's URLs at render time (programReadingLinks), so a site whose versions repeat the same
- * docs bundles, loads and keeps each text once.
- */
-interface MdxModules {
-  /** `mdx-page:<file>` for a page of its own, `mdx-text:<n>` for the nth shared module. */
-  readonly entries: string[]
-  readonly shared: string[]
-  /** Each page's entry, and the URLs of its links when its module is shared. */
-  readonly pages: Map<string, { readonly entry: string; readonly links?: readonly string[] }>
-}
-
-function planModules(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>): MdxModules {
-  const modules: MdxModules = { entries: [], shared: [], pages: new Map() }
-  const sharedOf = new Map<string, string | undefined>()
-  for (const { file } of request.pages) {
-    const page = parsed.get(file)
-    if (page?.program === undefined) continue
-    const apart = page.linksApart
-    const module = apart === undefined ? undefined : moduleOf(page.program, headingsOf(file, parsed, new Set()))
-    if (module !== undefined && !sharedOf.has(module)) {
-      const reading = programReadingLinks(module, apart!.nonce, linksRead)
-      sharedOf.set(module, reading === undefined ? undefined : `mdx-text:${modules.shared.push(reading) - 1}`)
-      if (reading !== undefined) modules.entries.push(sharedOf.get(module)!)
-    }
-    const entry = module === undefined ? undefined : sharedOf.get(module)
-    if (entry !== undefined) modules.pages.set(file, { entry, links: apart!.urls })
-    else {
-      modules.entries.push(`mdx-page:${file}`)
-      modules.pages.set(file, { entry: `mdx-page:${file}` })
-    }
-  }
-  return modules
-}
-
-async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, string>> {
-  const html = new Map<string, string>()
-  const modules = planModules(request, parsed)
-  if (modules.entries.length === 0) return html
+async function bundleAndRender(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, diagnostics: Diagnostic[]): Promise<Map<string, Extract<MdxPageAnswer, { kind: 'ok' }>>> {
+  const rendered = new Map<string, Extract<MdxPageAnswer, { kind: 'ok' }>>()
+  const modules = planMdxModules(request.pages.map((page) => page.file), parsed, request.siteDir)
+  if (modules.entries.length === 0) return rendered
   const outdir = join(request.cacheDir, `mdx-${Date.now()}-${process.pid}`)
   try {
     const pages = await bundle(request, parsed, modules, outdir, diagnostics)
-    const batches = renderBatches(pages)
+    const threads = request.threads ?? availableParallelism()
+    const batches = renderBatches(pages, threads)
     const answers: MdxPageAnswer[][] = []
     let next = 0
     const renderNext = async (): Promise<void> => {
       for (let index = next++; index < batches.length; index = next++) answers[index] = await renderBatch(request, batches[index]!, diagnostics)
     }
-    await Promise.all(Array.from({ length: Math.min(batches.length, request.threads ?? availableParallelism()) }, renderNext))
+    await Promise.all(Array.from({ length: Math.min(batches.length, threads) }, renderNext))
     for (const answer of answers.flat()) {
-      if (answer.kind === 'ok') html.set(answer.file, answer.html)
+      if (answer.kind === 'ok') rendered.set(answer.file, answer)
       else diagnostics.push(diagnostic({ file: answer.file, ...(answer.at?.file === answer.file ? { line: answer.at.line, column: answer.at.column } : {}), ruleId: 'page-render-failed', message: `The page threw while rendering: ${answer.message}` }))
     }
   } finally {
     await rm(outdir, { recursive: true, force: true })
   }
-  return html
+  return rendered
 }
 
 /**
@@ -216,9 +160,10 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
       plugins: [mdxPlugin(request, parsed, modules.shared)],
     })
     const urls = new Map(Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [[output.entryPoint.replace(/^mdx:/, 'mdx-page:'), pathToFileURL(join(process.cwd(), path)).href]])))
-    return [...modules.pages].flatMap(([file, { entry, links }]) => (urls.has(entry) ? [{ file, moduleUrl: urls.get(entry)!, links }] : []))
+    const posts = new Set(request.pages.filter((page) => page.post).map((page) => page.file))
+    return [...modules.pages].flatMap(([file, { entry, links }]) => (urls.has(entry) ? [{ file, moduleUrl: urls.get(entry)!, post: posts.has(file), links }] : []))
   } catch (error) {
-    const filesOf = (entry: string) => [...modules.pages].filter(([, page]) => page.entry === entry).map(([file]) => file)
+    const filesOf = (entry: string) => modules.filesOf.get(entry) ?? []
     pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).flatMap((message) => bundleDiagnostics(message, request.siteDir, modules.pages.keys().next().value!, filesOf)))
     return []
   }
@@ -230,13 +175,23 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
  * once as the build has threads (a page that ends, stalls or fills its thread costs only its batch).
  */
 const modulesPerRenderThread = 200
+/**
+ * A site of few modules (versions of one text share theirs) is still rendered on every thread:
+ * rendering its pages is the work, not loading modules. A thread takes about a tenth of a
+ * second to start, a page a millisecond or two to render.
+ */
+const pagesPerRenderThreadMinimum = 100
 
-/** The pages, in order, cut into batches of at most `modulesPerRenderThread` modules. */
-function renderBatches(pages: MdxPageJob['pages']): MdxPageJob['pages'][] {
+/**
+ * The pages, in order, cut into batches of at most `modulesPerRenderThread` modules, and into at
+ * least as many batches as there are `threads` (of at least `pagesPerRenderThreadMinimum` pages).
+ */
+function renderBatches(pages: MdxPageJob['pages'], threads: number): MdxPageJob['pages'][] {
+  const pagesPerBatch = Math.ceil(pages.length / Math.max(1, Math.min(threads, Math.floor(pages.length / pagesPerRenderThreadMinimum))))
   const batches: MdxPageJob['pages'][number][][] = []
   let modules = new Set<string>()
   for (const page of pages) {
-    if (batches.length === 0 || (modules.size === modulesPerRenderThread && !modules.has(page.moduleUrl))) {
+    if (batches.length === 0 || batches[batches.length - 1]!.length === pagesPerBatch || (modules.size === modulesPerRenderThread && !modules.has(page.moduleUrl))) {
       batches.push([])
       modules = new Set()
     }
@@ -248,7 +203,7 @@ function renderBatches(pages: MdxPageJob['pages']): MdxPageJob['pages'][] {
 
 /** The answers of one batch's thread; a failed thread is a diagnostic on the page it was rendering. */
 async function renderBatch(request: MdxRequest, pages: MdxPageJob['pages'], diagnostics: Diagnostic[]): Promise<MdxPageAnswer[]> {
-  const job: MdxPageJob = { siteDir: request.siteDir, site: request.site, pages }
+  const job: MdxPageJob = { siteDir: request.siteDir, site: request.site, bodiesDir: request.bodiesDir, pages }
   const outcome = await runUserCode<MdxPageAnswer[], string>(siblingModule('mdx-page-worker', import.meta.url), job, request.timeLimitMs)
   if (outcome.kind === 'done') return outcome.result
   const file = outcome.step ?? pages[0]!.file
@@ -263,10 +218,14 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
   return {
     name: 'docsgen-mdx',
     setup(build) {
-      build.onResolve({ filter: /^mdx-page:/ }, (args) => ({ path: args.path.slice('mdx-page:'.length), namespace: 'mdx' }))
-      build.onResolve({ filter: /^mdx-text:/ }, (args) => ({ path: args.path.slice('mdx-text:'.length), namespace: 'mdx-text' }))
-      // A shared module imports nothing relative to a page (programReadingLinks): any folder resolves it.
+      // docsgen's own names for modules, given as entries or written into shared modules (mdx-modules.ts): a page that writes one imports nothing by it.
+      const ours = (args: { kind: string; namespace: string }) => args.kind === 'entry-point' || args.namespace === 'mdx-text'
+      build.onResolve({ filter: /^mdx-page:/ }, (args) => (ours(args) ? { path: args.path.slice('mdx-page:'.length), namespace: 'mdx' } : undefined))
+      build.onResolve({ filter: /^mdx-text:/ }, (args) => (ours(args) ? { path: args.path.slice('mdx-text:'.length), namespace: 'mdx-text' } : undefined))
+      // A shared module imports nothing relative to a page, and packages only as the site's folder finds them.
       build.onLoad({ filter: /.*/, namespace: 'mdx-text' }, (args) => ({ contents: shared[Number(args.path)]!, loader: 'js', resolveDir: request.siteDir }))
+      // A partial of its own, shown by a shared module.
+      build.onResolve({ filter: /^mdx-file:/ }, (args) => (ours(args) ? { path: args.path.slice('mdx-file:'.length), namespace: 'mdx' } : undefined))
       build.onResolve({ filter: /\.mdx?$/ }, (args) => {
         const from = args.namespace === 'mdx' ? args.importer : relative(request.siteDir, args.importer).split(sep).join('/')
         const file = partialFile(from, args.path)
@@ -288,7 +247,7 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: args.path.includes('.module.') ? 'export default new Proxy({}, { get: (_, key) => String(key) })' : '', loader: 'js' }))
       build.onLoad({ filter: /.*/, namespace: 'mdx' }, (args) => {
         const program = programWithLinks(parsed.get(args.path)!)!
-        return { contents: moduleOf(program, headingsOf(args.path, parsed, new Set())), loader: 'js', resolveDir: join(request.siteDir, dirname(args.path)) }
+        return { contents: moduleOf(program, headingsOf(args.path, parsed)), loader: 'js', resolveDir: join(request.siteDir, dirname(args.path)) }
       })
     },
   }

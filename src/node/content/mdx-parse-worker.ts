@@ -1,5 +1,5 @@
-/** An MDX parse thread: runs one MdxParseJob from workerData and posts the pages back. */
+/** An MDX parse thread: runs one MdxParseJob from workerData and posts the pages back, each program once. */
 import { parentPort, workerData } from 'node:worker_threads'
-import { runMdxParseJob, type MdxParseJob } from './parse-mdx-files.js'
+import { packMdxFiles, runMdxParseJob, type MdxParseJob } from './parse-mdx-files.js'
 
-parentPort!.postMessage(runMdxParseJob(workerData as MdxParseJob))
+parentPort!.postMessage(packMdxFiles(runMdxParseJob(workerData as MdxParseJob)))

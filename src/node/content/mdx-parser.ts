@@ -29,14 +29,15 @@ const tokens = (nonce: string) => new RegExp(`docsgen${nonce}link(\\d+)x`, 'g')
 
 /**
  * `texts`: the texts the parser may be given, as many times as they occur. A text that occurs once
- * is compiled as it is: nothing to share, and nothing kept.
+ * is compiled as it is: nothing to share, and nothing kept. Without `texts`, every text is
+ * compiled for sharing and kept (partials: few, and found only as the pages that show them are read).
  */
-export function createMdxParser(texts: Iterable<string>, nonce = linkNonce()): MdxParser {
+export function createMdxParser(texts?: Iterable<string>, nonce = linkNonce()): MdxParser {
   const occurrences = new Map<string, number>()
-  for (const text of texts) occurrences.set(text, (occurrences.get(text) ?? 0) + 1)
+  for (const text of texts ?? []) occurrences.set(text, (occurrences.get(text) ?? 0) + 1)
   const compiled = new Map<string, { readonly page: MdxPage; readonly urls: readonly string[] } | undefined>()
   return (source, file, rewriteLink, options) => {
-    if ((occurrences.get(source) ?? 0) < 2) return parseMdx(source, file, rewriteLink, options)
+    if (texts !== undefined && (occurrences.get(source) ?? 0) < 2) return parseMdx(source, file, rewriteLink, options)
     const key = `${options.slugify}\u0000${options.inlineStatic !== false}\u0000${source}`
     if (!compiled.has(key)) {
       const urls: string[] = []
@@ -62,26 +63,46 @@ export function programWithLinks(page: MdxPage): string | undefined {
   return apart === undefined ? page.program : page.program?.replace(tokens(apart.nonce), (_, index: string) => apart.urls[Number(index)]!)
 }
 
+/** A string literal in a program: where it is, and its value. */
+export interface Literal {
+  readonly start: number
+  readonly end: number
+  readonly value: string
+}
+
+/** What must change in a program for one module to serve every file of its text. */
+export interface SharedProgram {
+  readonly program: string
+  readonly nonce: string
+  /** The string literals that hold link tokens. */
+  readonly links: readonly Literal[]
+  /**
+   * The sources of imports and re-exports that are resolved from the file's own folder: a
+   * relative path (a partial, a component beside the page), a partial named from the site's
+   * folder (`@site/…`: the partial's own links differ), or a package (a nearer node_modules may
+   * hold it). Other modules docsgen resolves itself are the same from every folder.
+   */
+  readonly sources: readonly Literal[]
+}
+
 /**
- * One module for every file of a text: the program (or the module made of it) with each string
- * literal that holds link tokens made a concatenation that reads them from `links` at render
- * time. Undefined when that module would not be the same for every file: a token stands anywhere
- * but in a plain string literal, or the module imports by a path that is resolved from the
- * file's own folder (a partial, a package that a nearer node_modules may hold) or reads where
- * it is (`import.meta`). Such files are built with their URLs in place.
+ * The program read for a shared module; undefined when no module can be the same for every
+ * file: a token stands anywhere but in a plain string literal, or the program imports at run
+ * time, requires, or reads where it is (`import.meta`).
  */
-export function programReadingLinks(program: string, nonce: string, links: string): string | undefined {
+export function readSharedProgram(program: string, nonce: string): SharedProgram | undefined {
   const token = `docsgen${nonce}link`
-  const found: { start: number; end: number; value: string }[] = []
+  const links: Literal[] = []
+  const sources: Literal[] = []
   let alone = false
-  const source = (node: { source?: { value?: unknown } | null }) => void (alone ||= node.source !== null && node.source !== undefined && !sameFromEveryFolder(String(node.source.value)))
+  const source = (node: { source?: Literal | null }) => void (node.source && (!sameFromEveryFolder(node.source.value) || /\.mdx?$/.test(node.source.value)) && sources.push(node.source))
   try {
     simple(parse(program, { ecmaVersion: 'latest', sourceType: 'module' }), {
-      Literal: (node) => void (typeof node.value === 'string' && node.value.includes(token) && found.push(node as typeof node & { value: string })),
+      Literal: (node) => void (typeof node.value === 'string' && node.value.includes(token) && links.push(node as typeof node & { value: string })),
       TemplateElement: (node) => void (alone ||= node.value.raw.includes(token)),
-      ImportDeclaration: source,
-      ExportNamedDeclaration: source,
-      ExportAllDeclaration: source,
+      ImportDeclaration: (node) => source(node as { source: Literal }),
+      ExportNamedDeclaration: (node) => source(node as { source?: Literal | null }),
+      ExportAllDeclaration: (node) => source(node as { source: Literal }),
       ImportExpression: () => void (alone = true),
       MetaProperty: () => void (alone = true),
       CallExpression: (node) => void (alone ||= node.callee.type === 'Identifier' && node.callee.name === 'require'),
@@ -89,13 +110,31 @@ export function programReadingLinks(program: string, nonce: string, links: strin
   } catch {
     return undefined
   }
-  let read = program
-  for (const { start, end, value } of found.reverse()) {
+  // A token the walk did not see (a regular expression's text, say) would be left in the module.
+  links.sort((a, b) => a.start - b.start)
+  const outside = links.some(({ start }, index) => program.slice(index === 0 ? 0 : links[index - 1]!.end, start).includes(token)) || program.slice(links.at(-1)?.end ?? 0).includes(token)
+  return alone || outside ? undefined : { program, nonce, links, sources }
+}
+
+/**
+ * One module for every file of a text: the program with each string literal that holds link
+ * tokens made a concatenation that reads them from `links` at render time, and each source that
+ * `sources` names changed to what it says (a source it does not name stays as written).
+ */
+export function programReadingLinks(shared: SharedProgram, links: string, sources: ReadonlyMap<string, string>): string {
+  const changes = [
     // split keeps each token's index between the texts around it: text, index, text, …
-    const concatenation = value.split(tokens(nonce)).map((part, index) => (index % 2 === 0 ? JSON.stringify(part) : `${links}[${part}]`)).join(' + ')
-    read = `${read.slice(0, start)}(${concatenation})${read.slice(end)}`
+    ...shared.links.map(({ start, end, value }) => ({ start, end, text: `(${value.split(tokens(shared.nonce)).map((part, index) => (index % 2 === 0 ? JSON.stringify(part) : `${links}[${part}]`)).join(' + ')})` })),
+    ...shared.sources.flatMap(({ start, end, value }) => (sources.has(value) ? [{ start, end, text: JSON.stringify(sources.get(value)) }] : [])),
+  ].sort((a, b) => a.start - b.start)
+  const parts: string[] = []
+  let at = 0
+  for (const { start, end, text } of changes) {
+    parts.push(shared.program.slice(at, start), text)
+    at = end
   }
-  return alone || read.includes(token) ? undefined : read
+  parts.push(shared.program.slice(at))
+  return parts.join('')
 }
 
 /** Imports that resolve the same from any folder of the site (docsgen resolves these itself, mdx-pages.ts). */

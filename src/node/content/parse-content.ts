@@ -16,7 +16,7 @@ import { contentDocument, createLinkRewriter, linkTargetsOf, plainDisplay, sourc
 import { mdxLinks } from './mdx-link-rewriter.js'
 import { findUnsafeHtmlUrls } from './find-unsafe-urls.js'
 import { isMdx } from './mdx-syntax.js'
-import { cutMdxExcerpt, markMdxTruncation, postExcerpt } from './post-excerpt.js'
+import { markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
 import { createPageTexts, defaultTextBudget, type PageTexts } from './page-texts.js'
 import { dependencyHashes, hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
@@ -236,28 +236,22 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   const pages = files.map((file) => {
     const read = texts.take(file.file)
     if (read.diagnostic) diagnostics.push(read.diagnostic)
-    return { file: file.file, text: file.kind === 'post' ? markMdxTruncation(read.text ?? '') : (read.text ?? '') }
+    return { file: file.file, text: file.kind === 'post' ? markMdxTruncation(read.text ?? '') : (read.text ?? ''), post: file.kind === 'post' }
   })
   const rendered = await renderMdxPages({
     ...options.mdx,
     slugify: config.markdown.slugify,
     site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages,
+    bodiesDir: job.bodiesDir,
     links: mdxLinks(job, files, [config.folders.docs, ...config.docs.versions.map((version) => version.folder), config.folders.blog, config.folders.pages]),
     threads: options.threads,
   })
-  const made: ContentDocument[] = []
-  const bodies = createBodyWriter(job.bodiesDir)
-  try {
-    for (const file of files) {
-      const page = rendered.pages.get(file.file)!
-      const { html, excerpt } = file.kind === 'post' ? cutMdxExcerpt(page.html) : { html: page.html, excerpt: undefined }
-      made.push(contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, html, headings: page.headings }, bodies.write(html), new Set(page.assets), excerpt))
-    }
-  } finally {
-    bodies.close()
-  }
-  // Told once their bodies are on disk, where the listener reads them.
+  // Their bodies are on disk already, where the listener reads them (the render threads wrote them).
+  const made = files.map((file) => {
+    const page = rendered.pages.get(file.file)!
+    return contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, headings: page.headings }, page.body, new Set(page.assets), page.excerpt)
+  })
   for (const document of made) options.onDocument?.(document)
   pushAll(documents, made)
   return [...diagnostics, ...rendered.diagnostics]

@@ -55,6 +55,31 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
   return parsed
 }
 
+/**
+ * Parsed files as a thread sends them: each program once, which the files of its text name by
+ * number. The files of a text share their program; sent file by file, it would be copied (and
+ * kept by the main thread) once for each of them.
+ */
+export interface PackedMdxFiles {
+  readonly programs: readonly string[]
+  readonly files: readonly (ParsedMdxFile & { readonly program?: number })[]
+}
+
+export function packMdxFiles(parsed: readonly ParsedMdxFile[]): PackedMdxFiles {
+  const numbers = new Map<string, number>()
+  const programs: string[] = []
+  const files = parsed.map((parsedFile) => {
+    const program = parsedFile.page.program
+    if (program === undefined) return parsedFile
+    if (!numbers.has(program)) numbers.set(program, programs.push(program) - 1)
+    return { ...parsedFile, page: { ...parsedFile.page, program: undefined }, program: numbers.get(program)! }
+  })
+  return { programs, files }
+}
+
+const unpack = ({ programs, files }: PackedMdxFiles): ParsedMdxFile[] =>
+  files.map(({ program, ...parsed }) => (program === undefined ? parsed : { ...parsed, page: { ...parsed.page, program: programs[program]! } }))
+
 /** Every page of the job parsed, in the job's order; `threads` by default: one per core, for a large site. */
 export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.pages.length, pagesPerThreadMinimum)): Promise<ParsedMdxFile[]> {
   if (threads <= 1) return runMdxParseJob(job)
@@ -65,17 +90,18 @@ export async function parseMdxFiles(job: MdxParseJob, threads = threadsFor(job.p
     workers: threads - 1,
     workerModule: siblingModule('mdx-parse-worker', import.meta.url),
     jobFor: (work) => ({ ...grouped, work }) satisfies MdxParseJob,
-    here: (work) => runMdxParseJob({ ...grouped, work }),
+    here: (work) => packMdxFiles(runMdxParseJob({ ...grouped, work })),
     resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
   })
-  const byFile = new Map(results.flat().map((parsed) => [parsed.file, parsed]))
+  const byFile = new Map(results.flatMap(unpack).map((parsed) => [parsed.file, parsed]))
   return job.pages.map((page) => byFile.get(page.file)!)
 }
 
 /**
- * The pages with the files of one text next to each other, in the order each text first occurs,
- * cut into chunks of whole texts (at least `pagesPerChunk` pages, but the last): the threads share
- * the chunks, so each text is compiled by one thread, instead of by every thread.
+ * The pages with the files of one text next to each other, cut into chunks of whole texts (at
+ * least `pagesPerChunk` pages, but the last): the threads share the chunks, so each text is
+ * compiled by one thread, instead of by every thread. Longest texts first: a long text claimed
+ * last would keep one thread compiling while the others wait.
  */
 function sameTextsTogether(pages: MdxParseJob['pages']): { pages: MdxParseJob['pages']; chunks: number[] } {
   const byText = new Map<string, MdxParseJob['pages'][number][]>()
@@ -84,12 +110,13 @@ function sameTextsTogether(pages: MdxParseJob['pages']): { pages: MdxParseJob['p
     if (group) group.push(page)
     else byText.set(page.text, [page])
   }
+  const groups = [...byText.values()].sort((a, b) => b[0]!.text.length - a[0]!.text.length)
   const chunks = [0]
   let length = 0
-  for (const group of byText.values()) {
+  for (const group of groups) {
     length += group.length
     if (length - chunks[chunks.length - 1]! >= pagesPerChunk) chunks.push(length)
   }
   if (chunks[chunks.length - 1] !== length) chunks.push(length)
-  return { pages: [...byText.values()].flat(), chunks }
+  return { pages: groups.flat(), chunks }
 }

@@ -80,6 +80,19 @@ mdx('MDX errors are diagnostics with the place in the file: syntax, a component 
   })
 })
 
+mdx("a page that imports by docsgen's own names for its modules gets nothing by them: a diagnostic, as for any module that is not there", async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/names.mdx'), "import A from 'mdx-file:/etc/passwd'\nimport B from 'mdx-text:0'\nimport C from 'mdx-page:content/docs/Guides/install.mdx'\n\n# Names\n\n<A /><B /><C />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/names.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Guides/install.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
+      'content/docs/Guides/names.mdx: error: Cannot build the page: Could not resolve "mdx-file:/etc/passwd". [docsgen:page-render-failed]',
+      'content/docs/Guides/names.mdx: error: Cannot build the page: Could not resolve "mdx-text:0". [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 mdx("an MDX page imports Docusaurus's modules as Docusaurus sites do, by their default exports; the site context has the config's custom fields", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(
@@ -151,24 +164,37 @@ mdx('MDX pages compiled and rendered on several threads build the site one threa
   }
 })
 
-/** Docs folders `v1`…`v3` holding the same MDX page and what it links to; `distinct` makes each copy's text differ. */
+/**
+ * Docs folders `v1`…`v3` holding the same MDX page, the partial it shows and what they link to;
+ * `distinct` makes each copy's texts differ. The page shows a package's component: the site's
+ * copy, but v3 has a nearer copy of its own.
+ */
 async function addCopies(site: FixtureSite, distinct: boolean): Promise<void> {
-  const text = await readFile(join(fixturesDir, 'mdx-shared', 'guide.mdx'), 'utf8')
+  await installCommonJsWidget(site.dir)
   for (const [index, folder] of ['v1', 'v2', 'v3'].entries()) {
     const dir = join(site.dir, 'content', 'docs', folder)
     await mkdir(dir, { recursive: true })
-    await writeFile(join(dir, 'guide.mdx'), distinct ? text + '\n'.repeat(index + 1) : text)
+    for (const file of ['guide.mdx', '_note.mdx']) {
+      const text = await readFile(join(fixturesDir, 'mdx-shared', file), 'utf8')
+      await writeFile(join(dir, file), distinct ? text + '\n'.repeat(index + 1) : text)
+    }
     for (const file of ['other.md', 'picture.png']) await copyFile(join(fixturesDir, 'mdx-shared', file), join(dir, file))
   }
+  const nearer = join(site.dir, 'content', 'docs', 'v3', 'node_modules', 'cjs-widget')
+  await mkdir(nearer, { recursive: true })
+  await writeFile(join(nearer, 'package.json'), '{ "name": "cjs-widget", "main": "index.js" }\n')
+  await writeFile(join(nearer, 'index.js'), "const React = require('react')\nexports.Widget = () => React.createElement('em', null, 'the nearer widget')\n")
 }
 
-mdx('pages of one text share one module, each rendered with its own links, as each page compiled alone renders', async () => {
+mdx('pages of one text share one module, each rendered with its own links, partials and packages, as each page compiled alone renders', async () => {
   const sites = await Promise.all([fixtureSite('mdx-site'), fixtureSite('mdx-site')])
   const [shared, alone] = sites as [FixtureSite, FixtureSite]
   try {
     await addCopies(shared, false)
     await addCopies(alone, true)
-    for (const site of sites) assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [])
+    const result = await build({ siteDir: shared.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    assert.equal((await build({ siteDir: alone.dir })).diagnostics.map(formatDiagnostic), [])
     for (const folder of ['v1', 'v2', 'v3']) {
       const body = bodyOf(await shared.read(`build/docs/${folder}/guide.html`))
       assert.is(body, bodyOf(await alone.read(`build/docs/${folder}/guide.html`)), folder)
@@ -176,6 +202,11 @@ mdx('pages of one text share one module, each rendered with its own links, as ea
       assert.match(body, `<p>Raw HTML with a link: <a href="/docs/${folder}/other">other</a>.</p>`)
       assert.match(body, `<a href="/docs/${folder}/other">A link component</a>`)
       assert.match(body, `<img src="/docs/${folder}/picture.png" alt="A picture"/>`)
+      // The partial's link is read from its own folder; its heading is the page's.
+      assert.match(body, `<p>The note links to <a href="/docs/${folder}/other#part-two">the other page&#x27;s second part</a>.</p>`)
+      assert.match(body, folder === 'v3' ? '<em>the nearer widget</em>' : '<strong>widget works</strong>')
+      const route = result.manifest!.routes.find((entry) => entry.path === `/docs/${folder}/guide`)!
+      assert.equal(route.headings.map((heading) => heading.id), ['guide', 'a-note'])
     }
   } finally {
     await Promise.all(sites.map((site) => site.remove()))

@@ -1,7 +1,7 @@
 /** An MDX text compiled once for every file that has it (mdx-parser.ts): each file gets what compiling it would give. */
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createMdxParser, programReadingLinks, programWithLinks } from '../../../src/node/content/mdx-parser.js'
+import { createMdxParser, programReadingLinks, programWithLinks, readSharedProgram } from '../../../src/node/content/mdx-parser.js'
 import { parseMdx } from '../../../src/node/content/parse-mdx.js'
 
 const once = suite('MDX compiled once per text')
@@ -72,15 +72,30 @@ once('a text given once is compiled as it is', () => {
   assert.is.not(parse(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' }).outline, page.outline)
 })
 
-once('one module for every file of a text reads the links from where it is told; a text that imports by a relative path gets none', () => {
+once('one module for every file of a text reads the links from where it is told; imports resolved from the file\'s folder are named, and changed as asked', () => {
   const page = createMdxParser([text, text])(text, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' })
-  const module = programReadingLinks(page.program!, page.linksApart!.nonce, 'links')!
+  const shared = readSharedProgram(page.program!, page.linksApart!.nonce)!
+  assert.equal(shared.sources, [])
+  const module = programReadingLinks(shared, 'links', new Map())
   assert.not.match(module, 'docsgen')
   for (const read of ['href: ("" + links[0] + "")', 'href: ("" + links[1] + "")', 'src: ("" + links[2] + "")', 'href: ("" + links[3] + "")']) assert.match(module, read)
-  const withPartial = `import Setup from './_setup.mdx'\n\n${text}\n<Setup />\n`
-  const importing = createMdxParser([withPartial, withPartial])(withPartial, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' })
-  assert.ok(importing.linksApart)
-  assert.is(programReadingLinks(importing.program!, importing.linksApart!.nonce, 'links'), undefined)
+  const withImports = `import Setup from './_setup.mdx'\nimport Note from '@site/docs/_note.md'\nimport Embed from 'an-embed'\nimport Tabs from '@theme/Tabs'\n\n${text}\n<Setup />\n`
+  const importing = createMdxParser([withImports, withImports])(withImports, 'docs/v1/guide.mdx', rewriter('v1').rewrite, { slugify: 'github' })
+  const read = readSharedProgram(importing.program!, importing.linksApart!.nonce)!
+  assert.equal(read.sources.map((source) => source.value), ['./_setup.mdx', '@site/docs/_note.md', 'an-embed'])
+  const changed = programReadingLinks(read, 'links', new Map([['./_setup.mdx', 'mdx-text:3']]))
+  assert.match(changed, 'import Setup from "mdx-text:3";')
+  assert.match(changed, "import Note from '@site/docs/_note.md';")
+  assert.match(changed, "import Embed from 'an-embed';")
+  assert.not.match(changed, 'docsgen')
+})
+
+once('a program that imports at run time, requires or reads import.meta, or holds a token outside a string literal, cannot be shared', () => {
+  const nonce = '0123456789abcdef'
+  for (const program of ["const m = import('./a.js')", "const m = require('./a.js')", 'const u = import.meta.url', `const r = /docsgen${nonce}link0x/`, `const t = \`docsgen${nonce}link0x\``]) {
+    assert.is(readSharedProgram(program, nonce), undefined, program)
+  }
+  assert.ok(readSharedProgram(`const s = "docsgen${nonce}link0x"`, nonce))
 })
 
 once.run()
