@@ -1,7 +1,8 @@
 /**
  * The cache of incremental builds, in .docsgen/cache/incremental/: parse results by source file
  * (content/parse-cache.ts), the search index's records (write/search-record-cache.ts) and what
- * each output file was rendered from (write/output-ledger.ts), all under a key of docsgen's code
+ * each output file was rendered from (write/output-ledger.ts), the validation (validation-memo.ts),
+ * all under a key of docsgen's code
  * and the site's config (build-key.ts). A build with the cache parses the files that changed,
  * indexes the pages that changed and renders the pages whose inputs changed; its output is the
  * same bytes as a build without it.
@@ -13,6 +14,7 @@ import { openParseCache, type ParseCache } from '../content/parse-cache.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import { openLedgerFile, type LedgerFile } from '../write/output-ledger.js'
 import { buildKey } from './build-key.js'
+import { openValidationMemo, type ValidationInputs, type ValidationMemo } from './validation-memo.js'
 
 export interface BuildCache {
   readonly parse: ParseCache<ContentDocument>
@@ -21,6 +23,8 @@ export interface BuildCache {
   readonly changedFiles: ReadonlySet<string> | undefined
   /** Where the search indexer keeps its records, and the key they are valid under. */
   readonly search: { readonly dir: string; readonly key: string }
+  /** The validate stage's result kept for these inputs (validation-memo.ts). */
+  readonly validation: (inputs: ValidationInputs) => ValidationMemo
   /** What every page is made from besides its own inputs. */
   readonly globalInputs: (shared: unknown) => string
   /** A hash of the manifest under `global` inputs: what every page's inputs are made of besides its own (page-inputs.ts). */
@@ -34,6 +38,7 @@ export function openBuildCache(cacheDir: string, configSource: string, changedPa
     parse: openParseCache(dir, key),
     ledgers: openLedgerFile(join(dir, 'output.json'), key),
     search: { dir: join(dir, 'search'), key },
+    validation: (inputs) => openValidationMemo(dir, key, inputs),
     changedFiles: changedPaths && new Set(changedPaths.map((path) => path.split('\\').join('/'))),
     globalInputs: (shared) => createHash('sha1').update(key).update(JSON.stringify(shared)).digest('base64url'),
     siteInputs(global, { routes, ...rest }) {

@@ -264,6 +264,11 @@ test('files trusted by their stamp: an edit of the same size with its time put b
     await age(incremental)
     assert.ok((await step()).includes('/docs/Guides/intro'))
 
+    // A category's description, shown on its generated index page.
+    await change('content/docs/Guides/_category_.json', (text) => text.replace('Guides for everything.', 'Guides for all of it.'))
+    await age(incremental)
+    assert.ok((await step()).includes('/docs/category/guides'))
+
     await change(secrets, (text) => text.replace('PRIVATE-MARKER-BODY-SECRETS', 'PRIVATE-MARKER-BODY-SECRETS, changed'))
     await age(incremental)
     // Its sentences are what every public page is checked not to hold: every page is checked again.
@@ -273,6 +278,29 @@ test('files trusted by their stamp: an edit of the same size with its time put b
     await change('site.config.ts', (text) => text.replace("title: 'Fixture Docs'", "title: 'Fixture Docs, renamed'"))
     await age(incremental)
     assert.is((await step()).length, 11)
+  })
+})
+
+test('a cache cut short, or holding what another build wrote, is not trusted: the build is what a clean build makes', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = unguidedStepper(incremental, clean)
+    await step()
+    await change(shortcuts, (text) => `${text}\nOne more line.\n`)
+    await step()
+    const cacheDir = join(incremental.dir, '.docsgen/cache/incremental')
+    const files = (await incremental.list('.docsgen/cache/incremental')).filter((file) => file.endsWith('.json'))
+    assert.ok(files.some((file) => file.startsWith('validation-')) && files.some((file) => file.startsWith('parse/')) && files.includes('output.json'), files.join(', '))
+    for (const file of files) {
+      const path = join(cacheDir, file)
+      const text = await readFile(path, 'utf8')
+      await writeFile(path, text.slice(0, Math.floor(text.length / 2)))
+    }
+    await change(shortcuts, (text) => `${text}\nAnd another.\n`)
+    await step()
+    // Whole JSON, of another shape or key.
+    for (const file of files) await writeFile(join(cacheDir, file), '{"format": 1, "key": "another", "entries": {}, "results": {}}')
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    await step()
   })
 })
 
