@@ -194,7 +194,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const global = cache?.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes])
   // What every page's inputs are made of besides its own (page-inputs.ts): while it is as it was, only pages whose own inputs changed are looked at.
-  const siteInputs = cache?.siteInputs(global!, manifest)
+  const siteInputs = cache?.siteInputs(global!, manifest, memo?.inputs())
   const ledger = cache?.ledgers.pageLedger(global!, { public: staging.public.reused, private: staging.private.reused }, { publicDir: outDir, privateDir }, siteInputs!)
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir, ledger }
   // A stage that stops the build (out of memory) leaves no staging folder behind.

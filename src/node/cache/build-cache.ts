@@ -27,8 +27,12 @@ export interface BuildCache {
   readonly validation: (inputs: ValidationInputs) => ValidationMemo
   /** What every page is made from besides its own inputs. */
   readonly globalInputs: (shared: unknown) => string
-  /** A hash of the manifest under `global` inputs: what every page's inputs are made of besides its own (page-inputs.ts). */
-  readonly siteInputs: (global: string, manifest: Manifest) => string
+  /**
+   * A hash of the manifest under `global` inputs: what every page's inputs are made of besides
+   * its own (page-inputs.ts). `made`: the hash of what the manifest was made of (validation-memo.ts),
+   * which stands for it when known.
+   */
+  readonly siteInputs: (global: string, manifest: Manifest, made: string | undefined) => string
 }
 
 export function openBuildCache(cacheDir: string, configSource: string, changedPaths: readonly string[] | undefined): BuildCache {
@@ -41,7 +45,8 @@ export function openBuildCache(cacheDir: string, configSource: string, changedPa
     validation: (inputs) => openValidationMemo(dir, key, inputs),
     changedFiles: changedPaths && new Set(changedPaths.map((path) => path.split('\\').join('/'))),
     globalInputs: (shared) => createHash('sha1').update(key).update(JSON.stringify(shared)).digest('base64url'),
-    siteInputs(global, { routes, ...rest }) {
+    siteInputs(global, { routes, ...rest }, made) {
+      if (made !== undefined) return createHash('sha1').update(key).update(global).update('\0made of\0').update(made).digest('base64url')
       // Route by route: one string of a 10 000-doc manifest (13 MB) cost as much in collecting it as in making it.
       const hash = createHash('sha1').update(key).update(global).update(JSON.stringify(rest))
       for (const route of routes) hash.update('\0').update(JSON.stringify(route))

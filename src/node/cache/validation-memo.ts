@@ -15,6 +15,8 @@ import type { Validation } from '../validate/validate-site.js'
 import type { SiteContent } from '../content/read-site-content.js'
 
 export interface ValidationMemo {
+  /** The hash of the inputs (undefined: not plain data): what the manifest is made of too, so it stands for the manifest. */
+  readonly inputs: () => string | undefined
   /** The validation kept for these inputs, if there is. */
   readonly recall: () => Validation | undefined
   /** Keeps this build's validation for its inputs (once per inputs: an unchanged memo is not written again). */
@@ -32,14 +34,15 @@ const prefix = 'validation-'
 
 export function openValidationMemo(dir: string, key: string, inputs: ValidationInputs): ValidationMemo {
   // Hashed when first asked: within the validate stage's time.
-  let file: string | undefined | null = null
+  let hash: string | undefined | null = null
+  const hashOf = () => (hash === null ? (hash = inputsHash(key, inputs)) : hash)
   const fileOf = () => {
-    if (file !== null) return file
-    const hash = inputsHash(key, inputs)
-    return (file = hash && join(dir, `${prefix}${hash}.json`))
+    const hash = hashOf()
+    return hash && join(dir, `${prefix}${hash}.json`)
   }
   let recalled = false
   return {
+    inputs: hashOf,
     recall() {
       const file = fileOf()
       if (file === undefined) return undefined
