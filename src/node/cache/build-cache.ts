@@ -1,11 +1,10 @@
 /**
  * The cache of incremental builds, in .docsgen/cache/incremental/: parse results by source file
- * (content/parse-cache.ts), the search index's records (write/search-record-cache.ts) and what
- * each output file was rendered from (write/output-ledger.ts), the validation (validation-memo.ts),
- * all under a key of docsgen's code
- * and the site's config (build-key.ts). A build with the cache parses the files that changed,
- * indexes the pages that changed and renders the pages whose inputs changed; its output is the
- * same bytes as a build without it.
+ * (content/parse-cache.ts), the search index's records (write/search-record-cache.ts), what each
+ * output file was rendered from (write/output-ledger.ts) and the validation (validation-memo.ts),
+ * all under a key of docsgen's code and the site's config (build-key.ts). A build with the cache
+ * parses the files that changed, indexes the pages that changed and renders the pages whose
+ * inputs changed; its output is the same bytes as a build without it.
  */
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
