@@ -169,9 +169,12 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
   const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument, cache: cache?.parse, changedFiles: cache?.changedFiles }
   const { content, diagnostics: contentDiagnostics } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
-  const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
-  await run.stage('validate', () => validateSite({ manifest, content, config, rules, configSource }), describeValidation)
+  const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
+  // Kept from the last build while all it is made of but the pages' bodies is as it was (validation-memo.ts).
+  const memo = cache?.validation({ content, config, configSource })
+  const validation = await run.stage('validate', () => memo?.recall() ?? validateSite({ manifest, content, config, rules, configSource }), describeValidation)
+  memo?.save(validation)
   // Proven before anything is written, for check too; after the other problems, which explain most of these.
   if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
   if (!reader) return run.result(0, { manifest })
@@ -191,7 +194,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const indexed = reader.files({ manifest, documents: content.documents, probes, dir: staging.public.dir })
   const global = cache?.globalInputs([config, renderInput.stylesheets, renderInput.runtime, renderInput.favicon, probes])
   // What every page's inputs are made of besides its own (page-inputs.ts): while it is as it was, only pages whose own inputs changed are looked at.
-  const siteInputs = cache?.siteInputs(global!, manifest)
+  const siteInputs = cache?.siteInputs(global!, manifest, memo?.inputs())
   const ledger = cache?.ledgers.pageLedger(global!, { public: staging.public.reused, private: staging.private.reused }, { publicDir: outDir, privateDir }, siteInputs!)
   const folders = { publicDir: staging.public.dir, privateDir: staging.private.dir, ledger }
   // A stage that stops the build (out of memory) leaves no staging folder behind.

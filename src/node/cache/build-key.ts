@@ -19,7 +19,10 @@ export function buildKey(configSource: string): string {
 
 function docsgenCode(): string {
   const hash = createHash('sha256').update(readFileSync(`${packageRoot}package.json`))
-  for (const folder of ['src', 'dist']) {
+  // Run from dist/ (the CLI), src/ is not what runs: editing it leaves the cache valid. Run from
+  // src/ (tests, tsx), dist/'s prebuilt bundles are used too.
+  const folders = fileURLToPath(import.meta.url).startsWith(`${packageRoot}dist`) ? ['dist'] : ['src', 'dist']
+  for (const folder of folders) {
     let files: string[]
     try {
       files = readdirSync(`${packageRoot}${folder}`, { recursive: true, encoding: 'utf8' }).sort()

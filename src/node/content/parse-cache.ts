@@ -12,6 +12,7 @@ import { basename, join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { PageBody } from './page-bodies.js'
 import type { ContentFile } from './read-content.js'
+import type { Routing } from './read-routing.js'
 
 /** What parsing one file gave beyond its document: what a later build checks before reusing it. */
 export interface ParseRecord {
@@ -31,10 +32,17 @@ interface CachedDocument {
   readonly body: PageBody
 }
 
+/** Where a file was placed (parse-content.ts) when its stamp (file-stamp.ts) was `stamp`: what a build trusts without reading it while the stamp is the same. */
+export interface Placement {
+  readonly stamp: string
+  readonly routing: Routing | null
+}
+
 interface Entry<D extends CachedDocument> {
   readonly record: ParseRecord
   /** The document, its body's file named in the bodies folder. */
   readonly document: D
+  readonly placed?: Placement
 }
 
 /** One shard of the saved entries (the files whose name hashes to it). */
@@ -61,20 +69,28 @@ export interface ParseCache<D extends CachedDocument> {
   /** Where this build writes new bodies: the folder the entries' bodies are kept in. */
   readonly bodiesDir: string
   /**
+   * Where `file` was placed when its stamp was `stamp` (true: the caller knows it is unchanged);
+   * undefined when the cache has no placement of it under that stamp, and it must be read.
+   */
+  readonly placed: (file: string, stamp: string | true | undefined) => Placement | undefined
+  /**
    * The cached documents of `files` that are still what parsing would give, and the files to
-   * parse. `rewrite` answers what a link of a file becomes now; files not in `changed` (when
-   * given) are trusted to be as cached without reading them.
+   * parse. `rewrite` answers what a link of a file becomes now; the `trusted` files are taken to
+   * be as cached without reading them. `links` is a hash of everything a link's rewriting depends
+   * on besides the file: while it is the one the entries were saved under, their links are not
+   * rewritten again to be compared.
    */
   readonly reuse: (
     files: readonly ContentFile[],
     read: (file: ContentFile) => string | undefined,
     rewrite: (file: ContentFile, url: string) => string | undefined,
-    changed: ReadonlySet<string> | undefined,
+    trusted: ReadonlySet<string>,
+    links: string,
     /** Where the files pages included are read from (site-relative names). */
     siteDir: string,
   ) => { readonly documents: readonly D[]; readonly diagnostics: readonly Diagnostic[]; readonly parse: readonly ContentFile[] }
-  /** Keeps the entries of this build's documents (reused and parsed) and deletes the bodies none of them uses. */
-  readonly save: (documents: readonly D[], records: readonly ParseRecord[]) => void
+  /** Keeps the entries of this build's documents (reused and parsed), with where they were placed, and deletes the bodies none of them uses. */
+  readonly save: (documents: readonly D[], records: readonly ParseRecord[], placements: ReadonlyMap<string, Placement>) => void
 }
 
 export function hashSource(text: string): string {
@@ -106,25 +122,34 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
   mkdirSync(bodiesDir, { recursive: true })
   mkdirSync(shardsDir, { recursive: true })
   const shardFile = (shard: number) => join(shardsDir, `${shard}.json`)
+  const linksFile = join(dir, 'links.json')
   const loaded = Array.from({ length: shardCount }, (_, shard) => loadSaved<D>(shardFile(shard), key))
   // Each shard's files as saved (undefined: none valid under this key), to tell the shards a build changes.
   const loadedFiles = loaded.map((entries) => entries && new Set(Object.keys(entries)))
   let saved: Record<string, Entry<D>> = Object.assign({}, ...loaded)
+  const loadedStamps = new Map(Object.entries(saved).map(([file, entry]) => [file, entry.placed?.stamp]))
+  const savedLinks = loadLinks(linksFile, key)
   const reused = new Map<string, ParseRecord>()
+  let linksOfBuild: string | undefined
   return {
     bodiesDir,
-    reuse(files, read, rewrite, changed, siteDir) {
+    placed(file, stamp) {
+      const placed = saved[file]?.placed
+      return placed !== undefined && stamp !== undefined && (stamp === true || placed.stamp === stamp) ? placed : undefined
+    },
+    reuse(files, read, rewrite, trustedFiles, links, siteDir) {
       const documents: D[] = []
       const diagnostics: Diagnostic[] = []
       const parse: ContentFile[] = []
+      const linksAsSaved = savedLinks !== undefined && savedLinks === links
       for (const file of files) {
         const entry = saved[file.file]
-        // A file the caller says is unchanged is not read; an unreadable one is parsed (and reported) again.
-        const trusted = entry !== undefined && changed !== undefined && !changed.has(file.file)
+        // A trusted file is not read; an unreadable one is parsed (and reported) again.
+        const trusted = entry !== undefined && trustedFiles.has(file.file)
         const text = entry === undefined || trusted ? undefined : read(file)
-        const current =
-          (trusted && !entry.record.dependencies?.some(([dependency]) => changed.has(dependency))) || (entry !== undefined && text !== undefined && hashSource(text) === entry.record.source)
-        if (!entry || !current || !dependenciesCurrent(entry.record, siteDir) || !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href)) {
+        const current = trusted || (entry !== undefined && text !== undefined && hashSource(text) === entry.record.source)
+        // Files a page included are hashed again whatever its own stamp says (a page's stamp does not change with them).
+        if (!entry || !current || !dependenciesCurrent(entry.record, siteDir) || (!linksAsSaved && !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href))) {
           parse.push(file)
           continue
         }
@@ -135,32 +160,53 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
       }
       // What was not reused is not needed again: a large site's entries are not held through the build.
       saved = {}
+      linksOfBuild = links
       return { documents, diagnostics, parse }
     },
-    save(documents, records) {
+    save(documents, records, placements) {
       const recordOf = new Map(records.map((record) => [record.file, record]))
       const shards = Array.from({ length: shardCount }, () => ({} as Record<string, Entry<D>>))
       for (const document of documents) {
         const record = recordOf.get(document.file) ?? reused.get(document.file)
         const body = document.body
         if (record === undefined) continue
-        shards[shardOf(document.file)]![document.file] = { record, document: 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document }
+        const placed = placements.get(document.file)
+        shards[shardOf(document.file)]![document.file] = { record, document: 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document, ...(placed && { placed }) }
       }
+      // Entries saved from now on may be checked against this build's links only: until the
+      // shards are all written, none is trusted to rewrite its links as saved.
+      rmSync(linksFile, { force: true })
       shards.forEach((entries, shard) => {
-        // Unchanged: the same files as saved, each reused as it was.
+        // Unchanged: the same files as saved, each reused as it was and placed under the same stamp.
         const files = Object.keys(entries)
         const was = loadedFiles[shard]
-        if (was !== undefined && was.size === files.length && files.every((file) => was.has(file) && !recordOf.has(file))) return
-        const temporary = `${shardFile(shard)}.${process.pid}`
-        writeFileSync(temporary, JSON.stringify({ format: 2, key, entries } satisfies Saved<D>))
-        renameSync(temporary, shardFile(shard))
+        const same = (file: string) => was!.has(file) && !recordOf.has(file) && loadedStamps.get(file) === entries[file]!.placed?.stamp
+        if (was !== undefined && was.size === files.length && files.every(same)) return
+        writeAtomically(shardFile(shard), JSON.stringify({ format: 2, key, entries } satisfies Saved<D>))
       })
+      if (linksOfBuild !== undefined) writeAtomically(linksFile, JSON.stringify({ key, links: linksOfBuild }))
       // The single file of earlier versions.
       rmSync(join(dir, 'parse.json'), { force: true })
       // A body no entry keeps may still be read by this build (an MDX page's, parsed every build).
       const used = new Set(documents.map(({ body }) => ('store' in body ? basename(body.store) : '')))
       for (const file of readdirSync(bodiesDir)) if (!used.has(file)) rmSync(join(bodiesDir, file), { force: true })
     },
+  }
+}
+
+function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}`
+  writeFileSync(temporary, text)
+  renameSync(temporary, file)
+}
+
+/** The links hash the saved entries were all checked under, if the last save ended. */
+function loadLinks(file: string, key: string): string | undefined {
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { key?: unknown; links?: unknown }
+    return saved.key === key && typeof saved.links === 'string' ? saved.links : undefined
+  } catch {
+    return undefined
   }
 }
 

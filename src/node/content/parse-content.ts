@@ -19,7 +19,8 @@ import { isMdx } from './mdx-syntax.js'
 import { markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
 import { createPageTexts, defaultTextBudget, type PageTexts } from './page-texts.js'
-import { dependencyHashes, hashSource, type ParseCache, type ParseRecord } from './parse-cache.js'
+import { fileStamp } from './file-stamp.js'
+import { dependencyHashes, hashSource, type ParseCache, type ParseRecord, type Placement } from './parse-cache.js'
 import type { parseMarkdown, ParseMarkdownOptions } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import { emptyFrontMatter } from './read-front-matter.js'
@@ -112,7 +113,8 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
   const diagnostics: Diagnostic[] = []
   // The pre-pass reads the pages; the parse takes their texts from it (page-texts.ts).
   const texts = createPageTexts(siteDir, defaultTextBudget)
-  const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(texts, files, config, options.drafts ?? false, diagnostics)
+  const placer = createPlacer(siteDir, options.cache, options.changedFiles)
+  const { routeOfFile, assetFiles, drafts, mdxFiles } = placeFiles(texts, files, config, options.drafts ?? false, diagnostics, placer)
   const assetOfFile = assetFiles.filter((asset) => asset.kind === 'asset').map((asset) => [asset.file, asset.path] as const)
   const staticOfFile = assetFiles.filter((asset) => asset.kind === 'static').map((asset) => [asset.file, asset.path] as const)
 
@@ -146,7 +148,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     record: options.cache !== undefined,
   }
   // Only Markdown pages are kept across builds: MDX pages, which may import the site's own code, are always parsed again.
-  const cached = options.cache?.reuse(markdown, (file) => texts.peek(file.file).text, cachedLinkRewriter(job), options.changedFiles, siteDir)
+  const cached = options.cache?.reuse(markdown, (file) => texts.peek(file.file).text, cachedLinkRewriter(job), placer.trusted, linksHash(job), siteDir)
   const parsed = await parseMarkdownFiles({ ...job, files: cached?.parse ?? markdown }, cached?.documents ?? [], options, texts)
   pushAll(diagnostics, cached?.diagnostics ?? [])
   pushAll(diagnostics, parsed.diagnostics)
@@ -154,7 +156,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
   if (mdx.length > 0) pushAll(diagnostics, await parseMdxPages(mdx, job, config, options, documents, texts))
   const react = files.filter((file) => file.kind === 'react-page')
   if (react.length > 0) pushAll(diagnostics, await reactPageDocuments(react, job, config, options, documents))
-  options.cache?.save(documents, parsed.records)
+  options.cache?.save(documents, parsed.records, placer.placements)
   documents.sort(byFile)
   for (const folder of docFolders(files)) if (!categories.has(folder)) categories.set(folder, defaultCategory)
   return { documents, categories, assetFiles, drafts: [...drafts], diagnostics }
@@ -165,7 +167,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
  * out, and which pages are MDX. Pages' texts are kept for the parse as far as `texts` keeps them
  * (the rest are read again then); a file that cannot be read is reported when it is parsed.
  */
-function placeFiles(texts: PageTexts, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[]) {
+function placeFiles(texts: PageTexts, files: readonly ContentFile[], config: ResolvedConfig, buildsDrafts: boolean, diagnostics: Diagnostic[], placer: Placer) {
   const blogBase = config.blog.routeBasePath
   const routeOfFile = new Map<string, string>()
   const assetFiles: { file: string; path: string; kind: 'asset' | 'static' }[] = []
@@ -178,9 +180,17 @@ function placeFiles(texts: PageTexts, files: readonly ContentFile[], config: Res
       continue
     }
     const page = file.kind === 'doc' || file.kind === 'page' || file.kind === 'post'
-    const text = page ? (texts.readAhead(file.file).text ?? '') : ''
-    if (page && isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
-    const routing = file.kind === 'doc' || file.kind === 'post' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics, blogBase) : undefined
+    const known = page ? placer.known(file.file) : undefined
+    let routing = known?.routing ?? undefined
+    if (page && known === undefined) {
+      const stamp = placer.stamp(file.file)
+      const text = texts.readAhead(file.file).text ?? ''
+      if (isMdx(file.relative, text, config.markdown.format)) mdxFiles.add(file.file)
+      const problems = diagnostics.length
+      routing = file.kind === 'doc' || file.kind === 'post' ? readRouting(file, text, docsBase, buildsDrafts, diagnostics, blogBase) : undefined
+      // A file with routing problems is read again next time, to report them again.
+      if (stamp !== undefined && diagnostics.length === problems) placer.placements.set(file.file, { stamp, routing: routing ?? null })
+    }
     if (routing?.draft && !buildsDrafts) {
       drafts.add(file.file)
       continue
@@ -189,6 +199,38 @@ function placeFiles(texts: PageTexts, files: readonly ContentFile[], config: Res
     if (route !== undefined) routeOfFile.set(file.file, withTrailingSlash(route, config.trailingSlash))
   }
   return { routeOfFile, assetFiles, drafts, mdxFiles }
+}
+
+type Placer = ReturnType<typeof createPlacer>
+
+/**
+ * What the cache knows of where files go. A file is trusted unchanged, and not read, when the
+ * caller says it is (`changed` given and without it) or, when the caller does not know, when
+ * its stamp is the one the cache placed it under; `placements` collects what to keep for the next build.
+ */
+function createPlacer(siteDir: string, cache: ParseCache<ContentDocument> | undefined, changed: ReadonlySet<string> | undefined) {
+  const now = Date.now()
+  const trusted = new Set<string>()
+  const placements = new Map<string, Placement>()
+  const stamp = (file: string) => (cache === undefined ? undefined : fileStamp(join(siteDir, file), now))
+  return {
+    trusted,
+    placements,
+    stamp,
+    known(file: string): Placement | undefined {
+      if (cache === undefined) return undefined
+      const placed = cache.placed(file, changed === undefined ? stamp(file) : !changed.has(file) || undefined)
+      if (placed === undefined) return undefined
+      trusted.add(file)
+      placements.set(file, placed)
+      return placed
+    },
+  }
+}
+
+/** A hash of everything the links of a page are rewritten by besides the page itself. */
+function linksHash(job: ParseJob): string {
+  return hashSource(JSON.stringify([job.routeOfFile, job.assetOfFile, job.staticOfFile, job.drafts, job.baseUrl, job.trailingSlash ?? null]))
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -205,6 +205,102 @@ test('a cache whose output folder was changed by hand, or removed, is not truste
     assert.ok(result.changedRoutes.includes('/about'), result.changedRoutes.join(', '))
     await build({ siteDir: clean.dir, cache: false })
     assert.equal(await differences(incremental, clean), [])
+  })
+})
+
+/** Every file of the site's content and config dated an hour ago: old enough for the cache to trust it by its stamp (size, times, inode) without reading it. */
+async function age(site: FixtureSite, files?: readonly string[]): Promise<void> {
+  const past = new Date(Date.now() - 3_600_000)
+  const names = files ?? [...(await site.list('content')).map((file) => `content/${file}`), 'site.config.ts']
+  for (const file of names) await utimes(join(site.dir, file), past, past)
+}
+
+/** Like stepper, with the caller not saying what changed, for builds that may fail: both have the same exit code and diagnostics, and when they succeed the same bytes. */
+function unguidedStepper(incremental: FixtureSite, clean: FixtureSite) {
+  const builder = createIncrementalBuild({ siteDir: incremental.dir })
+  return async () => {
+    const result = await builder.build()
+    const expected = await build({ siteDir: clean.dir, cache: false })
+    assert.is(result.exitCode, expected.exitCode, result.diagnostics.map(formatDiagnostic).join('\n'))
+    assert.equal(result.diagnostics.map(formatDiagnostic), expected.diagnostics.map(formatDiagnostic))
+    if (expected.exitCode === 0) assert.equal(await differences(incremental, clean), [])
+    return result.changedRoutes
+  }
+}
+
+test('files trusted by their stamp: an edit of the same size with its time put back, a title, a new, a deleted and a renamed page, a private page and the config, each built as a clean build builds it', async () => {
+  const install = 'content/docs/Guides/Setup/Install the Server.md'
+  const secrets = 'content/docs/Private/Vault/secrets.md'
+  await withTwoSites(async (change, incremental, clean) => {
+    const both = async (edit: (site: FixtureSite) => Promise<void>) => {
+      for (const site of [incremental, clean]) await edit(site)
+      await age(incremental)
+    }
+    const step = unguidedStepper(incremental, clean)
+    await age(incremental)
+    assert.is((await step()).length, 11)
+    assert.equal(await step(), [], 'nothing changed: nothing rendered')
+
+    // Same size, its modification time put back: only the change time tells.
+    const { mtime } = await stat(join(incremental.dir, shortcuts))
+    await change(shortcuts, (text) => text.replace('Keyboard shortcuts.', 'Keyboard shortcutz.'))
+    await utimes(join(incremental.dir, shortcuts), mtime, mtime)
+    assert.equal(await step(), ['/docs/Tools & Tips/Shortcuts & Tricks'])
+
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    await age(incremental)
+    assert.ok((await step()).includes('/docs/Guides/Setup/Install the Server'), 'its next page names it')
+
+    await change('content/docs/Guides/Zebra.md', () => '# Zebra\n\nStripes.\n')
+    await age(incremental)
+    assert.ok((await step()).includes('/docs/Guides/Zebra'))
+    await both((site) => rm(join(site.dir, 'content/docs/Guides/Zebra.md')))
+    assert.ok((await step()).includes('/docs/Guides/Zebra'), 'its page is removed')
+
+    // The page intro.md links to by its file renamed: intro.md's link is broken, as in a clean build, until it follows.
+    await both((site) => rename(join(site.dir, install), join(site.dir, 'content/docs/Guides/Setup/Install.md')))
+    await step()
+    await change(intro, (text) => text.replace('./Setup/Install the Server.md', './Setup/Install.md'))
+    await age(incremental)
+    assert.ok((await step()).includes('/docs/Guides/intro'))
+
+    // A category's description, shown on its generated index page.
+    await change('content/docs/Guides/_category_.json', (text) => text.replace('Guides for everything.', 'Guides for all of it.'))
+    await age(incremental)
+    assert.ok((await step()).includes('/docs/category/guides'))
+
+    await change(secrets, (text) => text.replace('PRIVATE-MARKER-BODY-SECRETS', 'PRIVATE-MARKER-BODY-SECRETS, changed'))
+    await age(incremental)
+    // Its sentences are what every public page is checked not to hold: every page is checked again.
+    assert.ok((await step()).includes('/docs/Private/Vault/secrets'))
+
+    // The config is part of the cache's key: every page again.
+    await change('site.config.ts', (text) => text.replace("title: 'Fixture Docs'", "title: 'Fixture Docs, renamed'"))
+    await age(incremental)
+    assert.is((await step()).length, 11)
+  })
+})
+
+test('a cache cut short, or holding what another build wrote, is not trusted: the build is what a clean build makes', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = unguidedStepper(incremental, clean)
+    await step()
+    await change(shortcuts, (text) => `${text}\nOne more line.\n`)
+    await step()
+    const cacheDir = join(incremental.dir, '.docsgen/cache/incremental')
+    const files = (await incremental.list('.docsgen/cache/incremental')).filter((file) => file.endsWith('.json'))
+    assert.ok(files.some((file) => file.startsWith('validation-')) && files.some((file) => file.startsWith('parse/')) && files.includes('output.json'), files.join(', '))
+    for (const file of files) {
+      const path = join(cacheDir, file)
+      const text = await readFile(path, 'utf8')
+      await writeFile(path, text.slice(0, Math.floor(text.length / 2)))
+    }
+    await change(shortcuts, (text) => `${text}\nAnd another.\n`)
+    await step()
+    // Whole JSON, of another shape or key.
+    for (const file of files) await writeFile(join(cacheDir, file), '{"format": 1, "key": "another", "entries": {}, "results": {}}')
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    await step()
   })
 })
 
