@@ -5,8 +5,10 @@
  * CLI, and by the compiled API on worker threads, is the site built from source, byte for byte.
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { parse } from 'acorn'
+import { fullAncestor } from 'acorn-walk'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../src/node/build.js'
@@ -47,6 +49,24 @@ test('the bundled CLI and the compiled API on worker threads build the site that
   } finally {
     await Promise.all(sites.map((site) => site.remove()))
   }
+})
+
+/** Awaits outside any function: at the module's own top level. */
+function topLevelAwaits(source: string): number {
+  let awaits = 0
+  fullAncestor(parse(source, { ecmaVersion: 'latest', sourceType: 'module' }), (node, _state, ancestors) => {
+    const awaiting = node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && (node as { await?: boolean }).await === true)
+    if (awaiting && !ancestors.some((ancestor) => /Function/.test(ancestor.type))) awaits++
+  })
+  return awaits
+}
+
+// Node 24 aborted the whole process (a V8 check in AsyncModuleExecutionFulfilled) when a bundled
+// worker entry ended while it was still evaluating asynchronously.
+test('no worker entry of the bundle awaits at its top level', async () => {
+  const entries = (await readdir(join(repository, 'dist', 'bin'))).filter((file) => file.endsWith('-worker.js'))
+  assert.ok(entries.length >= 10, entries.join(', '))
+  for (const entry of entries) assert.is(topLevelAwaits(await readFile(join(repository, 'dist', 'bin', entry), 'utf8')), 0, entry)
 })
 
 test('docsgen --help from the bundle lists every command', () => {
