@@ -312,7 +312,6 @@ validation('broken links, anchors, files, images and navbar targets', async () =
       'content/docs/Guides/intro.md:13:1: error: Image "./server-diagam.svg" names a file that does not exist (resolved as "content/docs/Guides/server-diagam.svg"). Did you mean "./server-diagram.svg"? [docsgen:missing-file]',
       'content/docs/Guides/intro.md:13:51: error: Image "/img/logo.png" matches no file in static/ or beside the pages. Did you mean "/img/logo.svg"? [docsgen:missing-file]',
       'content/docs/Guides/intro.md:15:14: error: Link "./install.ps1" names a file that does not exist (resolved as "content/docs/Guides/install.ps1"). Put the file beside the page; paths are relative to the page\'s source file. [docsgen:missing-file]',
-      'content/docs/Guides/intro.md:17:5: error: Link "../../../static/img/logo.svg" reaches into static/, which is not published beside the pages. Files in static/ are served at the site root: write "/img/logo.svg". [docsgen:missing-file]',
       'site.config.ts:5:45: error: navbar.items[0].to "/docs/Guides/Intro" matches no page. Did you mean "/docs/Guides/intro"? Routes are case-sensitive. [docsgen:nav-missing-route]',
       'site.config.ts:5:83: error: navbar.logo.src "/img/logo.png" matches no file in static/. Did you mean "/img/logo.svg"? [docsgen:missing-file]',
     ])

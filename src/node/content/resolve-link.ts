@@ -66,7 +66,8 @@ export function resolveLink(url: string, from: LinkSource, targets: LinkTargets)
   const folder = posix.dirname(from.file)
   const rootRelative = written.startsWith('/')
   const assetFile = written === '' ? undefined : rootRelative ? targets.servedAssets.get(written) : posix.join(folder, written)
-  const assetPath = assetFile === undefined ? undefined : rootRelative ? written : targets.fileAssets.get(assetFile)
+  // A relative path may reach any file published as it is, static/ included (`../../static/img/a.png`), as in Docusaurus.
+  const assetPath = assetFile === undefined ? undefined : rootRelative ? written : (targets.fileAssets.get(assetFile) ?? targets.siteFiles.get(assetFile))
   if (assetFile !== undefined && assetPath !== undefined) {
     const suffix = url.search(/[?#]/)
     return { kind: 'asset', file: assetFile, path: assetPath, suffix: suffix === -1 ? '' : url.slice(suffix) }

@@ -88,7 +88,7 @@ function siteIndex(manifest: Manifest, { documents, assetFiles, drafts }: Pick<P
   const targets: LinkTargets = {
     drafts: new Set(drafts),
     routeOfFile: new Map(documents.map((document) => [document.file, document.route])),
-    // Relative links reach files beside the pages only: static/ is served at the root, not beside them.
+    // Files beside the pages; a relative link into static/ reaches its file through siteFiles.
     fileAssets: new Map(manifest.assets.filter((asset) => !staticFiles.has(asset.source)).map((asset) => [asset.source, asset.path])),
     servedAssets: new Map(manifest.assets.map((asset) => [asset.path, asset.source])),
     siteFiles: new Map(manifest.assets.map((asset) => [asset.source, asset.path])),
@@ -99,7 +99,6 @@ function siteIndex(manifest: Manifest, { documents, assetFiles, drafts }: Pick<P
     // Links are looked up by the canonical form of the path they reach, as hosts and the gate do.
     byCanonical: new Map(manifest.routes.map((route) => [stripRouteSuffix(route.path), route])),
     assetsByPath: new Map<string, Asset>(manifest.assets.map((asset) => [asset.path, asset])),
-    staticBySource: new Map(assetFiles.filter((file) => file.kind === 'static').map((file) => [file.file, file])),
   }
 }
 
@@ -199,11 +198,6 @@ function fileRules({ site, config, suggest, report, shown }: Reporting, document
     missingFile(at: At, target: Extract<ResolvedLink, { kind: 'route' }>): void {
       const what = at.link.image ? 'Image' : 'Link'
       const relativeLink = !target.written.startsWith('/')
-      const staticFile = relativeLink ? site.staticBySource.get(target.source) : undefined
-      if (staticFile) {
-        const message = `${what} "${shown(at)}" reaches into static/, which is not published beside the pages`
-        return report(config.onBrokenLinks, 'missing-file', at, message, () => `Files in static/ are served at the site root: write "${staticFile.path}".`)
-      }
       const message = relativeLink ? `${what} "${shown(at)}" names a file that does not exist (resolved as "${target.source}")` : `${what} "${shown(at)}" matches no file in static/ or beside the pages`
       report(config.onBrokenLinks, 'missing-file', at, message, () => {
         const folder = posix.dirname(at.document.file)

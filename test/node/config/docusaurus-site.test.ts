@@ -70,19 +70,19 @@ test('a Docusaurus config in TypeScript exporting an async function is read; one
   })
 })
 
-test("`@site/…` in a Markdown link or image is a path from the site's folder, as in Docusaurus; one that leaves the folder or names nothing is a broken link", async () => {
+test("`@site/…` in a Markdown link or image is a path from the site's folder, as in Docusaurus, and so is a relative path into static/; one that leaves the folder or names nothing is a broken link", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
-    const links = '![logo](@site/static/img/logo.svg) [setup](@site/docs/guides/setup.mdx#install) [gone](@site/static/img/gone.png) [out](@site/../secret.md)'
+    const links = '![logo](@site/static/img/logo.svg) [setup](@site/docs/guides/setup.mdx#install) ![icon](../static/img/favicon.ico) [gone](@site/static/img/gone.png) [out](@site/../secret.md)'
     await writeFile(join(site.dir, 'docs/links.md'), `# Links\n\n${links}\n`)
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'docs/links.md:3:81: error: Link "@site/static/img/gone.png" names a file that does not exist (resolved as "static/img/gone.png"). Put the file beside the page; paths are relative to the page\'s source file. [docsgen:missing-file]',
-      'docs/links.md:3:115: error: Link "@site/../secret.md" names a file that does not exist (resolved as "../secret.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
+      'docs/links.md:3:116: error: Link "@site/static/img/gone.png" names a file that does not exist (resolved as "static/img/gone.png"). Put the file beside the page; paths are relative to the page\'s source file. [docsgen:missing-file]',
+      'docs/links.md:3:150: error: Link "@site/../secret.md" names a file that does not exist (resolved as "../secret.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
       note,
     ])
     await writeFile(join(site.dir, 'docs/links.md'), `# Links\n\n${links.slice(0, links.indexOf(' [gone]'))}\n`)
     assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
-    assert.ok((await site.read('build/docs/links/index.html')).includes('<p><img src="/img/logo.svg" alt="logo"> <a href="/docs/setting-up#install">setup</a></p>'))
+    assert.ok((await site.read('build/docs/links/index.html')).includes('<p><img src="/img/logo.svg" alt="logo"> <a href="/docs/setting-up#install">setup</a> <img src="/img/favicon.ico" alt="icon"></p>'))
   })
 })
 
