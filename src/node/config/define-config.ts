@@ -148,6 +148,12 @@ export interface SiteConfig {
     includeCurrentVersion?: boolean
     /** With versions.json: only these versions are built ('current' for content/docs). */
     onlyIncludeVersions?: string[]
+    /**
+     * Globs of Markdown files in the docs folders (each version's too, relative to it) that are
+     * not docs, as Docusaurus's docs `exclude`: ['README.md', '**\/drafts/**']. Files and folders
+     * whose names start with `_` never are.
+     */
+    exclude?: string[]
   }
   /** The blog of content/blog, as Docusaurus's blog options. */
   blog?: {

@@ -16,6 +16,8 @@ export interface FromDocusaurus {
   readonly folders: ContentFolders
   /** What docsgen does not read, as the config writes it (`themeConfig.prism`, `plugins`). */
   readonly ignored: readonly string[]
+  /** A preset of another name read as the classic one (`presets[0] (@acme/preset)`): its options have the classic shape. */
+  readonly readAsClassic?: string
 }
 
 const isObject = (value: unknown): value is Plain => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -43,10 +45,10 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
   value.onBrokenAnchors ??= 'warn'
   for (const key of ['onBrokenLinks', 'onBrokenAnchors']) if (value[key] === 'log') value[key] = 'warn'
   if (value.markdown !== undefined) value.markdown = pick(value.markdown, ['format'], 'markdown.', ignored)
-  const preset = classicPreset(value.presets, ignored)
+  const { options: preset, readAsClassic } = classicPreset(value.presets, ignored)
   delete value.presets
   const docsOptions = isObject(preset.docs) ? preset.docs : {}
-  const docs = pick(docsOptions, ['path', 'routeBasePath', 'sidebarPath', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions'], 'presets.classic.docs.', ignored)
+  const docs = pick(docsOptions, ['path', 'routeBasePath', 'sidebarPath', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude'], 'presets.classic.docs.', ignored)
   const blogOptions = isObject(preset.blog) ? preset.blog : {}
   const blog = pick(blogOptions, ['path', 'routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions'], 'presets.classic.blog.', ignored)
   const pages = pick(preset.pages, ['path'], 'presets.classic.pages.', ignored)
@@ -72,18 +74,24 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
   delete blog.path
   Object.assign(value, readThemeConfig(value.themeConfig, docsBase, ignored))
   delete value.themeConfig
-  return { value: { ...value, docs, blog }, folders, ignored }
+  return { value: { ...value, docs, blog }, folders, ignored, ...(readAsClassic === undefined ? {} : { readAsClassic }) }
 }
 
-/** The options of the classic preset (`['classic', {…}]` or `['@docusaurus/preset-classic', {…}]`); other presets are ignored. */
-function classicPreset(presets: unknown, ignored: string[]): Plain {
-  let options: Plain = {}
-  for (const [index, preset] of (Array.isArray(presets) ? presets : []).entries()) {
-    const [name, presetOptions] = Array.isArray(preset) ? preset : [preset, {}]
-    if (name === 'classic' || name === '@docusaurus/preset-classic') options = pick(presetOptions, ['docs', 'blog', 'pages'], 'presets.classic.', ignored)
-    else ignored.push(`presets[${index}]${typeof name === 'string' ? ` (${name})` : ''}`)
-  }
-  return options
+/**
+ * The options of the classic preset (`['classic', {…}]` or `['@docusaurus/preset-classic', {…}]`).
+ * Without one, the first preset whose options have its shape (`docs`, `blog` or `pages`) is read
+ * as it: sites wrap the classic preset in one of their own (`@ionic-docs/preset-classic`) that
+ * takes the same options. Other presets are ignored.
+ */
+function classicPreset(presets: unknown, ignored: string[]): { options: Plain; readAsClassic?: string } {
+  const entries = (Array.isArray(presets) ? presets : []).map((preset) => (Array.isArray(preset) ? preset : [preset, {}]) as [unknown, unknown])
+  const classic = entries.findIndex(([name]) => name === 'classic' || name === '@docusaurus/preset-classic')
+  const chosen = classic !== -1 ? classic : entries.findIndex(([, options]) => isObject(options) && ['docs', 'blog', 'pages'].some((key) => key in options))
+  const named = (index: number) => `presets[${index}]${typeof entries[index]![0] === 'string' ? ` (${entries[index]![0]})` : ''}`
+  for (const index of entries.keys()) if (index !== chosen) ignored.push(named(index))
+  if (chosen === -1) return { options: {} }
+  const options = pick(entries[chosen]![1], ['docs', 'blog', 'pages'], 'presets.classic.', ignored)
+  return classic !== -1 ? { options } : { options, readAsClassic: named(chosen) }
 }
 
 function readThemeConfig(themeConfig: unknown, docsBase: string, ignored: string[]): Plain {

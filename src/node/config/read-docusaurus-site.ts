@@ -29,13 +29,14 @@ const namesShown = 40
 export async function readDocusaurusSite(siteDir: string, file: string, timeLimitMs: number): Promise<DocusaurusSite> {
   const { result, loaded } = await loadDocusaurusConfig(siteDir, file, timeLimitMs)
   if (!result.loaded) return { diagnostics: result.diagnostics }
-  const { value, folders, ignored } = fromDocusaurusConfig(result.loaded.value as Record<string, unknown>, siteDir)
+  const { value, folders, ignored, readAsClassic } = fromDocusaurusConfig(result.loaded.value as Record<string, unknown>, siteDir)
   // What was not plain data (plugins, functions) under a key docsgen reads anyway is ignored too.
   const notPlain = loaded.notPlain.map((path) => path.replace(/^presets\[\d+\]\[1\]\./, 'presets.classic.'))
   const all = [...new Set([...ignored, ...notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]
   const reactPages = folders.pages === '' ? undefined : readReactPages(siteDir, folders.pages)
   const parts = [
     `docsgen reads ${file} as a Docusaurus site: its docs (${shown(folders.docs)}), blog (${shown(folders.blog)}), pages (${shown(folders.pages)}), static/ and sidebars in place`,
+    readAsClassic === undefined ? '' : `it reads ${readAsClassic} as the classic preset (its docs, blog and pages options)`,
     all.length === 0 ? '' : `it ignores ${all.slice(0, namesShown).join(', ')}${all.length > namesShown ? ` and ${all.length - namesShown} more` : ''}`,
     loaded.stubbed.length === 0 ? '' : loaded.stubbed.length === 1 ? `it stood in for the package ${loaded.stubbed[0]}, which is not installed` : `it stood in for the packages ${loaded.stubbed.join(', ')}, which are not installed`,
     reactPages === undefined || reactPages.count === 0 ? '' : reactPagesNote(reactPages, folders.pages),

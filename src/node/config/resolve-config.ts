@@ -73,6 +73,8 @@ export interface ResolvedConfig {
     readonly sidebarId: string
     /** Every version of the docs, newest first: the current one alone for an unversioned site. */
     readonly versions: readonly ResolvedVersion[]
+    /** Globs of Markdown files in each docs folder, relative to it, that are not docs. */
+    readonly exclude: readonly string[]
   }
   /**
    * Sidebars written in the config, as a sidebars file would export them (read by the manifest
@@ -164,7 +166,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   root.mapping(topKeys)
   const title = root.get('title').string() ?? 'Documentation'
   const docs = root.get('docs')
-  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions'])
+  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude'])
   const folders = layout.folders ?? docsgenFolders
   const routeBasePath = readRouteBasePath(docs.get('routeBasePath'))
   const versionLabel = docs.get('versionLabel').string() ?? 'Next'
@@ -211,6 +213,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
       mainDoc: docs.get('mainDoc').string(),
       sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
       versions,
+      exclude: (docs.get('exclude').list() ?? []).map((item) => item.string() ?? ''),
     },
     sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,

@@ -9,6 +9,7 @@
 import { accessSync, constants, existsSync, type Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
+import micromatch from 'micromatch'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { docsgenFolders, type ContentFolders } from '../config/resolve-config.js'
 import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
@@ -38,14 +39,18 @@ export interface ReadContentResult {
 export interface ContentSections {
   readonly folders: ContentFolders
   readonly versions: readonly { readonly name: string; readonly folder: string }[]
+  /** Globs of Markdown files in each docs folder, relative to it, that are not docs (`docs.exclude`). */
+  readonly docsExclude?: readonly string[]
 }
 
 const docsgenSections: ContentSections = { folders: docsgenFolders, versions: [] }
 
 type Section = { readonly folder: string; readonly kind: 'docs' | 'blog' | 'pages' | 'static'; readonly version?: string }
 
-export async function readContent(siteDir: string, { folders, versions }: ContentSections = docsgenSections): Promise<ReadContentResult> {
+export async function readContent(siteDir: string, { folders, versions, docsExclude = [] }: ContentSections = docsgenSections): Promise<ReadContentResult> {
   const files: ContentFile[] = []
+  const excludes = docsExclude.map((glob) => micromatch.matcher(glob, { dot: true }))
+  const excluded = (relative: string) => excludes.some((matches) => matches(relative))
   const diagnostics: Diagnostic[] = []
   const sections: Section[] = [
     { folder: folders.docs, kind: 'docs' },
@@ -74,7 +79,7 @@ export async function readContent(siteDir: string, { folders, versions }: Conten
     // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
     for (const relative of await listFiles(root, section, diagnostics)) {
       const kind = kindOf(sectionKind, relative, folders.componentPages ?? true)
-      if (kind === undefined) continue
+      if (kind === undefined || (kind === 'doc' && excluded(relative))) continue
       const file = `${section}/${relative}`
       const path = join(root, relative)
       let text = ''

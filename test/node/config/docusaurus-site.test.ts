@@ -1,6 +1,6 @@
 /** A Docusaurus site's folder built as it is (issue 11 item 7): its config read, its folders in place, what is ignored said once. */
-import { readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
@@ -125,6 +125,26 @@ test('docs outside the site folder (`path: \'../docs\'`) are read in place, thei
     const start = await site.read('website/build/start/index.html')
     assert.ok(start.includes('<h2 id="careful">'))
     assert.ok(start.includes('<a class="navbar-link" href="/guide/">Guide</a>'))
+  })
+})
+
+test("a preset that wraps the classic one (its options have the classic shape) is read as it, and said so; docs.exclude leaves files out of every docs folder, as Docusaurus's option does", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    const written = (await readFile(config, 'utf8')).replace("'classic',", "'@acme/preset-docs',").replace("lastVersion: 'current',", "lastVersion: 'current',\n          exclude: ['README.md', '**/drafts/**'],")
+    await writeFile(config, written)
+    for (const file of ['docs/README.md', 'docs/drafts/idea.md', 'versioned_docs/version-1.0/README.md']) {
+      await mkdir(dirname(join(site.dir, file)), { recursive: true })
+      await writeFile(join(site.dir, file), '# Not a doc\n\nKept out.\n')
+    }
+    await writeFile(join(site.dir, 'docs/guides/README.md'), '# Guides readme\n\nOnly the docs root\'s README is excluded.\n')
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      note.replace('in place; it ignores organizationName', 'in place; it reads presets[0] (@acme/preset-docs) as the classic preset (its docs, blog and pages options); it ignores organizationName'),
+    ])
+    const routes = result.manifest!.routes.filter((route) => route.source !== undefined).map((route) => route.source)
+    assert.ok(routes.includes('docs/guides/README.md'))
+    for (const file of ['docs/README.md', 'docs/drafts/idea.md', 'versioned_docs/version-1.0/README.md']) assert.not.ok(routes.includes(file), file)
   })
 })
 

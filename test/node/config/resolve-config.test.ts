@@ -191,4 +191,12 @@ test("markdown.flavor: 'vitepress' reads .md as Markdown with VitePress's ids; s
   assert.equal(problems({ title: 'T', markdown: { flavor: 'vue' } }), ['site.config.ts: error: "markdown.flavor" must be one of \'default\', \'vitepress\', got \'vue\'. [docsgen:config-invalid]'])
 })
 
+test('docs.exclude is a list of globs; none by default; anything else is refused', () => {
+  const exclude = (value: unknown) => resolveConfig({ title: 'T', docs: { exclude: value } }, 'site.config.ts', '').config?.docs.exclude
+  assert.equal(exclude(undefined), [])
+  assert.equal(exclude(['README.md', '**/drafts/**']), ['README.md', '**/drafts/**'])
+  assert.equal(problems({ title: 'T', docs: { exclude: 'README.md' } }), ['site.config.ts: error: "docs.exclude" must be a list, got the text "README.md". [docsgen:config-invalid]'])
+  assert.equal(problems({ title: 'T', docs: { exclude: ['README.md', 3] } }), ['site.config.ts: error: "docs.exclude[1]" must be a text, got a number (3). [docsgen:config-invalid]'])
+})
+
 test.run()
