@@ -37,6 +37,8 @@ export interface MdxRequest {
   readonly cacheDir: string
   readonly timeLimitMs: number
   readonly slugify: SlugStyle
+  /** Front matter keys docsgen does not know are the site's own, not mistakes (acceptsCustomFrontMatter). */
+  readonly customFrontMatter: boolean
   readonly site: DocusaurusSite
   /** The MDX pages, by site-relative file, with their text; `post` for a blog post (its excerpt is cut). */
   readonly pages: readonly { readonly file: string; readonly text: string; readonly post: boolean }[]
@@ -66,7 +68,7 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
   const parsed = new Map<string, MdxPage>()
   const assets = new Map<string, readonly string[]>()
   const rewriterFor = mdxLinkRewriters(request.links)
-  const pageFiles = await parseMdxFiles({ links: request.links, slugify: request.slugify, pages: request.pages }, request.threads)
+  const pageFiles = await parseMdxFiles({ links: request.links, slugify: request.slugify, customFrontMatter: request.customFrontMatter, pages: request.pages }, request.threads)
   for (const { file, page, assets: found } of pageFiles) {
     parsed.set(file, page)
     assets.set(file, found)
@@ -81,7 +83,7 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
       if (partial === undefined || parsed.has(partial)) continue
       const read = readTextFile(join(request.siteDir, partial), partial, { markdown: true })
       if (read.text === undefined) continue
-      const parsedPartial = parsePartial(read.text, partial, rewriterFor(partial).rewrite, { slugify: request.slugify })
+      const parsedPartial = parsePartial(read.text, partial, rewriterFor(partial).rewrite, { slugify: request.slugify, customFrontMatter: request.customFrontMatter })
       parsed.set(partial, parsedPartial)
       partialsOf(partial, parsedPartial)
     }
@@ -105,7 +107,7 @@ function recompileGivenComponents(request: MdxRequest, parsed: Map<string, MdxPa
     const page = file === undefined ? undefined : parsed.get(file)
     if (file === undefined || page?.program === undefined) continue
     const text = request.pages.find((entry) => entry.file === file)?.text ?? readTextFile(join(request.siteDir, file), file, { markdown: true }).text
-    if (text !== undefined) parsed.set(file, { ...page, program: parseMdx(text, file, rewriterFor(file).rewrite, { slugify: request.slugify, inlineStatic: false }).program, linksApart: undefined })
+    if (text !== undefined) parsed.set(file, { ...page, program: parseMdx(text, file, rewriterFor(file).rewrite, { slugify: request.slugify, customFrontMatter: request.customFrontMatter, inlineStatic: false }).program, linksApart: undefined })
   }
 }
 

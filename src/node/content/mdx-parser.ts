@@ -38,7 +38,7 @@ export function createMdxParser(texts?: Iterable<string>, nonce = linkNonce()): 
   const compiled = new Map<string, { readonly page: MdxPage; readonly urls: readonly string[] } | undefined>()
   return (source, file, rewriteLink, options) => {
     if (texts !== undefined && (occurrences.get(source) ?? 0) < 2) return parseMdx(source, file, rewriteLink, options)
-    const key = `${options.slugify}\u0000${options.inlineStatic !== false}\u0000${source}`
+    const key = `${options.slugify}\u0000${options.inlineStatic !== false}\u0000${options.customFrontMatter === true}\u0000${source}`
     if (!compiled.has(key)) {
       const urls: string[] = []
       const page = parseMdx(source, file, (url) => `docsgen${nonce}link${urls.push(url) - 1}x`, options)

@@ -23,7 +23,7 @@ import { fileStamp } from './file-stamp.js'
 import { dependencyHashes, hashSource, type ParseCache, type ParseRecord, type Placement } from './parse-cache.js'
 import type { parseMarkdown, ParseMarkdownOptions } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
-import { emptyFrontMatter } from './read-front-matter.js'
+import { acceptsCustomFrontMatter, emptyFrontMatter } from './read-front-matter.js'
 import type { ContentFile } from './read-content.js'
 import { readRouting } from './read-routing.js'
 import { assetPathFor, routeFromFile, withTrailingSlash } from './route-from-file.js'
@@ -85,6 +85,8 @@ export interface ParseJob {
   readonly slugify: ResolvedConfig['markdown']['slugify']
   /** Whether VitePress's own Markdown is read (markdown.flavor). */
   readonly flavor: ResolvedConfig['markdown']['flavor']
+  /** Front matter keys docsgen does not know are the site's own, not mistakes (acceptsCustomFrontMatter). */
+  readonly customFrontMatter: boolean
   /** The chunks of `files` this thread parses; all of them when absent. */
   readonly work?: SharedWork
   /** Where bodies go (page-bodies.ts); undefined keeps none. */
@@ -144,6 +146,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     trailingSlash: config.trailingSlash,
     slugify: config.markdown.slugify,
     flavor: config.markdown.flavor,
+    customFrontMatter: acceptsCustomFrontMatter(config),
     bodiesDir: options.cache?.bodiesDir ?? options.bodiesDir,
     record: options.cache !== undefined,
   }
@@ -283,6 +286,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   const rendered = await renderMdxPages({
     ...options.mdx,
     slugify: config.markdown.slugify,
+    customFrontMatter: acceptsCustomFrontMatter(config),
     site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages,
     bodiesDir: job.bodiesDir,
@@ -424,8 +428,8 @@ export function runParseJob(
 
 /** How a file is parsed: VitePress's includes are read from its section's folder (`content/docs`), which `@/` names. */
 function parseOptionsOf(job: ParseJob, file: ContentFile): ParseMarkdownOptions {
-  if (job.flavor !== 'vitepress') return { slugify: job.slugify }
-  return { slugify: job.slugify, vitepress: { siteDir: job.siteDir, sourceRoot: file.file.slice(0, file.file.length - file.relative.length - 1) } }
+  if (job.flavor !== 'vitepress') return { slugify: job.slugify, customFrontMatter: job.customFrontMatter }
+  return { slugify: job.slugify, customFrontMatter: job.customFrontMatter, vitepress: { siteDir: job.siteDir, sourceRoot: file.file.slice(0, file.file.length - file.relative.length - 1) } }
 }
 
 /** What a link of a file becomes in this build: what the cache checks its parse against. */

@@ -79,6 +79,8 @@ export interface ParseMarkdownOptions {
   readonly slugify?: SlugStyle
   /** With it, VitePress's syntax is read too (markdown.flavor 'vitepress'), its included files from there. */
   readonly vitepress?: SourceAccess
+  /** Front matter keys docsgen does not know are the site's own, not mistakes (acceptsCustomFrontMatter). */
+  readonly customFrontMatter?: boolean
 }
 
 export function parseMarkdown(source: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
@@ -86,7 +88,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options.slugify ?? 'github', diagnostics)
   const text = vitepress?.text ?? source
   const mdast = markdownToMdast(text, vitepress?.env)
-  const frontMatter = readFrontMatter(mdast, file, diagnostics)
+  const frontMatter = readFrontMatter(mdast, file, diagnostics, { customKeys: options.customFrontMatter })
   vitepress?.rewrite(mdast)
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot

@@ -14,6 +14,7 @@ import type { MdxPage } from './parse-mdx.js'
 export interface MdxParseJob {
   readonly links: MdxLinks
   readonly slugify: SlugStyle
+  readonly customFrontMatter: boolean
   readonly pages: readonly { readonly file: string; readonly text: string }[]
   /** The stand-ins for links in programs shared by several files (mdx-parser.ts): one for every thread. */
   readonly linkNonce?: string
@@ -47,7 +48,7 @@ export function runMdxParseJob(job: MdxParseJob): ParsedMdxFile[] {
   const parse = (start: number, end: number) => {
     for (const { file, text } of job.pages.slice(start, end)) {
       const { rewrite, assets } = rewriterFor(file)
-      parsed.push({ file, page: parseMdx(text, file, rewrite, { slugify: job.slugify }), assets: [...assets] })
+      parsed.push({ file, page: parseMdx(text, file, rewrite, { slugify: job.slugify, customFrontMatter: job.customFrontMatter }), assets: [...assets] })
     }
   }
   if (job.work) claimChunks(job.work, (first, end) => parse(job.chunks![first]!, job.chunks![end]!))

@@ -69,6 +69,8 @@ export interface LinksApart {
 
 export interface MdxOptions {
   readonly slugify: SlugStyle
+  /** Front matter keys docsgen does not know are the site's own, not mistakes (acceptsCustomFrontMatter). */
+  readonly customFrontMatter?: boolean
   /** Static parts compiled to HTML (inline-static-html.ts); true unless the file is given `components`. */
   readonly inlineStatic?: boolean
 }
@@ -84,7 +86,7 @@ export function parseMdx(source: string, file: string, rewriteLink: RewriteLink,
   } catch (error) {
     return { ...emptyPage, diagnostics: [mdxDiagnostic(error, file)] }
   }
-  const frontMatter = readFrontMatter(tree, file, diagnostics)
+  const frontMatter = readFrontMatter(tree, file, diagnostics, { customKeys: options.customFrontMatter })
   diagnostics.push(...findUnsafeUrls(tree, text, file))
   const page = readTree(tree, text, rewriteLink, createHeadingSlugger(options.slugify))
   if (options.inlineStatic !== false) vfile.data.inlineStatic = safeComponents(page)

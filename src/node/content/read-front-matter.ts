@@ -8,6 +8,7 @@
 import type { Root as MdastRoot } from 'mdast'
 import { Composer, isScalar, Parser, visit, YAMLParseError, type Document } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { SourceLink } from '../../shared/manifest.js'
 import { ValueReader, type ValueAt, type ValuePath } from '../../shared/read-value.js'
 import { yamlLocator } from '../../shared/yaml-locator.js'
@@ -154,7 +155,17 @@ export const emptyFrontMatter: FrontMatter = {
 
 type Report = (message: string, offset: number | undefined, suggestion?: string, severity?: 'error' | 'warning') => void
 
-export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[]): FrontMatter {
+/**
+ * Whether a site's pages may carry front matter keys of their own without a warning: Docusaurus
+ * and VitePress accept any key (a site's components and theme read them), so a site moved over as
+ * it is would get one warning per page. A docsgen site is told of every key it does not know; a
+ * Docusaurus or VitePress one of a key close to one it knows (`sidebar_positon`).
+ */
+export function acceptsCustomFrontMatter(config: Pick<ResolvedConfig, 'folders' | 'markdown'>): boolean {
+  return config.folders.componentPages === 'docusaurus' || config.markdown.flavor === 'vitepress'
+}
+
+export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[], options: { readonly customKeys?: boolean } = {}): FrontMatter {
   const node = mdast.children[0]
   if (!node || node.type !== 'yaml') return emptyFrontMatter
   // The YAML starts on the line after the opening `---`.
@@ -206,7 +217,10 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
         suggestion: "Write it without link syntax, and link from the page's text.",
       }),
     )
-  for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && toleratedFrontMatter.includes(String(problem.path[0])))))
+  // A key of the site's own is accepted; one a letter or two from a known key is still a typo.
+  const accepted = (problem: (typeof reader.problems)[number]) =>
+    toleratedFrontMatter.includes(String(problem.path[0])) || (options.customKeys === true && !problem.suggestion?.startsWith('Did you mean'))
+  for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && accepted(problem))))
     diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'front-matter-invalid', subject: 'Front matter ', unknownKey: { severity: 'warning' }, lineOffset: firstLine - 1 }))
   return { ...frontMatter, links: links.map(({ url, position }) => ({ url, position })) }
 }

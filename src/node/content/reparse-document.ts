@@ -12,6 +12,7 @@ import { readTextFile } from '../files/read-text-file.js'
 import type { ContentDocument } from './content-document.js'
 import { isMdx } from './mdx-syntax.js'
 import { runParseJob, type ParsedContent, type ParseJob } from './parse-content.js'
+import { acceptsCustomFrontMatter } from './read-front-matter.js'
 import { readRouting } from './read-routing.js'
 import { routeFromFile, withTrailingSlash } from './route-from-file.js'
 
@@ -58,6 +59,7 @@ export async function reparseDocument(
     trailingSlash: config.trailingSlash,
     slugify: config.markdown.slugify,
     flavor: config.markdown.flavor,
+    customFrontMatter: acceptsCustomFrontMatter(config),
     bodiesDir: options.bodiesDir,
     record: false,
   }

@@ -148,4 +148,21 @@ test("a preset that wraps the classic one (its options have the classic shape) i
   })
 })
 
+test('front matter keys of its own (read by the site\'s components) are accepted in a Docusaurus folder, as Docusaurus accepts them, unless close to a known key; a docsgen site is warned of every one', async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    await writeFile(join(site.dir, 'docs/custom.md'), '---\ncontributors: [dino]\nsidebar_positon: 2\n---\n\n# Custom\n')
+    await writeFile(join(site.dir, 'docs/custom-mdx.mdx'), '---\ncontributors: [dino]\n---\n\n# Custom MDX\n')
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      "docs/custom.md:3:1: warning: Unknown key 'sidebar_positon'. Did you mean 'sidebar_position'? [docsgen:front-matter-invalid]",
+      note,
+    ])
+  })
+  await withFixtureSite('basic-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/custom.md'), '---\ncontributors: [dino]\n---\n\n# Custom\n')
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic).filter((line) => line.startsWith('content/docs/custom.md')), [
+      "content/docs/custom.md:2:1: warning: Unknown key 'contributors'. Known keys: title, description, sidebar_label, sidebar_position, id, slug, draft, unlisted, hide_title, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, pagination_prev, pagination_next, sidebar_class_name, keywords, tags. [docsgen:front-matter-invalid]",
+    ])
+  })
+})
+
 test.run()
