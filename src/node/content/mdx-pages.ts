@@ -235,10 +235,15 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
         return { errors: [{ text: `Cannot import "${args.path}": no such Markdown file in the site, or it does not compile` }] }
       })
       build.onResolve({ filter: /^@site\// }, (args) => build.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: request.siteDir, kind: args.kind }))
-      build.onResolve({ filter: /^@theme\// }, (args) => {
+      build.onResolve({ filter: /^@theme\// }, async (args) => {
         const name = args.path.slice('@theme/'.length)
         if (theme.includes(name)) return { path: docsgenModule(name) }
-        return { errors: [{ text: `"${args.path}" is not one of the theme components docsgen provides (${theme.map((entry) => `@theme/${entry}`).join(', ')})` }] }
+        // One docsgen does not draw may be the site's own, swizzled into src/theme/ as Docusaurus finds it.
+        if (/^[\w-]+(\/[\w-]+)*$/.test(name)) {
+          const own = await build.resolve(`./src/theme/${name}`, { resolveDir: request.siteDir, kind: args.kind })
+          if (own.errors.length === 0) return own
+        }
+        return { errors: [{ text: `"${args.path}" is not one of the theme components docsgen provides (${theme.map((entry) => `@theme/${entry}`).join(', ')}), nor in the site's src/theme/` }] }
       })
       // Docusaurus's modules, as its pages import them: by their default exports (docusaurus-page-modules.ts).
       build.onResolve({ filter: /^@docusaurus\// }, (args) => (args.path in docusaurusPageModules ? { path: args.path, namespace: 'docusaurus' } : undefined))

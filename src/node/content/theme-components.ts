@@ -3,4 +3,4 @@
  * page under the same names (client/mdx/built-in-components.ts) for pages that use them without
  * importing them.
  */
-export const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline']
+export const theme = ['Tabs', 'TabItem', 'Admonition', 'CodeBlock', 'Details', 'TOCInline', 'DocCard', 'DocCardList']

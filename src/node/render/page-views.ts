@@ -9,6 +9,7 @@ import { PRIVATE_SHELL_TITLE, type Breadcrumb, type CategoryCard, type PageLink,
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { publicSidebar as publicSidebarItems, visibleSidebar } from '../manifest/public-sidebar.js'
 import { createVersionViews } from './version-views.js'
+import { fillDocCardLists } from './fill-doc-card-lists.js'
 import { sidebarListPage } from '../../shared/page-data.js'
 import { SIDEBAR_WINDOW, shownRange, windowBlock } from './sidebar-window.js'
 
@@ -129,7 +130,7 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
       keywords: display?.keywords ?? [],
       tags: (display?.tags ?? []).map((tag) => ({ label: tag.label, href: tag.path === undefined ? undefined : href(tag.path) })),
       description: route.description,
-      bodyHtml,
+      bodyHtml: fillDocCardLists(bodyHtml, cards),
       toc: tocOf(route, config),
       breadcrumbs: index.breadcrumbs.get(route.path) ?? [],
       cards,

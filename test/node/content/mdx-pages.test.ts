@@ -75,8 +75,34 @@ mdx('MDX errors are diagnostics with the place in the file: syntax, a component 
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       "content/docs/Guides/broken-md.md:5:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or set markdown.format: 'md' in the site config to read .md pages as plain Markdown. [docsgen:markdown-invalid]",
       'content/docs/Guides/broken.mdx:3:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or write the page as .md. [docsgen:markdown-invalid]',
-      'content/docs/Guides/missing.mdx: error: Cannot build the page: "@theme/Nope" is not one of the theme components docsgen provides (@theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline). [docsgen:page-render-failed]',
+      'content/docs/Guides/missing.mdx: error: Cannot build the page: "@theme/Nope" is not one of the theme components docsgen provides (@theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList), nor in the site\'s src/theme/. [docsgen:page-render-failed]',
     ])
+  })
+})
+
+mdx("Docusaurus's DocCardList and DocCard: the cards of the category the page opens (filled in when the sidebar is known), of given items, or written by hand; a theme component docsgen does not draw is the site's own from src/theme/", async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/index.mdx'), "# Guides\n\n<DocCardList />\n")
+    await mkdir(join(site.dir, 'src/theme'), { recursive: true })
+    await writeFile(join(site.dir, 'src/theme/Callout.jsx'), "export default function Callout({ children }) {\n  return <aside className=\"callout\">{children}</aside>\n}\n")
+    await writeFile(
+      join(site.dir, 'content/docs/Guides/cards.mdx'),
+      "import DocCardList from '@theme/DocCardList'\nimport DocCard from '@theme/DocCard'\nimport Callout from '@theme/Callout'\n\n# Cards\n\n<DocCardList items={[{ type: 'link', href: '/docs/Guides/intro', label: 'Intro', description: 'Start here' }]} />\n\n<DocCardList>\n  <DocCard header=\"Install\" href=\"/docs/Guides/install\">Set it up</DocCard>\n</DocCardList>\n\n<DocCardList />\n\n<Callout>Swizzled</Callout>\n",
+    )
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const guides = bodyOf(await site.read('build/docs/Guides/index.html'))
+    assert.match(guides, '<ul class="category-cards"><li class="category-card-item"><a class="category-card category-card--doc" href="/docs/Guides/cards"><span class="category-card-title">Cards</span>')
+    assert.match(guides, '<a class="category-card category-card--doc" href="/docs/Guides/intro"><span class="category-card-title">')
+    assert.not.match(guides, 'data-docsgen-doc-card-list')
+    const cards = bodyOf(await site.read('build/docs/Guides/cards.html'))
+    assert.match(cards, '<ul class="category-cards"><li class="category-card-item"><a class="category-card category-card--doc" href="/docs/Guides/intro"><span class="category-card-title">Intro</span><span class="category-card-description">Start here</span></a></li></ul>')
+    assert.match(cards, '<ul class="category-cards"><li class="category-card-item"><a class="category-card category-card--doc" href="/docs/Guides/install"><span class="category-card-title">Install</span><span class="category-card-description">Set it up</span></a></li></ul>')
+    // This page opens no category: its list stays empty.
+    assert.match(cards, '<ul class="category-cards"></ul>')
+    assert.match(cards, '<aside class="callout">Swizzled</aside>')
+    // The page data client navigation loads has the cards too.
+    assert.match(await site.read('build/_docsgen/data/docs/Guides.json'), 'category-card--doc')
   })
 })
 
