@@ -60,6 +60,15 @@ export function siteHref(baseUrl: string, path: string, hash?: string): string {
  * A site-relative URL as written (`/img/logo.svg`, already encoded) under the base URL; other
  * URLs (`https:`, `//host`, `./x`) are returned as they are.
  */
+/**
+ * Docusaurus's Link adds the base URL to a root-relative link unless the link starts with it
+ * already: in a Docusaurus folder, `/docs/config` under the base URL `/docs/` is the route
+ * `/config`, as `/config` is. Other links are returned as they are.
+ */
+export function withoutLinkedBaseUrl(url: string, baseUrl: string): string {
+  return baseUrl !== '/' && url.startsWith(baseUrl) ? url.slice(baseUrl.length - 1) : url
+}
+
 export function underBaseUrl(baseUrl: string, url: string): string {
   return baseUrl !== '/' && url.startsWith('/') && !url.startsWith('//') ? `${baseUrl.slice(0, -1)}${url}` : url
 }

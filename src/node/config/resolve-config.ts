@@ -474,3 +474,8 @@ function isHttpUrl(text: string): boolean {
     return false
   }
 }
+
+/** Whether the site is a Docusaurus project's folder, read as Docusaurus reads it (read-docusaurus-site.ts). */
+export function isDocusaurusFolder(config: Pick<ResolvedConfig, 'folders'>): boolean {
+  return config.folders.componentPages === 'docusaurus'
+}

@@ -3,7 +3,7 @@
  * (through the one resolver, resolve-link.ts) and the ContentDocument made of a parsed page.
  */
 import { posix } from 'node:path'
-import { siteHref, underBaseUrl } from '../../shared/canonical-path.js'
+import { siteHref, underBaseUrl, withoutLinkedBaseUrl } from '../../shared/canonical-path.js'
 import type { Heading, SourceLink } from '../../shared/manifest.js'
 import type { PageBody } from './page-bodies.js'
 import type { RewriteLink } from './parse-markdown.js'
@@ -79,6 +79,8 @@ export interface LinkTables {
 export interface LinkStyle {
   readonly baseUrl: string
   readonly trailingSlash: boolean | undefined
+  /** In a Docusaurus folder: a root-relative link may start with the base URL already (withoutLinkedBaseUrl). */
+  readonly baseUrlInLinks?: boolean
 }
 
 export function linkTargetsOf(job: LinkTables): LinkTargets {
@@ -97,7 +99,8 @@ export function sourceOf(file: Pick<ContentFile, 'file' | 'relative' | 'kind'>, 
 
 /** Rewrites the links written in `source` to their published URLs; files beside the pages they reach go into `assets`. */
 export function createLinkRewriter(job: LinkStyle, targets: LinkTargets, source: LinkSource, assets: Set<string>): RewriteLink {
-  return (url) => {
+  return (written) => {
+    const url = job.baseUrlInLinks === true ? withoutLinkedBaseUrl(written, job.baseUrl) : written
     const target = resolveLink(url, source, targets)
     if (target.kind === 'asset') {
       assets.add(target.file)

@@ -41,6 +41,6 @@ function placeInSection(file: string, sections: readonly string[]): string {
 
 /** The link data of MDX pages, picked from what a parse job carries (a worker receives a copy: nothing more). */
 export function mdxLinks(tables: LinkTables & LinkStyle, pages: readonly Pick<ContentFile, 'file' | 'relative' | 'kind'>[], sections: readonly string[]): MdxLinks {
-  const { routeOfFile, assetOfFile, staticOfFile, drafts, baseUrl, trailingSlash } = tables
-  return { routeOfFile, assetOfFile, staticOfFile, drafts, baseUrl, trailingSlash, pages: pages.map(({ file, relative, kind }) => ({ file, relative, kind })), sections }
+  const { routeOfFile, assetOfFile, staticOfFile, drafts, baseUrl, trailingSlash, baseUrlInLinks } = tables
+  return { routeOfFile, assetOfFile, staticOfFile, drafts, baseUrl, trailingSlash, baseUrlInLinks, pages: pages.map(({ file, relative, kind }) => ({ file, relative, kind })), sections }
 }

@@ -7,7 +7,7 @@
 import { join, posix } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { pushAll } from '../../shared/push-all.js'
-import type { ResolvedConfig } from '../config/resolve-config.js'
+import { isDocusaurusFolder, type ResolvedConfig } from '../config/resolve-config.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
@@ -81,6 +81,8 @@ export interface ParseJob {
   readonly drafts: readonly string[]
   /** The site's `trailingSlash`: links to routes are written the way their pages are. */
   readonly trailingSlash: boolean | undefined
+  /** In a Docusaurus folder: a root-relative link may start with the base URL already (withoutLinkedBaseUrl). */
+  readonly baseUrlInLinks?: boolean
   /** Heading ids as GitHub or as VitePress makes them. */
   readonly slugify: ResolvedConfig['markdown']['slugify']
   /** Whether VitePress's own Markdown is read (markdown.flavor). */
@@ -147,6 +149,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     slugify: config.markdown.slugify,
     flavor: config.markdown.flavor,
     customFrontMatter: acceptsCustomFrontMatter(config),
+    baseUrlInLinks: isDocusaurusFolder(config),
     bodiesDir: options.cache?.bodiesDir ?? options.bodiesDir,
     record: options.cache !== undefined,
   }
@@ -233,7 +236,7 @@ function createPlacer(siteDir: string, cache: ParseCache<ContentDocument> | unde
 
 /** A hash of everything the links of a page are rewritten by besides the page itself. */
 function linksHash(job: ParseJob): string {
-  return hashSource(JSON.stringify([job.routeOfFile, job.assetOfFile, job.staticOfFile, job.drafts, job.baseUrl, job.trailingSlash ?? null]))
+  return hashSource(JSON.stringify([job.routeOfFile, job.assetOfFile, job.staticOfFile, job.drafts, job.baseUrl, job.trailingSlash ?? null, job.baseUrlInLinks === true]))
 }
 
 /**

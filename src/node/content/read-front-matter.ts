@@ -8,7 +8,7 @@
 import type { Root as MdastRoot } from 'mdast'
 import { Composer, isScalar, Parser, visit, YAMLParseError, type Document } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
-import type { ResolvedConfig } from '../config/resolve-config.js'
+import { isDocusaurusFolder, type ResolvedConfig } from '../config/resolve-config.js'
 import type { SourceLink } from '../../shared/manifest.js'
 import { ValueReader, type ValueAt, type ValuePath } from '../../shared/read-value.js'
 import { yamlLocator } from '../../shared/yaml-locator.js'
@@ -162,7 +162,7 @@ type Report = (message: string, offset: number | undefined, suggestion?: string,
  * Docusaurus or VitePress one of a key close to one it knows (`sidebar_positon`).
  */
 export function acceptsCustomFrontMatter(config: Pick<ResolvedConfig, 'folders' | 'markdown'>): boolean {
-  return config.folders.componentPages === 'docusaurus' || config.markdown.flavor === 'vitepress'
+  return isDocusaurusFolder(config) || config.markdown.flavor === 'vitepress'
 }
 
 export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[], options: { readonly customKeys?: boolean } = {}): FrontMatter {

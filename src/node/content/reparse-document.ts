@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
-import type { ResolvedConfig } from '../config/resolve-config.js'
+import { isDocusaurusFolder, type ResolvedConfig } from '../config/resolve-config.js'
 import { readTextFile } from '../files/read-text-file.js'
 import type { ContentDocument } from './content-document.js'
 import { isMdx } from './mdx-syntax.js'
@@ -60,6 +60,7 @@ export async function reparseDocument(
     slugify: config.markdown.slugify,
     flavor: config.markdown.flavor,
     customFrontMatter: acceptsCustomFrontMatter(config),
+    baseUrlInLinks: isDocusaurusFolder(config),
     bodiesDir: options.bodiesDir,
     record: false,
   }

@@ -6,11 +6,11 @@
  * are collected, never thrown.
  */
 import { posix } from 'node:path'
-import { safeDecode, stripRouteSuffix } from '../../shared/canonical-path.js'
+import { safeDecode, stripRouteSuffix, withoutLinkedBaseUrl } from '../../shared/canonical-path.js'
 import { createSuggester } from '../../shared/create-suggester.js'
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import type { Asset, Manifest, Route, SourceLink } from '../../shared/manifest.js'
-import type { ResolvedConfig } from '../config/resolve-config.js'
+import { isDocusaurusFolder, type ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument, ParsedContent } from '../content/parse-content.js'
 import { resolveLink, type LinkTargets, type ResolvedLink } from '../content/resolve-link.js'
 
@@ -31,10 +31,11 @@ export function checkLinks(
   const site = siteIndex(manifest, content)
   const problems: Diagnostic[] = []
   const rules = linkRules(site, documents, assetFiles, config, problems)
+  const baseUrlInLinks = isDocusaurusFolder(config)
   for (const document of only) {
     for (const link of document.links) {
       const at = { document, link }
-      const target = resolveLink(link.url, document, site.targets)
+      const target = resolveLink(baseUrlInLinks ? withoutLinkedBaseUrl(link.url, config.baseUrl) : link.url, document, site.targets)
       if (target.kind === 'anchor') {
         const self = site.routes.get(document.route)
         if (self) rules.missingAnchor(at, self, target.hash)
