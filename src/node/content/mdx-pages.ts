@@ -24,6 +24,7 @@ import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
 import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
 import { createMdxParser, programWithLinks } from './mdx-parser.js'
+import { importedFile, importedFileModule } from './imported-files.js'
 import { headingsOf, partialFile } from './mdx-partials.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
 import { emptyBody, type PageBody } from './page-bodies.js'
@@ -250,6 +251,8 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
       build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => ({ contents: docusaurusPageModules[args.path]!, loader: 'js', resolveDir: request.siteDir }))
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
+      // An image, video or other file a page imports is its URL, as Docusaurus's file loader makes it: a file of static/ where it is served.
+      build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, request.siteDir, request.links.baseUrl))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: args.path.includes('.module.') ? 'export default new Proxy({}, { get: (_, key) => String(key) })' : '', loader: 'js' }))
       build.onLoad({ filter: /.*/, namespace: 'mdx' }, (args) => {

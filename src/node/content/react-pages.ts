@@ -16,6 +16,7 @@ import { commonJsRequire, compileUserModule, runCompiledModules } from '../worke
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { classNamesModule, docusaurusPageModules, linkTellingJsxRuntime, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
+import { importedFile, importedFileModule } from './imported-files.js'
 import { noDefaultExport } from './no-default-export.js'
 import { docsgenModule } from './mdx-pages.js'
 import { theme } from './theme-components.js'
@@ -53,7 +54,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
       outfile: join(request.cacheDir, 'page.mjs'),
       subject: 'the page',
       ruleId: 'page-render-failed',
-      options: { jsx: 'automatic', loader: { '.js': 'jsx' }, plugins: [docusaurusPlugin(request.siteDir)], banner: commonJsRequire },
+      options: { jsx: 'automatic', loader: { '.js': 'jsx' }, plugins: [docusaurusPlugin(request.siteDir, request.site.baseUrl)], banner: commonJsRequire },
     })
     pushAll(diagnostics, result.diagnostics)
     if (result.code !== undefined) compiled.push({ ...page, code: result.code })
@@ -77,7 +78,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
   return { pages, diagnostics }
 }
 
-function docusaurusPlugin(siteDir: string): Plugin {
+function docusaurusPlugin(siteDir: string, baseUrl: string): Plugin {
   const names = Object.keys(docusaurusPageModules)
   return {
     name: 'docsgen-docusaurus-pages',
@@ -99,6 +100,7 @@ function docusaurusPlugin(siteDir: string): Plugin {
       build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) => (args.namespace === 'docusaurus' ? undefined : { path: 'jsx-runtime', namespace: 'docusaurus' }))
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
+      build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, siteDir, baseUrl))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       // A CSS module's classes are their own names; the styles themselves are not published.
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: /\.module\.\w+$/.test(args.path) ? 'export default new Proxy({}, { get: (_, key) => typeof key === "string" ? key : undefined })' : '', loader: 'js' }))

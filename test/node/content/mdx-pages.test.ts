@@ -106,6 +106,28 @@ mdx("Docusaurus's DocCardList and DocCard: the cards of the category the page op
   })
 })
 
+mdx('a file of static/ that a page imports (an image, a video) is its URL, as Docusaurus gives it; one elsewhere cannot be imported, and says so', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await mkdir(join(site.dir, 'static/video'), { recursive: true })
+    await writeFile(join(site.dir, 'static/video/tour.mp4'), 'not really a video')
+    await writeFile(join(site.dir, 'content/docs/Guides/tour.png'), 'not really an image')
+    await writeFile(
+      join(site.dir, 'content/docs/Guides/media.mdx'),
+      "import tour from '@site/static/video/tour.mp4'\n\n# Media\n\n<video src={tour} /> <img src={require('@site/static/video/tour.mp4').default} />\n",
+    )
+    const built = await build({ siteDir: site.dir })
+    assert.equal(built.diagnostics.map(formatDiagnostic), [])
+    const media = bodyOf(await site.read('build/docs/Guides/media.html'))
+    assert.match(media, '<video src="/video/tour.mp4"></video>')
+    assert.match(media, '<img src="/video/tour.mp4"/>')
+    await writeFile(join(site.dir, 'content/docs/Guides/beside.mdx'), "import shot from './tour.png'\n\n# Beside\n\n<img src={shot} />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/beside.mdx: error: Cannot build the page: Cannot import "content/docs/Guides/tour.png" as a URL: only a file of static/ can be, where it is served. Move it to static/, or show it with Markdown (![text](./file.png)). [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 mdx("a page that imports by docsgen's own names for its modules gets nothing by them: a diagnostic, as for any module that is not there", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(join(site.dir, 'content/docs/Guides/names.mdx'), "import A from 'mdx-file:/etc/passwd'\nimport B from 'mdx-text:0'\nimport C from 'mdx-page:content/docs/Guides/install.mdx'\n\n# Names\n\n<A /><B /><C />\n")

@@ -1,5 +1,5 @@
 /** A Docusaurus site's React pages (issue 11 item 7): routes as Docusaurus gives them, drawn on the server in docsgen's page shell, their links checked. */
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -63,7 +63,7 @@ test('a Docusaurus module docsgen does not stand in for is a diagnostic naming t
     await writeFile(join(site.dir, 'src/pages/broken.js'), "import { useColorMode } from '@docusaurus/theme-common'\nexport default function Coloured() { return <p>{useColorMode().colorMode}</p> }\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic).slice(1, 2), [
-      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline). [docsgen:page-render-failed]',
+      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList). [docsgen:page-render-failed]',
     ])
     assert.ok(result.manifest!.routes.some((route) => route.path === '/broken'))
   })
@@ -106,6 +106,17 @@ test('javascript: and data: URLs a page draws are errors at the place they are w
       'src/pages/help.js:17:131: error: Link "/docs/lost" matches no page. Link to an existing route, or create the page. [docsgen:missing-route]',
     ])
     assert.is(result.exitCode, 1)
+  })
+})
+
+test("an image of static/ that a React page imports or requires is its URL under the base URL, as Docusaurus's file loader makes it", async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await mkdir(join(site.dir, 'static/img'), { recursive: true })
+    await writeFile(join(site.dir, 'static/img/hero.png'), 'not really an image')
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import hero from '@site/static/img/hero.png'\nexport default function Hero() { return <p><img src={hero} alt='a' /><img src={require('@site/static/img/hero.png').default} alt='b' /></p> }\n")
+    await mendHelpLinks(site.dir)
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><link rel="preload" as="image" href="/base/img/hero.png"/><p><img src="/base/img/hero.png" alt="a"/><img src="/base/img/hero.png" alt="b"/></p></div>'))
   })
 })
 
