@@ -4,16 +4,17 @@
  * a file elsewhere is published only where a page links to it, so importing it is an error.
  */
 import type { OnLoadResult } from 'esbuild'
-import { join, relative, sep } from 'node:path'
+import { isAbsolute, join, relative, sep } from 'node:path'
 import { siteHref } from '../../shared/canonical-path.js'
 
 /** Files a page may import as URLs (SVG is left out: Docusaurus makes it a component). */
 export const importedFile = /\.(png|jpe?g|gif|webp|avif|ico|bmp|mp4|webm|ogv|mov|mp3|wav|ogg|m4a|flac|pdf|zip|gz|woff2?|ttf|otf|txt|csv)$/i
 
 export function importedFileModule(path: string, siteDir: string, baseUrl: string): OnLoadResult {
-  const inStatic = relative(join(siteDir, 'static'), path).split(sep)
-  // Hidden files of static/ are not published (read-content.ts).
-  if (inStatic[0] !== '..' && !inStatic.some((part) => part.startsWith('.'))) return { contents: `export default ${JSON.stringify(siteHref(baseUrl, `/${inStatic.join('/')}`))}`, loader: 'js' }
+  const fromStatic = relative(join(siteDir, 'static'), path)
+  const inStatic = fromStatic.split(sep)
+  // Hidden files of static/ are not published (read-content.ts); another drive is no part of it.
+  if (!isAbsolute(fromStatic) && inStatic[0] !== '..' && !inStatic.some((part) => part.startsWith('.'))) return { contents: `export default ${JSON.stringify(siteHref(baseUrl, `/${inStatic.join('/')}`))}`, loader: 'js' }
   const file = relative(siteDir, path).split(sep).join('/')
   return { errors: [{ text: `Cannot import "${file}" as a URL: only a file of static/ can be, where it is served. Move it to static/, or show it with Markdown (![text](./file.png))` }] }
 }
