@@ -16,6 +16,7 @@ import type { ResolvedConfig } from './config/resolve-config.js'
 import type { RenderInput } from './render/render-pages.js'
 import type { ConfigSource } from './validate/check-private-paths.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
+import { withNavbarDocRoutes } from './manifest/navbar-doc-routes.js'
 import { openBuildCache } from './cache/build-cache.js'
 import { createBodyFolder } from './content/page-bodies.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
@@ -151,7 +152,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command, overrides: options.configOverrides }), ({ site }) => describeSiteConfig(site))
   if (!site) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
-  const config = { ...site.config, login }
+  let config: ResolvedConfig = { ...site.config, login }
   run.remember({ sourceFolders: sourceFoldersOf(config) })
   const timeLimitMs = options.userCodeTimeLimitMs ?? userCodeTimeLimitMs
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
@@ -169,6 +170,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
   const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument, cache: cache?.parse, changedFiles: cache?.changedFiles }
   const { content, diagnostics: contentDiagnostics } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
+  config = withNavbarDocRoutes(config, content.documents)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
   // Kept from the last build while all it is made of but the pages' bodies is as it was (validation-memo.ts).

@@ -4,11 +4,16 @@
  */
 import type { FactorMethod } from '../../shared/factor-methods.js'
 
-/** A link in the navbar. `to` is a route of this site (checked at build time), `href` an external URL. */
+/**
+ * A link in the navbar: exactly one of `to`, a route of this site (checked at build time), `href`,
+ * an external URL, or `docId`, a doc of the docs served at docs.routeBasePath (the last version's).
+ */
 export interface NavItemConfig {
   label: string
   to?: string
   href?: string
+  /** A doc's id (its path under the docs folder without extension or number prefixes, or its front matter id): the item opens that doc wherever its slug puts it, as Docusaurus's `type: 'doc'` items do. */
+  docId?: string
   /** Default 'left'. */
   position?: 'left' | 'right'
   /** Shown only to signed-in people. */

@@ -134,25 +134,14 @@ function navbarItem(item: unknown, path: string, docsBase: string, ignored: stri
   const type = item.type ?? 'default'
   // docsgen draws the version dropdown itself wherever the docs have versions, and the search box always.
   if (type === 'docsVersionDropdown' || type === 'search') return []
-  if (type === 'doc' && typeof item.docId === 'string') {
-    // Where Docusaurus puts a doc of that id when its front matter does not move it.
-    const route = `${docsBase === '/' ? '' : docsBase}${docPath(item.docId)}`
-    return linkItem({ label: item.label, to: route, position: item.position }, path, ignored, ['position'])
-  }
+  // The doc's route, its slug included, is known once the docs are read (withNavbarDocRoutes).
+  if (type === 'doc' && typeof item.docId === 'string' && typeof item.label === 'string') return [{ label: item.label, docId: item.docId, ...(item.position === undefined ? {} : { position: item.position }) }]
   if (type === 'docSidebar') return linkItem({ label: item.label, to: docsBase, position: item.position }, path, ignored, ['position'])
   if (type !== 'default') {
     ignored.push(`${path} (type "${String(type)}")`)
     return []
   }
   return linkItem(item, path, ignored, ['position'])
-}
-
-/** A doc id's path under the docs route: an index doc (`index`, `readme`, or named as its folder) is its folder's. */
-function docPath(id: string): string {
-  const parts = id.split('/')
-  const name = parts[parts.length - 1]!.toLowerCase()
-  const folder = parts.length > 1 ? parts[parts.length - 2]!.toLowerCase() : undefined
-  return name === 'index' || name === 'readme' || name === folder ? `/${parts.slice(0, -1).join('/')}${parts.length > 1 ? '/' : ''}` : `/${id}`
 }
 
 /** A link of the navbar or footer: its label and target; one with neither (HTML, an icon) is ignored. */

@@ -17,8 +17,10 @@ import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
 
 export interface ResolvedNavItem {
   readonly label: string
+  /** For an item with a `docId`: undefined until the docs are read (withNavbarDocRoutes), and if no doc has that id. */
   readonly to: string | undefined
   readonly href: string | undefined
+  readonly docId?: string
   readonly position: 'left' | 'right'
   readonly auth: boolean
   readonly groups: readonly string[]
@@ -285,8 +287,10 @@ function resolveNavbar(at: ValueAt, siteTitle: string): ResolvedConfig['navbar']
     logo = { src: readSafeUrl(logoAt.get('src'), requiredText(logoAt.get('src')))!, alt: logoAt.get('alt').string() ?? siteTitle }
   }
   const items = (at.get('items').list() ?? []).map((item) => {
-    item.mapping(['label', 'to', 'href', 'position', 'auth', 'groups'])
-    const target = readLinkTarget(item)
+    item.mapping(['label', 'to', 'href', 'docId', 'position', 'auth', 'groups'])
+    const docId = item.get('docId').string()
+    const target = docId === undefined ? readLinkTarget(item) : { to: undefined, href: undefined, docId }
+    if (docId !== undefined && (item.get('to').value !== undefined || item.get('href').value !== undefined)) item.fail('needs exactly one of "to" (a route of this site), "href" (an external URL) or "docId" (a doc)')
     const groups = texts(item.get('groups'))
     return {
       label: requiredText(item.get('label')),

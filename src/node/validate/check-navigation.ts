@@ -11,13 +11,25 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
   const paths = new Set(manifest.routes.map((route) => route.path))
   const canonicalPaths = new Set(manifest.routes.map((route) => stripRouteSuffix(route.path)))
   const files = manifest.assets.filter((asset) => !asset.access.private).map((asset) => asset.path)
+  const problems: Diagnostic[] = []
+  for (const [index, item] of config.navbar.items.entries()) {
+    if (item.docId === undefined || item.to !== undefined) continue
+    problems.push(
+      diagnostic({
+        file: source.file,
+        ruleId: 'nav-missing-route',
+        message: `navbar.items[${index}].docId "${item.docId}" names no doc of the docs at ${config.docs.routeBasePath}`,
+        suggestion: 'Write the id of a doc: its path under the docs folder without the extension or number prefixes (such as "guides/intro"), or its front matter id.',
+        ...locateInSource(source.text, item.docId),
+      }),
+    )
+  }
   const links = [
-    ...config.navbar.items.map((item, index) => ({ where: `navbar.items[${index}]`, to: item.to })),
+    ...config.navbar.items.flatMap((item, index) => (item.docId === undefined ? [{ where: `navbar.items[${index}]`, to: item.to }] : [])),
     ...config.footer.links.flatMap((column, columnIndex) =>
       column.items.map((item, itemIndex) => ({ where: `footer.links[${columnIndex}].items[${itemIndex}]`, to: item.to })),
     ),
   ]
-  const problems: Diagnostic[] = []
   for (const { where, to } of links) {
     if (to === undefined) continue
     const path = to.split('#')[0]!

@@ -184,4 +184,21 @@ test("under a base URL, a link or sidebar href that starts with it already reach
   })
 })
 
+test("a navbar doc item opens its doc where its slug puts it, in the version served at the docs' base; a doc id no doc has is an error", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const intro = join(site.dir, 'docs/intro.md')
+    await writeFile(intro, (await readFile(intro, 'utf8')).replace('---\n', '---\nslug: /start-here\n'))
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("{ label: 'Tutorial', to: '/docs/intro' }", "{ label: 'Tutorial', to: '/docs/start-here' }"))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/docs/start-here/index.html')).includes('<li class="navbar-item"><a class="navbar-link navbar-link--active" href="/docs/start-here" aria-current="page">Tutorial</a></li>'))
+    await writeFile(config, (await readFile(config, 'utf8')).replace("docId: 'intro'", "docId: 'intro-gone'"))
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      note,
+      'docusaurus.config.js:43:34: error: navbar.items[0].docId "intro-gone" names no doc of the docs at /docs. Write the id of a doc: its path under the docs folder without the extension or number prefixes (such as "guides/intro"), or its front matter id. [docsgen:nav-missing-route]',
+    ])
+  })
+})
+
 test.run()

@@ -199,4 +199,12 @@ test('docs.exclude is a list of globs; none by default; anything else is refused
   assert.equal(problems({ title: 'T', docs: { exclude: ['README.md', 3] } }), ['site.config.ts: error: "docs.exclude[1]" must be a text, got a number (3). [docsgen:config-invalid]'])
 })
 
+test('a navbar item has exactly one of to, href and docId; a docId item gets its route once the docs are read', () => {
+  const items = (value: unknown) => resolveConfig({ title: 'T', navbar: { items: [value] } }, 'site.config.ts', '').config?.navbar.items
+  assert.equal(items({ label: 'Docs', docId: 'guides/intro' }), [{ label: 'Docs', to: undefined, href: undefined, docId: 'guides/intro', position: 'left', auth: false, groups: [] }])
+  assert.equal(problems({ title: 'T', navbar: { items: [{ label: 'Docs', docId: 'intro', to: '/docs/intro' }] } }), [
+    'site.config.ts: error: "navbar.items[0]" needs exactly one of "to" (a route of this site), "href" (an external URL) or "docId" (a doc). [docsgen:config-invalid]',
+  ])
+})
+
 test.run()
