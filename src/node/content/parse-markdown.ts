@@ -149,7 +149,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
     }
   })
 
-  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map((pre) => highlightCodeBlock(pre, 'html')) })
+  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map((pre) => highlightCodeBlock(pre, 'html', vitepress !== undefined)) })
   // VitePress's code groups are read in every flavour (they change no ordinary page's meaning).
   if (vitepress || text.includes('code-group')) drawTabGroups(hast)
   if (vitepress) fillTableOfContents(hast, headings)
