@@ -19,7 +19,7 @@ const lineClasses: Readonly<Record<string, readonly string[]>> = {
 // The comment at the line's end, in any of the comment styles Shiki's transformers read, read in
 // two parts from where `[!code ` is, so that no pattern backtracks over a long line.
 const commentStart = /(?:\/\/|#|<!--|\/\*|--|;|%)[ \t]*$/
-const notation = /^\[!code (highlight|hl|focus|error|warning|\+\+|--|word:[^\]\s]+)(?::(\d{1,4}))?\][ \t]*(?:-->|\*\/)?[ \t]*$/
+const notation = /^\[!code (highlight|hl|focus|error|warning|\+\+|--|word:(?:\\.|[^:\]\\])+)(?::(\d{1,4}))?\][ \t]*(?:-->|\*\/)?[ \t]*$/
 
 /** The line without its notation comment, and the notation; undefined when it has none. */
 function readNotation(line: string): { readonly rest: string; readonly kind: string; readonly count: number } | undefined {

@@ -86,7 +86,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options.slugify ?? 'github', diagnostics)
   const text = vitepress?.text ?? source
   const mdast = markdownToMdast(text, vitepress?.env)
-  const frontMatter = readFrontMatter(mdast, file, diagnostics)
+  const frontMatter = readFrontMatter(mdast, file, diagnostics, { anyKey: vitepress !== undefined })
   vitepress?.rewrite(mdast)
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot

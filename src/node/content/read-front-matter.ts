@@ -154,7 +154,8 @@ export const emptyFrontMatter: FrontMatter = {
 
 type Report = (message: string, offset: number | undefined, suggestion?: string, severity?: 'error' | 'warning') => void
 
-export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[]): FrontMatter {
+/** `anyKey`: a VitePress page, whose front matter may carry any key (its theme and `$frontmatter` read them): unknown keys pass without a warning. */
+export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Diagnostic[], { anyKey = false }: { readonly anyKey?: boolean } = {}): FrontMatter {
   const node = mdast.children[0]
   if (!node || node.type !== 'yaml') return emptyFrontMatter
   // The YAML starts on the line after the opening `---`.
@@ -206,7 +207,7 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
         suggestion: "Write it without link syntax, and link from the page's text.",
       }),
     )
-  for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && toleratedFrontMatter.includes(String(problem.path[0])))))
+  for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && ((anyKey && problem.path.length === 1) || toleratedFrontMatter.includes(String(problem.path[0]))))))
     diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'front-matter-invalid', subject: 'Front matter ', unknownKey: { severity: 'warning' }, lineOffset: firstLine - 1 }))
   return { ...frontMatter, links: links.map(({ url, position }) => ({ url, position })) }
 }

@@ -133,4 +133,17 @@ test('a site.config.ts beside .vitepress/ wins: the VitePress config is not read
   })
 })
 
+test('with the site folder as the source root, includes reach its pages but no hidden file (.vitepress, .env) and nothing outside it', async () => {
+  await withFixtureSite('vitepress-folder', async (site) => {
+    await writeFile(join(site.dir, 'includes.md'), '# Includes\n\n<!--@include: @/guide/getting-started.md#install-->\n\n<!--@include: ./.vitepress/sidebar.ts-->\n\n<<< @/../outside.js\n')
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic).slice(1), [
+      'includes.md:5:1: error: Cannot include "./.vitepress/sidebar.ts": .vitepress/sidebar.ts is a hidden file or in a hidden folder, which is never content. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
+      'includes.md:7:1: error: Cannot import the code snippet "@/../outside.js": it is outside the site folder, the folder included files must be in. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
+    ])
+    // The include from the root (@/guide/…) is read without a word.
+    assert.is(result.exitCode, 1)
+  })
+})
+
 test.run()

@@ -87,7 +87,7 @@ test("VitePress's `// [!code …]` notation, in its flavour only: the comment go
     '# [!code highlight:2]',
     'one()',
     'two()',
-    "word() // [!code word:word]",
+    "word() // [!code word:'the word']",
     '```',
     '',
     '```html',
