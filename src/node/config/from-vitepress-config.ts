@@ -8,7 +8,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import micromatch from 'micromatch'
-import { docId } from '../content/route-from-file.js'
 import { textOf } from './from-docusaurus-config.js'
 import type { ContentFolders } from './resolve-config.js'
 
@@ -197,7 +196,7 @@ function docOfLink(link: string, { siteDir, srcDir, exclude }: Sources): string 
   if (parts.some((part) => part === '' || part.startsWith('.') || part === 'node_modules' || part === 'dist') || parts[0] === 'public') return undefined
   for (const relative of [`${parts.join('/')}.md`, `${parts.join('/')}/index.md`]) {
     const file = join(siteDir, srcDir, relative)
-    if (existsSync(file) && statSync(file).isFile() && !micromatch.isMatch(relative, exclude)) return docId(relative)
+    if (existsSync(file) && statSync(file).isFile() && !micromatch.isMatch(relative, exclude)) return relative.replace(/\.md$/, '')
   }
   return undefined
 }

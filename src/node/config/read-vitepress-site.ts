@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { fromVitepressConfig } from './from-vitepress-config.js'
+import { ignoredParts } from './read-docusaurus-site.js'
 import { loadDocusaurusConfig, type ForeignConfig } from './load-docusaurus-config.js'
 import type { ContentFolders } from './resolve-config.js'
 
@@ -16,9 +17,6 @@ export const vitepressConfigNames = ['.vitepress/config.ts', '.vitepress/config.
 export type VitepressSite =
   | { readonly value: Record<string, unknown>; readonly source: string; readonly folders: ContentFolders; readonly note: Diagnostic; readonly diagnostics?: undefined }
   | { readonly value?: undefined; readonly diagnostics: readonly Diagnostic[] }
-
-/** Names listed in the note before "and N more". */
-const namesShown = 40
 
 // VitePress calls a config that is a function with the environment of `vitepress build`.
 const vitepress: ForeignConfig = { name: 'VitePress', argument: { command: 'build', mode: 'production' }, passConfig: true }
@@ -37,8 +35,7 @@ export async function readVitepressSite(siteDir: string, file: string, timeLimit
   const parts = [
     `docsgen reads ${file} as a VitePress site: every .md of ${folders.docs === '.' ? 'the site folder' : `${folders.docs}/`} as a page at the route VitePress gives it, ${folders.static}/ published as it is, the nav and sidebar, VitePress's Markdown`,
     config.cleanUrls === true ? '' : 'its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page)',
-    all.length === 0 ? '' : `it ignores ${all.slice(0, namesShown).join(', ')}${all.length > namesShown ? ` and ${all.length - namesShown} more` : ''}`,
-    loaded.stubbed.length === 0 ? '' : loaded.stubbed.length === 1 ? `it stood in for the package ${loaded.stubbed[0]}, which is not installed` : `it stood in for the packages ${loaded.stubbed.join(', ')}, which are not installed`,
+    ...ignoredParts(all, loaded.stubbed),
   ]
   const note = diagnostic({
     file,
