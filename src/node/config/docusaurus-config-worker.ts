@@ -19,6 +19,10 @@ export interface DocusaurusConfigJob {
   readonly file: string
   /** The config file's absolute path. */
   readonly path: string
+  /** What an exported function is called with (VitePress's config environment); none for Docusaurus. */
+  readonly argument?: unknown
+  /** Whether a stand-in called with an object gives it back (see createStandIn). */
+  readonly passConfig?: boolean
 }
 
 export type DocusaurusConfigAnswer = ReturnType<typeof toPlainData> & { readonly stubbed: readonly string[] }
@@ -27,7 +31,7 @@ const job = workerData as DocusaurusConfigJob
 const thread = userCodeThread<DocusaurusConfigAnswer>()
 thread.step(job.file)
 const stubbed = new Set<string>()
-const standIn = createStandIn()
+const standIn = createStandIn(job.passConfig)
 const real = createRequire(job.path)
 /** A package that is not installed is stood in for, by `require` and `require.resolve` alike (plugins are named by their resolved paths). */
 const missing = (name: string, error: unknown) => {
@@ -80,6 +84,6 @@ void loadConfig()
 async function loadConfig(): Promise<void> {
   const module = (await import(job.moduleUrl)) as { default?: unknown }
   const exported = module.default
-  const plain = toPlainData(await (typeof exported === 'function' ? (exported as () => unknown)() : exported))
+  const plain = toPlainData(await (typeof exported === 'function' ? (exported as (argument: unknown) => unknown)(job.argument) : exported))
   thread.done({ ...plain, stubbed: [...stubbed] })
 }

@@ -7,13 +7,18 @@
 /** The global the stand-in is kept under. */
 export const standInKey = '__docsgenStandIn'
 
-/** A value that is whatever its user takes it for: callable, constructible, any property, any named export. */
-export function createStandIn(): unknown {
+/**
+ * A value that is whatever its user takes it for: callable, constructible, any property, any
+ * named export. With `passConfig` (a VitePress config), a call with an object gives that object
+ * back: VitePress configs are wrapped by their plugins' functions (`withPwa(defineConfig({…}))`),
+ * which return the config they are given, extended.
+ */
+export function createStandIn(passConfig = false): unknown {
   const anyName: object = new Proxy({}, { get: (target, key) => (typeof key === 'symbol' ? undefined : stub) })
   const stub: object = new Proxy(function standIn() {}, {
     get: (target, key) =>
       key === 'then' || key === '__esModule' ? undefined : key === Symbol.toPrimitive ? () => '' : key === Symbol.iterator ? function* empty() {} : typeof key === 'symbol' ? undefined : stub,
-    apply: () => stub,
+    apply: (target, self, args: unknown[]) => (passConfig && typeof args[0] === 'object' && args[0] !== null && !Array.isArray(args[0]) ? args[0] : stub),
     construct: () => stub,
     getPrototypeOf: () => anyName,
   })

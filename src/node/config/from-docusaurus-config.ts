@@ -157,7 +157,7 @@ function linkItem(item: unknown, path: string, ignored: string[], extra: readonl
 }
 
 /** Text of HTML written in the config (a copyright, an announcement): docsgen shows such text as text. */
-function textOf(html: string): string {
+export function textOf(html: string): string {
   return html
     .replace(/<[^>]*>/g, '')
     .replace(/&amp;/g, '&')

@@ -34,28 +34,38 @@ export function findDocusaurusConfig(siteDir: string): string | undefined {
   return docusaurusConfigNames.find((name) => existsSync(join(siteDir, name)))
 }
 
-export async function loadDocusaurusConfig(siteDir: string, file: string, timeLimitMs: number): Promise<{ result: LoadConfigResult; loaded: DocusaurusLoaded }> {
+/** Whose config it is: how it is named in messages and run (a VitePress config is called with its environment, its wrappers stood in for). */
+export interface ForeignConfig {
+  readonly name: 'Docusaurus' | 'VitePress'
+  readonly argument?: unknown
+  readonly passConfig?: boolean
+}
+
+const docusaurus: ForeignConfig = { name: 'Docusaurus' }
+
+export async function loadDocusaurusConfig(siteDir: string, file: string, timeLimitMs: number, foreign = docusaurus): Promise<{ result: LoadConfigResult; loaded: DocusaurusLoaded }> {
+  const subject = `the ${foreign.name} config`
   const stubbed = new Set<string>()
   const read = readTextFile(join(siteDir, file), file, { markdown: false })
   if (read.diagnostic) return { result: { loaded: undefined, diagnostics: [read.diagnostic] }, loaded: { notPlain: [], stubbed: [] } }
   const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
-  const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject: 'the Docusaurus config', ruleId: 'config-invalid', options: { plugins: [standInPlugin(siteDir, stubbed)] } })
+  const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject, ruleId: 'config-invalid', options: { plugins: [standInPlugin(siteDir, stubbed)] } })
   if (compiled.code === undefined) return { result: { loaded: undefined, diagnostics: [...compiled.diagnostics] }, loaded: { notPlain: [], stubbed: [...stubbed] } }
-  const job = ([moduleUrl]: readonly string[]): DocusaurusConfigJob => ({ moduleUrl: moduleUrl!, file, path: join(siteDir, file) })
+  const job = ([moduleUrl]: readonly string[]): DocusaurusConfigJob => ({ moduleUrl: moduleUrl!, file, path: join(siteDir, file), argument: foreign.argument, passConfig: foreign.passConfig })
   const outcome = await runCompiledModules<DocusaurusConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('docusaurus-config-worker', import.meta.url), job, timeLimitMs)
   if (outcome.kind !== 'done') {
     const failure = userCodeFailure(outcome, {
       siteDir,
       file,
-      subject: 'The Docusaurus config',
+      subject: `The ${foreign.name} config`,
       action: 'loading',
       timeLimitMs,
       ruleId: 'config-invalid',
-      stopped: 'The Docusaurus config stopped before exporting a value (a top-level await that never settles?)',
+      stopped: `The ${foreign.name} config stopped before exporting a value (a top-level await that never settles?)`,
       throwsAt: 'any-file',
       suggestion: (kind) =>
         kind === 'threw'
-          ? 'docsgen runs the Docusaurus config without its packages installed; install them (npm install) or write a site.config.ts.'
+          ? `docsgen runs the ${foreign.name} config without its packages installed; install them (npm install) or write a site.config.ts.`
           : 'A config must evaluate to its settings in moments, without ending the process.',
     })
     return { result: { loaded: undefined, diagnostics: [failure] }, loaded: { notPlain: [], stubbed: [...stubbed] } }
@@ -64,7 +74,7 @@ export async function loadDocusaurusConfig(siteDir: string, file: string, timeLi
   for (const name of outcome.result.stubbed) stubbed.add(name)
   if (value === undefined || value === null || typeof value !== 'object')
     return {
-      result: { loaded: undefined, diagnostics: [diagnostic({ file, ruleId: 'config-invalid', message: 'The Docusaurus config exports no config object', suggestion: 'Export the config: module.exports = config, or export default config.' })] },
+      result: { loaded: undefined, diagnostics: [diagnostic({ file, ruleId: 'config-invalid', message: `The ${foreign.name} config exports no config object`, suggestion: 'Export the config: module.exports = config, or export default config.' })] },
       loaded: { notPlain: [], stubbed: [...stubbed] },
     }
   return { result: { loaded: { file, source: read.text, value }, diagnostics: [] }, loaded: { notPlain: problems.map((problem) => problem.path), stubbed: [...stubbed].sort() } }

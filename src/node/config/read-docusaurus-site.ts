@@ -37,8 +37,7 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
   const parts = [
     `docsgen reads ${file} as a Docusaurus site: its docs (${shown(folders.docs)}), blog (${shown(folders.blog)}), pages (${shown(folders.pages)}), static/ and sidebars in place`,
     readAsClassic === undefined ? '' : `it reads ${readAsClassic} as the classic preset (its docs, blog and pages options)`,
-    all.length === 0 ? '' : `it ignores ${all.slice(0, namesShown).join(', ')}${all.length > namesShown ? ` and ${all.length - namesShown} more` : ''}`,
-    loaded.stubbed.length === 0 ? '' : loaded.stubbed.length === 1 ? `it stood in for the package ${loaded.stubbed[0]}, which is not installed` : `it stood in for the packages ${loaded.stubbed.join(', ')}, which are not installed`,
+    ...ignoredParts(all, loaded.stubbed),
     reactPages === undefined || reactPages.count === 0 ? '' : reactPagesNote(reactPages, folders.pages),
   ]
   const note = diagnostic({
@@ -49,6 +48,14 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
     suggestion: 'Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read).',
   })
   return { value, source: result.loaded.source, folders, siteConfig: result.loaded.value as Record<string, unknown>, note }
+}
+
+/** The parts of a note that name what a config's reader ignored and the packages it stood in for ('' for none). */
+export function ignoredParts(ignored: readonly string[], stubbed: readonly string[]): string[] {
+  return [
+    ignored.length === 0 ? '' : `it ignores ${ignored.slice(0, namesShown).join(', ')}${ignored.length > namesShown ? ` and ${ignored.length - namesShown} more` : ''}`,
+    stubbed.length === 0 ? '' : stubbed.length === 1 ? `it stood in for the package ${stubbed[0]}, which is not installed` : `it stood in for the packages ${stubbed.join(', ')}, which are not installed`,
+  ]
 }
 
 const shown = (folder: string) => (folder === '' ? 'none' : `${folder}/`)

@@ -11,6 +11,7 @@ import { loadConfig } from './load-config.js'
 import { userCodeTimeLimitMs } from '../workers/run-user-code.js'
 import { findDocusaurusConfig } from './load-docusaurus-config.js'
 import { readDocusaurusSite } from './read-docusaurus-site.js'
+import { findVitepressConfig, readVitepressSite } from './read-vitepress-site.js'
 import { resolveConfig, type ContentFolders, type ResolvedConfig } from './resolve-config.js'
 
 export interface SiteConfigFile {
@@ -40,11 +41,19 @@ export async function readSiteConfig(
   const notes: Diagnostic[] = []
   // A folder with no site.config.ts but a Docusaurus config is read as the Docusaurus site it is.
   const docusaurus = file === undefined ? findDocusaurusConfig(siteDir) : undefined
+  // And one with a VitePress config as the VitePress site it is.
+  const vitepress = file === undefined && docusaurus === undefined ? findVitepressConfig(siteDir) : undefined
   if (docusaurus !== undefined) {
     const read = await readDocusaurusSite(siteDir, docusaurus, timeLimitMs ?? userCodeTimeLimitMs)
     if (!read.value) return { site: undefined, diagnostics: read.diagnostics }
     ;({ value: exported, source, folders, siteConfig } = read)
     file = docusaurus
+    notes.push(read.note)
+  } else if (vitepress !== undefined) {
+    const read = await readVitepressSite(siteDir, vitepress, timeLimitMs ?? userCodeTimeLimitMs)
+    if (!read.value) return { site: undefined, diagnostics: read.diagnostics }
+    ;({ value: exported, source, folders } = read)
+    file = vitepress
     notes.push(read.note)
   } else if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
   const value = overrides === undefined ? exported : withOverrides(exported, overrides)

@@ -116,6 +116,15 @@ export interface ContentFolders {
   readonly sidebars?: string | false | undefined
   /** Whether React component pages (.tsx, .jsx) are built; 'docusaurus': a Docusaurus site's pages (.js too, drawn with stand-ins for its theme: react-pages.ts). */
   readonly componentPages?: boolean | 'docusaurus'
+  /** Files published as they are: 'static' unless said (a VitePress site's `public/` under its srcDir). */
+  readonly static?: string
+  /**
+   * 'vitepress': the docs folder is a VitePress srcDir ('.' for the site folder): every `.md` in it
+   * is a doc at the route VitePress gives it, and node_modules, dist, the static folder and
+   * `exclude` (globs relative to the docs folder, VitePress's srcExclude) are not read.
+   */
+  readonly layout?: 'vitepress'
+  readonly exclude?: readonly string[]
 }
 
 export const docsgenFolders: ContentFolders = { docs: 'content/docs', blog: 'content/blog', pages: 'content/pages' }

@@ -131,7 +131,8 @@ export function contentDocument(file: ContentFile, route: string, parsed: Omit<P
     file: file.file,
     kind,
     relative: file.relative,
-    id: kind === 'doc' ? docId(file.relative, frontMatter) : undefined,
+    // A VitePress page's id is its path, as its sidebar names it (VitePress has no doc ids).
+    id: kind === 'doc' ? (file.routedByPath ? file.relative.replace(/\.md$/, '') : docId(file.relative, frontMatter)) : undefined,
     route,
     title: parsed.title ?? titleFromFileName(file.relative),
     description: parsed.description,

@@ -12,6 +12,7 @@ import type { Element, ElementContent } from 'hast'
 import type { HLJSApi, LanguageFn } from 'highlight.js'
 import { createRequire } from 'node:module'
 import { metaMark, readCodeInfo } from './code-block.js'
+import { takeCodeNotation } from './code-notation.js'
 import { embeddedLanguages, languageModules } from './highlight-languages.js'
 
 const require = createRequire(import.meta.url)
@@ -65,7 +66,7 @@ export interface CodeBlock {
  * as one raw node of the same HTML, which the Markdown stringifier writes as it is: token spans
  * are most of a page's elements, and writing them out was a third of the parse stage's HTML work.
  */
-export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast'): CodeBlock {
+export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast', vitepress = false): CodeBlock {
   const code = pre.children.find((node): node is Element => node.type === 'element' && node.tagName === 'code')
   if (!code) return { pre, title: undefined }
   const written = code.properties.dataMeta
@@ -73,11 +74,13 @@ export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast'): 
   delete code.properties.dataMeta
   const classes = Array.isArray(code.properties.className) ? code.properties.className.map(String) : []
   const info = readCodeInfo(classes.find((name) => name.startsWith('language-'))?.slice('language-'.length) ?? '', meta)
-  const { text, marked } = takeMagicComments(textOf(code).replace(/\n$/, ''))
-  const highlighted = new Set([...info.highlighted, ...marked])
+  const magic = takeMagicComments(textOf(code).replace(/\n$/, ''))
+  // VitePress's `// [!code …]` comments, only in its flavour: elsewhere they are the page's text.
+  const { text, classes: notation } = vitepress ? takeCodeNotation(magic.text) : { text: magic.text, classes: undefined }
+  const highlighted = new Set([...info.highlighted, ...magic.marked])
   const language = info.language === undefined ? undefined : loadLanguage(info.language)
   const tokens: readonly (string | TokenNode)[] = language === undefined ? [text] : highlightTokens(text, language)
-  const lineClass = (index: number) => (highlighted.has(index + 1) ? ['code-line', 'code-line--highlighted'] : ['code-line'])
+  const lineClass = (index: number) => [...new Set(['code-line', ...(highlighted.has(index + 1) ? ['code-line--highlighted'] : []), ...(notation?.get(index + 1) ?? [])])]
   if (as === 'html') {
     const lines = lineHtml(tokens).map((line, index) => `<span class="${lineClass(index).join(' ')}">${line}</span>`)
     code.children = [{ type: 'raw', value: lines.join('\n') } as unknown as ElementContent]
@@ -88,7 +91,8 @@ export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast'): 
     ])
   }
   if (language !== undefined) code.properties.className = [...classes.filter((name) => name !== 'hljs'), 'hljs']
-  if (info.lineNumbers) pre.properties = { ...pre.properties, className: ['code-block--numbered'] }
+  const preClasses = [...(info.lineNumbers ? ['code-block--numbered'] : []), ...([...(notation?.values() ?? [])].some((names) => names.includes('code-line--focused')) ? ['code-block--focused'] : [])]
+  if (preClasses.length > 0) pre.properties = { ...pre.properties, className: preClasses }
   return { pre, title: info.title }
 }
 

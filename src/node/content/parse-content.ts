@@ -432,7 +432,7 @@ export function runParseJob(
 /** How a file is parsed: VitePress's includes are read from its section's folder (`content/docs`), which `@/` names. */
 function parseOptionsOf(job: ParseJob, file: ContentFile): ParseMarkdownOptions {
   if (job.flavor !== 'vitepress') return { slugify: job.slugify, customFrontMatter: job.customFrontMatter }
-  return { slugify: job.slugify, customFrontMatter: job.customFrontMatter, vitepress: { siteDir: job.siteDir, sourceRoot: file.file.slice(0, file.file.length - file.relative.length - 1) } }
+  return { slugify: job.slugify, customFrontMatter: job.customFrontMatter, vitepress: { siteDir: job.siteDir, sourceRoot: file.file === file.relative ? '.' : file.file.slice(0, file.file.length - file.relative.length - 1) } }
 }
 
 /** What a link of a file becomes in this build: what the cache checks its parse against. */

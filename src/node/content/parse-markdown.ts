@@ -88,7 +88,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options.slugify ?? 'github', diagnostics)
   const text = vitepress?.text ?? source
   const mdast = markdownToMdast(text, vitepress?.env)
-  const frontMatter = readFrontMatter(mdast, file, diagnostics, { customKeys: options.customFrontMatter })
+  const frontMatter = readFrontMatter(mdast, file, diagnostics, { customKeys: options.customFrontMatter ?? options.vitepress !== undefined })
   vitepress?.rewrite(mdast)
   diagnostics.push(...findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
@@ -151,7 +151,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
     }
   })
 
-  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map((pre) => highlightCodeBlock(pre, 'html')) })
+  addReaderMarkup({ headings: markup.headings, codeBlocks: markup.codeBlocks.map((pre) => highlightCodeBlock(pre, 'html', vitepress !== undefined)) })
   // VitePress's code groups are read in every flavour (they change no ordinary page's meaning).
   if (vitepress || text.includes('code-group')) drawTabGroups(hast)
   if (vitepress) fillTableOfContents(hast, headings)

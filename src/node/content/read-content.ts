@@ -25,6 +25,8 @@ export interface ContentFile {
   readonly kind: ContentKind
   /** For the docs of a released version (versioned_docs/version-1.0/…): its name. */
   readonly version?: string
+  /** A VitePress page: routed by its path alone (`guide/index.md` → `/guide/`), not by number prefixes, `id` or `slug`. */
+  readonly routedByPath?: true
   /** Text of `_category_.json` files; '' for the rest (Markdown is read when parsed, component pages compiled from `file`). */
   readonly text: string
 }
@@ -57,8 +59,9 @@ export async function readContent(siteDir: string, { folders, versions, docsExcl
     ...versions.map((version) => ({ folder: version.folder, kind: 'docs' as const, version: version.name })),
     { folder: folders.blog, kind: 'blog' },
     { folder: folders.pages, kind: 'pages' },
-    { folder: 'static', kind: 'static' },
+    { folder: folders.static ?? 'static', kind: 'static' },
   ]
+  const vitepress = folders.layout === 'vitepress'
   for (const { folder: section, kind: sectionKind, version } of sections) {
     if (section === '') continue
     const root = join(siteDir, section)
@@ -77,10 +80,11 @@ export async function readContent(siteDir: string, { folders, versions, docsExcl
     if (sectionRefused || !existsSync(root)) continue
     // Read synchronously: a promise-based read of each small file (open, stat, read, close on
     // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
-    for (const relative of await listFiles(root, section, diagnostics)) {
-      const kind = kindOf(sectionKind, relative, folders.componentPages ?? true)
+    const skipped = vitepress && sectionKind === 'docs' ? vitepressSkips(siteDir, section, folders) : undefined
+    for (const relative of await listFiles(root, section, diagnostics, skipped)) {
+      const kind = skipped ? (relative.endsWith('.md') ? 'doc' : 'asset') : kindOf(sectionKind, relative, folders.componentPages ?? true)
       if (kind === undefined || (kind === 'doc' && excluded(relative))) continue
-      const file = `${section}/${relative}`
+      const file = section === '.' ? relative : `${section}/${relative}`
       const path = join(root, relative)
       let text = ''
       if (kind === 'category' || kind === 'authors') {
@@ -94,22 +98,36 @@ export async function readContent(siteDir: string, { folders, versions, docsExcl
         const error = accessError(path)
         if (error !== undefined) diagnostics.push(fileSystemDiagnostic(error, file, 'file'))
       }
-      files.push({ file, relative, kind, text, ...(version === undefined ? {} : { version }) })
+      files.push({ file, relative, kind, text, ...(version === undefined ? {} : { version }), ...(skipped && kind === 'doc' ? { routedByPath: true as const } : {}) })
     }
   }
   return { files: files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)), diagnostics }
 }
 
-/** Every file under `root`, relative with forward slashes, sorted; hidden entries (.git, .DS_Store) skipped. */
-async function listFiles(root: string, section: string, diagnostics: Diagnostic[]): Promise<string[]> {
+/**
+ * What VitePress leaves out of its srcDir (node_modules and dist folders, srcExclude), and
+ * what is not a page here: the static folder, and docsgen's own output (a folder holding
+ * `_docsgen/`, as `build/` does when the srcDir is the site folder).
+ */
+function vitepressSkips(siteDir: string, section: string, folders: ContentFolders): (name: string, folder: boolean) => boolean {
+  const staticFolder = folders.static === undefined ? undefined : section === '.' ? folders.static : folders.static.startsWith(`${section}/`) ? folders.static.slice(section.length + 1) : undefined
+  const exclude = folders.exclude ?? []
+  return (name, folder) => {
+    if (folder) return name === staticFolder || /(^|\/)(node_modules|dist)$/.test(name) || existsSync(join(siteDir, section, name, '_docsgen')) || micromatch.isMatch(`${name}/`, exclude)
+    return micromatch.isMatch(name, exclude)
+  }
+}
+
+/** Every file under `root`, relative with forward slashes, sorted; hidden entries (.git, .DS_Store) and what `skipped` says skipped. */
+async function listFiles(root: string, section: string, diagnostics: Diagnostic[], skipped?: (name: string, folder: boolean) => boolean): Promise<string[]> {
   const names: string[] = []
-  const siteDir = root.slice(0, root.length - section.length - 1)
+  const siteDir = section === '.' ? root : root.slice(0, root.length - section.length - 1)
   const walk = async (folder: string): Promise<void> => {
     let entries: Dirent[]
     try {
       entries = await readdir(folder, { withFileTypes: true })
     } catch (error) {
-      diagnostics.push(fileSystemDiagnostic(error, [section, ...relative(root, folder).split(sep)].filter(Boolean).join('/'), 'folder'))
+      diagnostics.push(fileSystemDiagnostic(error, [section, ...relative(root, folder).split(sep)].filter((part) => part !== '' && part !== '.').join('/') || '.', 'folder'))
       return
     }
     for (const entry of entries) {
@@ -117,7 +135,8 @@ async function listFiles(root: string, section: string, diagnostics: Diagnostic[
       if (entry.name.startsWith('.')) continue
       const path = join(folder, entry.name)
       const name = relative(root, path).split(sep).join('/')
-      const refused = refuseEntry(siteDir, `${section}/${name}`, entry)
+      if (skipped?.(name, entry.isDirectory() || entry.isSymbolicLink())) continue
+      const refused = refuseEntry(siteDir, section === '.' ? name : `${section}/${name}`, entry)
       if (refused) diagnostics.push(refused)
       else if (entry.isDirectory()) await walk(path)
       else if (entry.isFile()) names.push(name)

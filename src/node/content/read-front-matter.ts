@@ -219,7 +219,7 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
     )
   // A key of the site's own is accepted; one a letter or two from a known key is still a typo.
   const accepted = (problem: (typeof reader.problems)[number]) =>
-    toleratedFrontMatter.includes(String(problem.path[0])) || (options.customKeys === true && !problem.suggestion?.startsWith('Did you mean'))
+    toleratedFrontMatter.includes(String(problem.path[0])) || (options.customKeys === true && problem.path.length === 1 && !problem.suggestion?.startsWith('Did you mean'))
   for (const problem of reader.problems.filter((problem) => !(problem.part === 'key' && accepted(problem))))
     diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'front-matter-invalid', subject: 'Front matter ', unknownKey: { severity: 'warning' }, lineOffset: firstLine - 1 }))
   return { ...frontMatter, links: links.map(({ url, position }) => ({ url, position })) }

@@ -22,8 +22,13 @@ export type SourceRead = { readonly file: string; readonly text: string } | { re
 export function readSourceFile(access: SourceAccess, fromFile: string, written: string): SourceRead {
   const root = posix.normalize(access.sourceRoot)
   const named = written.startsWith('@') ? posix.join(root, written.slice(/^@[\\/]/.test(written) ? 2 : 1)) : posix.join(posix.dirname(fromFile), written.replaceAll('\\', '/'))
-  if (written.includes('\0') || isAbsolute(written) || !named.startsWith(`${root}/`))
-    return { file: undefined, problem: `it is outside ${root}/, the folder included files must be in` }
+  // The root is the site folder itself for a VitePress site whose srcDir is its folder.
+  const inside = root === '.' ? named !== '..' && !named.startsWith('../') : named.startsWith(`${root}/`)
+  const shownRoot = root === '.' ? 'the site folder' : `${root}/`
+  if (written.includes('\0') || isAbsolute(written) || !inside) return { file: undefined, problem: `it is outside ${shownRoot}, the folder included files must be in` }
+  // Hidden files and folders (.env, .git, .vitepress) are never content, wherever the root is.
+  if (named.split('/').some((part) => part.startsWith('.') && part !== '.' && part !== '..'))
+    return { file: undefined, problem: `${named} is a hidden file or in a hidden folder, which is never content` }
   const path = join(access.siteDir, named)
   let real: string
   try {
@@ -33,7 +38,7 @@ export function readSourceFile(access: SourceAccess, fromFile: string, written: 
   }
   // A symbolic link may lead anywhere: only where it ends counts.
   const realRoot = realpathSync(join(access.siteDir, root))
-  if (!real.startsWith(realRoot + sep)) return { file: named, problem: `${named} leads outside ${root}/, the folder included files must be in` }
+  if (!real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return { file: named, problem: `${named} leads outside ${shownRoot}, the folder included files must be in` }
   const read = readTextFile(real, named, { markdown: false })
   if (read.text === undefined) return { file: named, problem: `${named} cannot be read: ${read.diagnostic.message}` }
   return { file: relative(access.siteDir, path).split(sep).join('/'), text: read.text }

@@ -70,11 +70,16 @@ export function docSlug(relative: string, routing: DocRouting = {}): string {
   return posix.join(folderSlug, name)
 }
 
-export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative'>, docsBase: string, routing: DocRouting = {}, blogBase = '/blog'): string | undefined {
+export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative' | 'routedByPath'>, docsBase: string, routing: DocRouting = {}, blogBase = '/blog'): string | undefined {
   if (file.kind === 'category' || file.kind === 'authors' || file.kind === 'asset' || file.kind === 'static') return undefined
-  if (file.kind === 'doc') return `${docsPrefix(docsBase)}${docSlug(file.relative, routing)}`
+  if (file.kind === 'doc') return `${docsPrefix(docsBase)}${file.routedByPath ? pathRoute(file.relative) : docSlug(file.relative, routing)}`
   if (file.kind === 'post') return `${docsPrefix(blogBase)}${postSlug(file.relative, routing.slug)}`
-  const withoutExtension = file.relative.replace(/\.(mdx?|[jt]sx?)$/, '')
+  return pathRoute(file.relative)
+}
+
+/** A page's route from its path alone, as for src/pages and VitePress: `index` is its folder's (`guide/index.md` → `/guide/`). */
+function pathRoute(relative: string): string {
+  const withoutExtension = relative.replace(/\.(mdx?|[jt]sx?)$/, '')
   if (withoutExtension === 'index') return '/'
   if (withoutExtension.endsWith('/index')) return `/${withoutExtension.slice(0, -'index'.length)}`
   return `/${withoutExtension}`

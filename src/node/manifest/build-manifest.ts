@@ -49,7 +49,7 @@ export function buildManifest(content: ManifestContent, config: ResolvedConfig, 
   const table = createRouteTable(diagnostics, config.pageFolders)
   const { routes, addRoute } = table
   const accessOf = versionedAccess(config, rules)
-  const docsOf = (version: ResolvedVersion) => content.documents.filter((document) => document.kind === 'doc' && document.file.startsWith(`${version.folder}/`))
+  const docsOf = (version: ResolvedVersion) => content.documents.filter((document) => document.kind === 'doc' && (version.folder === '.' || document.file.startsWith(`${version.folder}/`)))
   const last = config.docs.versions.find((version) => version.isLast) ?? config.docs.versions[0]!
   const versioned = config.docs.versions.length > 1
   const tagPathsOf = new Map(config.docs.versions.map((version) => [version.name, addTagRoutes(docsOf(version), version.path, config.trailingSlash, accessOf, { addRoute, routes })]))

@@ -11,6 +11,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configFileNames } from '../config/load-config.js'
 import { docusaurusConfigNames } from '../config/load-docusaurus-config.js'
+import { vitepressConfigNames } from '../config/read-vitepress-site.js'
 import { sidebarsFileNames } from '../content/read-sidebars.js'
 
 export interface SiteWatcher {
@@ -33,20 +34,30 @@ const watched = new Set<string>(['content', 'static', ...configFileNames, ...doc
 // A Docusaurus folder's own layout; in a docsgen site these names are the author's other files.
 const docusaurusWatched = new Set<string>([...watched, 'docs', 'blog', 'src'])
 
+// A VitePress folder's pages may be anywhere in it: all is watched but installed packages, old
+// builds, docsgen's output and hidden entries other than .vitepress/.
+const vitepressUnwatched = new Set<string>(['node_modules', 'dist', 'build'])
+
 /** What serve watches in the site folder, as its start-up message says it. */
 export function watchedSources(siteDir: string): string {
-  return isDocusaurusFolder(resolve(siteDir))
+  const site = resolve(siteDir)
+  if (isVitepressFolder(site)) return 'the VitePress folder (.vitepress/ too) but node_modules/, dist/, build/ and hidden files'
+  return isDocusaurusFolder(site)
     ? 'docs/, blog/, src/, static/, the Docusaurus config, its sidebars and versioned docs'
     : 'content/, static/, site.config.ts, a sidebars file and versioned docs'
 }
 
 const isDocusaurusFolder = (site: string) => docusaurusConfigNames.some((name) => existsSync(resolve(site, name)))
+// As the config stage decides: a site.config.ts or a Docusaurus config comes first.
+const isVitepressFolder = (site: string) =>
+  !isDocusaurusFolder(site) && !configFileNames.some((name) => existsSync(resolve(site, name))) && vitepressConfigNames.some((name) => existsSync(resolve(site, name)))
 
 export function watchSite(siteDir: string, onChange: (files: readonly string[]) => void, onError: (message: string) => void, settleMs = 20): SiteWatcher {
   // The site folder itself, narrowed to what a build reads: a watched folder that does not exist
   // yet (a first static/) is seen when it is created, which watching it by name would miss.
   const site = resolve(siteDir)
   const names = new Set(isDocusaurusFolder(site) ? docusaurusWatched : watched)
+  const vitepress = isVitepressFolder(site)
   // Folders followed (see `follow`): watched whole, but for the packages installed in them.
   const followed = new Set<string>()
   // Asked of every path the watchers meet, several times each: string tests, not path arithmetic.
@@ -59,6 +70,7 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
     const inside = inSite(path)
     if (inside === undefined) return true
     const first = inside.split(sep, 1)[0]!
+    if (vitepress) return vitepressUnwatched.has(first) || (first.startsWith('.') && first !== '.vitepress') || inside.split(sep).includes('node_modules')
     return first !== '' && !names.has(first)
   }
   const watcher: FSWatcher = watch([site, themeFolder], { ignoreInitial: true, ignored })

@@ -198,13 +198,15 @@ function fileRules({ site, config, suggest, report, shown }: Reporting, document
     /** An image, or a link that names a file by its extension, that reaches no file. */
     missingFile(at: At, target: Extract<ResolvedLink, { kind: 'route' }>): void {
       const what = at.link.image ? 'Image' : 'Link'
+      // static/, or a VitePress site's public/.
+      const statics = config.folders.static ?? 'static'
       const relativeLink = !target.written.startsWith('/')
-      const message = relativeLink ? `${what} "${shown(at)}" names a file that does not exist (resolved as "${target.source}")` : `${what} "${shown(at)}" matches no file in static/ or beside the pages`
+      const message = relativeLink ? `${what} "${shown(at)}" names a file that does not exist (resolved as "${target.source}")` : `${what} "${shown(at)}" matches no file in ${statics}/ or beside the pages`
       report(config.onBrokenLinks, 'missing-file', at, message, () => {
         const folder = posix.dirname(at.document.file)
         const candidates = () => (relativeLink ? assetFiles.filter((file) => file.kind === 'asset').map((file) => posix.relative(folder, file.file)) : assetFiles.map((file) => file.path))
         const near = suggest(relativeLink ? posix.normalize(target.written) : target.written, candidates, relativeLink ? `file:${folder}` : 'files')
-        const fix = relativeLink ? "Put the file beside the page; paths are relative to the page's source file." : 'Put the file in static/ (static/img/logo.svg is served at /img/logo.svg).'
+        const fix = relativeLink ? "Put the file beside the page; paths are relative to the page's source file." : `Put the file in ${statics}/ (${statics}/img/logo.svg is served at /img/logo.svg).`
         return near ? `Did you mean "${relativeLink && !near.startsWith('.') ? `./${near}` : near}"?` : fix
       })
     },

@@ -47,14 +47,15 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
     )
   }
   const logo = config.navbar.logo?.src
+  const statics = config.folders.static ?? 'static'
   if (logo !== undefined && logo.startsWith('/') && !logo.startsWith('//') && !files.includes(safeDecode(logo.split(/[?#]/)[0]!))) {
     const near = closest(logo, files)
     problems.push(
       diagnostic({
         file: source.file,
         ruleId: 'missing-file',
-        message: `navbar.logo.src "${logo}" matches no file in static/`,
-        suggestion: near ? `Did you mean "${near}"?` : `Put the file in static/ (static${logo} is served at ${logo}).`,
+        message: `navbar.logo.src "${logo}" matches no file in ${statics}/`,
+        suggestion: near ? `Did you mean "${near}"?` : `Put the file in ${statics}/ (${statics}${logo} is served at ${logo}).`,
         ...locateInSource(source.text, logo),
       }),
     )

@@ -74,4 +74,52 @@ test("a block highlighted as HTML (Markdown pages) is byte for byte the block hi
   }
 })
 
+
+test("VitePress's `// [!code …]` notation, in its flavour only: the comment gone, its line classed; alone on a line it marks the next; a count marks that many lines", () => {
+  const text = [
+    '```js',
+    "const a = 1 // [!code highlight]",
+    "const b = 2 // [!code focus]",
+    "old() // [!code --]",
+    "next() // [!code ++]",
+    "throw x // [!code error]",
+    "warn() // [!code warning]",
+    '# [!code highlight:2]',
+    'one()',
+    'two()',
+    "word() // [!code word:'the word']",
+    '```',
+    '',
+    '```html',
+    '<p>x</p> <!-- [!code ++] -->',
+    'said // [!code nonsense]',
+    '```',
+    '',
+  ].join('\n')
+  const vitepress = parseMarkdown(text, 'content/docs/page.md', keep, { slugify: 'vitepress', vitepress: { siteDir: '/nowhere', sourceRoot: 'content/docs' } })
+  assert.equal(vitepress.html.split('\n'), [
+    '<div class="code-block" data-language="js"><span class="code-block-language">js</span><pre class="code-block--focused" tabindex="0"><code class="language-js hljs"><span class="code-line code-line--highlighted"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span></span>',
+    '<span class="code-line code-line--focused"><span class="hljs-keyword">const</span> b = <span class="hljs-number">2</span></span>',
+    '<span class="code-line code-line--diff-remove"><span class="hljs-title function_">old</span>()</span>',
+    '<span class="code-line code-line--diff-add"><span class="hljs-title function_">next</span>()</span>',
+    '<span class="code-line code-line--highlighted code-line--error"><span class="hljs-keyword">throw</span> x</span>',
+    '<span class="code-line code-line--highlighted code-line--warning"><span class="hljs-title function_">warn</span>()</span>',
+    '<span class="code-line code-line--highlighted"><span class="hljs-title function_">one</span>()</span>',
+    '<span class="code-line code-line--highlighted"><span class="hljs-title function_">two</span>()</span>',
+    '<span class="code-line"><span class="hljs-title function_">word</span>()</span></code></pre></div>',
+    '<div class="code-block" data-language="html"><span class="code-block-language">html</span><pre tabindex="0"><code class="language-html hljs"><span class="code-line code-line--diff-add"><span class="hljs-tag">&#x3C;<span class="hljs-name">p</span>></span>x<span class="hljs-tag">&#x3C;/<span class="hljs-name">p</span>></span></span>',
+    '<span class="code-line">said // [!code nonsense]</span></code></pre></div>',
+  ])
+  // In the default flavour the comments are the page's text, as written.
+  const plain = parseMarkdown(text, 'content/docs/page.md', keep)
+  assert.match(plain.html, '<span class="code-line"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> <span class="hljs-comment">// [!code highlight]</span></span>')
+  assert.not.match(plain.html, 'code-line--diff')
+})
+
+test('a notation read on a line of 100 000 spaces takes no time to refuse (no backtracking)', () => {
+  const line = `x${' '.repeat(100_000)}[!code ${' '.repeat(100_000)}`
+  const { html } = parseMarkdown(`\`\`\`\n${line}\n\`\`\`\n`, 'content/docs/page.md', keep, { slugify: 'vitepress', vitepress: { siteDir: '/nowhere', sourceRoot: 'content/docs' } })
+  assert.match(html, '[!code ')
+})
+
 test.run()

@@ -280,4 +280,12 @@ test('long runs of spaces, brackets and unclosed syntax (a line may be 100 000 c
   }
 })
 
+test("a VitePress page's front matter may carry any key (its theme reads them): no warning there, one in the default flavour", () => {
+  const text = '---\ntitle: Post\nauthor: Ann\n---\n\n# Post\n'
+  assert.equal(parseMarkdown(text, 'content/docs/post.md', keep, vitepress(site)).diagnostics.map(formatDiagnostic), [])
+  assert.equal(parseMarkdown(text, 'content/docs/post.md', keep).diagnostics.map(formatDiagnostic), [
+    "content/docs/post.md:3:1: warning: Unknown key 'author'. Known keys: title, description, sidebar_label, sidebar_position, id, slug, draft, unlisted, hide_title, hide_table_of_contents, toc_min_heading_level, toc_max_heading_level, pagination_prev, pagination_next, sidebar_class_name, keywords, tags. [docsgen:front-matter-invalid]",
+  ])
+})
+
 test.run()

@@ -66,6 +66,18 @@ test('a Docusaurus folder: its config, docs/, blog/ and src/ (pages, components)
   }
 })
 
+test('a VitePress folder: every file of it and .vitepress/ are watched, but installed packages, old builds, docsgen\'s output and other hidden files', async () => {
+  const site = await watched(['.vitepress/config.mts', 'index.md', 'guide/intro.md', 'public/logo.svg'])
+  try {
+    assert.equal(await site.saved('guide/intro.md', 'node_modules/x/index.js'), ['guide/intro.md'])
+    assert.equal(await site.saved('.vitepress/config.mts', 'build/index.html'), ['.vitepress/config.mts'])
+    assert.equal(await site.saved('public/logo.svg', '.docsgen/cache/x'), ['public/logo.svg'])
+    assert.equal(await site.saved('index.md', 'guide/node_modules/y/README.md'), ['index.md'])
+  } finally {
+    await site.close()
+  }
+})
+
 /** Files under a new temporary folder (`under` inside it, when given), and a watcher of its `website/` site folder. */
 async function followedSite(files: readonly string[], under = '') {
   const base = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))

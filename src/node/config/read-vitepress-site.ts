@@ -1,0 +1,48 @@
+/**
+ * A VitePress site's folder read as it is: `.vitepress/config.*` evaluated as a Docusaurus config
+ * is (load-docusaurus-config.ts: its own thread, packages that are not installed stood in for),
+ * read into docsgen's settings and folders (from-vitepress-config.ts), and one warning saying
+ * what docsgen read and what it ignored.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { fromVitepressConfig } from './from-vitepress-config.js'
+import { ignoredParts } from './read-docusaurus-site.js'
+import { loadDocusaurusConfig, type ForeignConfig } from './load-docusaurus-config.js'
+import type { ContentFolders } from './resolve-config.js'
+
+export const vitepressConfigNames = ['.vitepress/config.ts', '.vitepress/config.mts', '.vitepress/config.js', '.vitepress/config.mjs'] as const
+
+export type VitepressSite =
+  | { readonly value: Record<string, unknown>; readonly source: string; readonly folders: ContentFolders; readonly note: Diagnostic; readonly diagnostics?: undefined }
+  | { readonly value?: undefined; readonly diagnostics: readonly Diagnostic[] }
+
+// VitePress calls a config that is a function with the environment of `vitepress build`.
+const vitepress: ForeignConfig = { name: 'VitePress', argument: { command: 'build', mode: 'production' }, passConfig: true }
+
+export function findVitepressConfig(siteDir: string): string | undefined {
+  return vitepressConfigNames.find((name) => existsSync(join(siteDir, name)))
+}
+
+export async function readVitepressSite(siteDir: string, file: string, timeLimitMs: number): Promise<VitepressSite> {
+  const { result, loaded } = await loadDocusaurusConfig(siteDir, file, timeLimitMs, vitepress)
+  if (!result.loaded) return { diagnostics: result.diagnostics }
+  const config = result.loaded.value as Record<string, unknown>
+  const { value, folders, ignored } = fromVitepressConfig(config, siteDir)
+  const notPlain = loaded.notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))
+  const all = [...new Set([...ignored, ...notPlain])]
+  const parts = [
+    `docsgen reads ${file} as a VitePress site: every .md of ${folders.docs === '.' ? 'the site folder' : `${folders.docs}/`} as a page at the route VitePress gives it, ${folders.static}/ published as it is, the nav and sidebar, VitePress's Markdown`,
+    config.cleanUrls === true ? '' : 'its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page)',
+    ...ignoredParts(all, loaded.stubbed),
+  ]
+  const note = diagnostic({
+    file,
+    ruleId: 'config-unknown-key',
+    severity: 'warning',
+    message: parts.filter(Boolean).join('; '),
+    suggestion: 'Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read).',
+  })
+  return { value, source: result.loaded.source, folders, note }
+}
