@@ -5,6 +5,7 @@
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
+import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/content-document.js'
 import type { ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
@@ -13,6 +14,7 @@ export function checkPrivateIncludes(
   manifest: Manifest,
   { documents, assetFiles }: { readonly documents: readonly Pick<ContentDocument, 'file' | 'route' | 'includes'>[]; readonly assetFiles: ParsedContent['assetFiles'] },
   rules: readonly CompiledRule[],
+  config: Pick<ResolvedConfig, 'folders' | 'docs' | 'blog'>,
 ): Diagnostic[] {
   const including = documents.filter((document) => document.includes !== undefined && document.includes.length > 0)
   if (including.length === 0) return []
@@ -26,7 +28,7 @@ export function checkPrivateIncludes(
   for (const document of including) {
     if (!isPublic.has(document.route)) continue
     for (const file of document.includes!) {
-      const what = privateSources.get(file)
+      const what = privateSources.get(file) ?? privateByPlace(file, config, rules)
       if (what === undefined) continue
       problems.push(
         diagnostic({
@@ -39,4 +41,23 @@ export function checkPrivateIncludes(
     }
   }
   return problems
+}
+
+/**
+ * A file that is no page and no published file (a partial named `_…`, a hidden file, a draft,
+ * code) is private when the path it would have beside the pages is: `content/docs/Private/_part.md`
+ * under `/docs/Private/**`, with or without its extension.
+ */
+function privateByPlace(file: string, config: Pick<ResolvedConfig, 'folders' | 'docs' | 'blog'>, rules: readonly CompiledRule[]): string | undefined {
+  const sections = [
+    ...config.docs.versions.map((version) => [version.folder, version.path] as const),
+    [config.folders.blog, config.blog.routeBasePath] as const,
+    [config.folders.pages, '/'] as const,
+  ].filter(([folder]) => folder !== '')
+  const within = (folder: string) => folder === '.' || file.startsWith(`${folder}/`)
+  const [folder, base] = sections.filter(([folder]) => within(folder)).sort((a, b) => b[0].length - a[0].length)[0] ?? []
+  if (folder === undefined || base === undefined) return undefined
+  const path = `${base.replace(/\/$/, '')}/${folder === '.' ? file : file.slice(folder.length + 1)}`
+  const page = path.replace(/\.mdx?$/, '')
+  return accessFor(path, rules).private || accessFor(page, rules).private ? `the private file "${path}"` : undefined
 }

@@ -33,7 +33,7 @@ export function validateSite(input: ValidateInput): Validation {
     ...checkNavigation(input.manifest, input.config, input.configSource),
     ...checkPrivatePaths(input.manifest, input.rules, input.config, input.configSource),
     // 'client-only' publishes private pages anyway; including one publishes nothing more.
-    ...(input.config.privatePages === 'client-only' ? [] : checkPrivateIncludes(input.manifest, input.content, input.rules.compiled)),
+    ...(input.config.privatePages === 'client-only' ? [] : checkPrivateIncludes(input.manifest, input.content, input.rules.compiled, input.config)),
     ...checkReservedPaths(input.manifest),
   ])
   return { diagnostics, links: input.content.documents.reduce((sum, document) => sum + document.links.length, 0) }

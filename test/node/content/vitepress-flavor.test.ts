@@ -259,6 +259,32 @@ test('a public page may not include a private page or a file under a private pat
   })
 })
 
+test('a file under a private path that is no page (a partial named _…, a hidden file, a draft, code) may not be included by a public page either', async () => {
+  await withFixtureSite('vitepress-site', async (fixture) => {
+    const config = "import { defineConfig } from 'docsgen'\n\nexport default defineConfig({ title: 'Private parts', url: 'https://vitepress.example', docs: { routeBasePath: '/', mainDoc: 'includes' }, markdown: { flavor: 'vitepress' }, login: { orgID: 'org', privatePaths: [{ path: '/private/**' }] } })\n"
+    await writeFile(join(fixture.dir, 'site.config.ts'), config)
+    await mkdir(join(fixture.dir, 'content/docs/private'))
+    await writeFile(join(fixture.dir, 'content/docs/private/_partial.md'), '## Hidden partial\n')
+    await writeFile(join(fixture.dir, 'content/docs/private/.dotted.md'), 'Dotted\n')
+    await writeFile(join(fixture.dir, 'content/docs/private/wip.md'), '---\ndraft: true\n---\nDraft\n')
+    await writeFile(join(fixture.dir, 'content/docs/private/_keys.ts'), '// #region k\nconst key = 1\n// #endregion k\n')
+    await writeFile(join(fixture.dir, 'content/docs/leaky.md'), '# Leaky\n\n<!--@include: ./private/_partial.md-->\n\n<!--@include: ./private/.dotted.md-->\n\n<!--@include: ./private/wip.md-->\n\n<<< ./private/_keys.ts#k\n')
+    const result = await build({ siteDir: fixture.dir })
+    assert.is(result.exitCode, 1)
+    const leak = (file: string, path: string) =>
+      `content/docs/leaky.md: error: The public page "/leaky" includes ${file}, the private file "${path}", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]`
+    assert.equal(result.diagnostics.filter((found) => found.ruleId === 'private-leak').map(formatDiagnostic), [
+      leak('content/docs/private/_keys.ts', '/private/_keys.ts'),
+      leak('content/docs/private/_partial.md', '/private/_partial.md'),
+      leak('content/docs/private/wip.md', '/private/wip.md'),
+    ])
+    // A hidden file is never read.
+    assert.equal(result.diagnostics.filter((found) => found.file === 'content/docs/leaky.md' && found.ruleId === 'include-invalid').map(formatDiagnostic), [
+      'content/docs/leaky.md:5:1: error: Cannot include "./private/.dotted.md": content/docs/private/.dotted.md is a hidden file or in a hidden folder, which is never content. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
+    ])
+  })
+})
+
 test('long runs of spaces, brackets and unclosed syntax (a line may be 100 000 characters, an included file one line of megabytes) are read in one pass', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'docsgen-vitepress-'))
   const run = (character: string) => character.repeat(100_000)
