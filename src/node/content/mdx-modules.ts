@@ -87,7 +87,8 @@ function sharedModules(parsed: ReadonlyMap<string, MdxPage>, modules: MdxModules
     for (const { value } of program.sources) {
       const partial = partialFile(file, value)
       if (partial === undefined) {
-        if (/^[./]/.test(value) || !likeSite(posix.dirname(file))) return undefined
+        // docsgen's own module names are given only to what docsgen writes (mdx-pages.ts): a page that writes one keeps a module of its own, where they name nothing.
+        if (/^[./]/.test(value) || /^mdx-(page|text|file):/.test(value) || !likeSite(posix.dirname(file))) return undefined
         continue
       }
       // A file that shows itself, through other partials or not, has a module of its own.

@@ -25,7 +25,7 @@ import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link
 import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
 import { createMdxParser, programWithLinks } from './mdx-parser.js'
 import { importedFile, importedFileModule } from './imported-files.js'
-import { headingsOf, partialFile } from './mdx-partials.js'
+import { headingsOf, partialFile, partialsShown } from './mdx-partials.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
 import { emptyBody, type PageBody } from './page-bodies.js'
 import { parseMdxFiles } from './parse-mdx-files.js'
@@ -60,6 +60,8 @@ export interface RenderedMdx {
   readonly excerpt: PostExcerpt | undefined
   /** Files beside the pages that the page's own links reach. */
   readonly assets: readonly string[]
+  /** The Markdown files it imports, and those they import (site-relative): their text is the page's, checked not to be private. */
+  readonly partials: readonly string[]
 }
 
 const require = createRequire(import.meta.url)
@@ -94,7 +96,10 @@ export async function renderMdxPages(request: MdxRequest): Promise<{ pages: Map<
 
   const rendered = await bundleAndRender(request, parsed, diagnostics)
   const pages = new Map<string, RenderedMdx>()
-  for (const { file } of request.pages) pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed), body: rendered.get(file)?.body ?? emptyBody, excerpt: rendered.get(file)?.excerpt, assets: assets.get(file) ?? [] })
+  for (const { file } of request.pages) {
+    const made = rendered.get(file)
+    pages.set(file, { page: parsed.get(file)!, headings: headingsOf(file, parsed), body: made?.body ?? emptyBody, excerpt: made?.excerpt, assets: assets.get(file) ?? [], partials: partialsShown(file, parsed) })
+  }
   return { pages, diagnostics }
 }
 

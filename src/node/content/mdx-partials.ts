@@ -28,3 +28,18 @@ export function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, s
     return partial === undefined ? [] : headingsOf(partial, parsed, new Set(seen))
   })
 }
+
+/** Every Markdown file a page imports, directly or through other partials, whether it compiled or not. */
+export function partialsShown(file: string, parsed: ReadonlyMap<string, MdxPage>): string[] {
+  const found = new Set<string>()
+  const visit = (from: string) => {
+    for (const source of parsed.get(from)?.imports.values() ?? []) {
+      const partial = partialFile(from, source)
+      if (partial === undefined || found.has(partial)) continue
+      found.add(partial)
+      visit(partial)
+    }
+  }
+  visit(file)
+  return [...found].sort()
+}

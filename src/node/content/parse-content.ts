@@ -299,7 +299,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   // Their bodies are on disk already, where the listener reads them (the render threads wrote them).
   const made = files.map((file) => {
     const page = rendered.pages.get(file.file)!
-    return contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, headings: page.headings }, page.body, new Set(page.assets), page.excerpt)
+    return contentDocument(file, targets.routeOfFile.get(file.file)!, { ...page.page, headings: page.headings, dependencies: page.partials }, page.body, new Set(page.assets), page.excerpt)
   })
   for (const document of made) options.onDocument?.(document)
   pushAll(documents, made)

@@ -141,6 +141,26 @@ mdx("a page that imports by docsgen's own names for its modules gets nothing by 
   })
 })
 
+mdx("a public page cannot show a private page's text: not by importing its file, nor by docsgen's module names, even from a text shared by several pages", async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("customFields:", "login: { orgID: 'org', privatePaths: [{ path: '/docs/Private/**' }] }, customFields:"))
+    await mkdir(join(site.dir, 'content/docs/Private'))
+    await writeFile(join(site.dir, 'content/docs/Private/vault.mdx'), '# Vault\n\nThe vault code is swordfish.\n')
+    const named = "import C from 'mdx-page:content/docs/Private/vault.mdx'\n\n# Named\n\n<C />\n"
+    await writeFile(join(site.dir, 'content/docs/Guides/named-a.mdx'), named)
+    await writeFile(join(site.dir, 'content/docs/Guides/named-b.mdx'), named)
+    await writeFile(join(site.dir, 'content/docs/Guides/imported.mdx'), "import Vault from '../Private/vault.mdx'\n\n# Imported\n\n<Vault />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/imported.mdx: error: The public page "/docs/Guides/imported" includes content/docs/Private/vault.mdx, the source of the private page "/docs/Private/vault", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
+      'content/docs/Guides/named-a.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
+      'content/docs/Guides/named-b.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 mdx("an MDX page imports Docusaurus's modules as Docusaurus sites do, by their default exports; the site context has the config's custom fields", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(
