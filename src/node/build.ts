@@ -158,7 +158,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const rules = compilePrivatePathRules(config.login?.privatePaths ?? [])
   // An incremental build keeps what it parses, indexes and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
-  const cacheKey = JSON.stringify([site.source, site.versionsSource, options.configOverrides ?? null, options.drafts ?? false])
+  const cacheKey = JSON.stringify([site.source, site.versionsSource, site.config, options.configOverrides ?? null, options.drafts ?? false]) // the config as read too: it may import modules
   const cache = options.write !== false && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
   // Spares the cache knows nothing of, when it can link every page from the last output, are moved aside; those are removed in the background.
   if (cache) discardSpares(spareDir, cache.ledgers.lastRoutes.length > 0 && !cache.ledgers.sparesKnown)

@@ -281,6 +281,24 @@ test('files trusted by their stamp: an edit of the same size with its time put b
   })
 })
 
+test('a config that imports a module: a change to the module is a change of the config, parsing included, as a clean build sees it', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    for (const site of [incremental, clean]) {
+      await writeFile(join(site.dir, 'settings.ts'), "export const slugify = 'github' as const\n")
+      const config = join(site.dir, 'site.config.ts')
+      const text = await readFile(config, 'utf8')
+      await writeFile(config, `import { slugify } from './settings'\n${text.replace("tagline:", 'markdown: { slugify, flavor: \'default\' },\n  tagline:')}`)
+    }
+    await change(intro, (text) => `${text}\n## Émile's Übersicht\n`)
+    await age(incremental)
+    const step = unguidedStepper(incremental, clean)
+    await step()
+    await change('settings.ts', () => "export const slugify = 'vitepress' as const\n")
+    await age(incremental, ['settings.ts'])
+    await step()
+  })
+})
+
 test('a cache cut short, or holding what another build wrote, is not trusted: the build is what a clean build makes', async () => {
   await withTwoSites(async (change, incremental, clean) => {
     const step = unguidedStepper(incremental, clean)
