@@ -26,7 +26,8 @@ export interface Postings {
   readonly size: () => number
   /**
    * The postings as the search record cache keeps them, chunk by chunk: three numbers each (the
-   * word, the page by arrival, the count). `starts`: where each page's postings start.
+   * word, the page by arrival, the count). `starts`: where each page's postings start. Each chunk
+   * is the same array filled again: use it before taking the next.
    */
   readonly triples: (starts: readonly number[]) => Iterable<Int32Array>
   /**
@@ -67,9 +68,12 @@ export function createPostings(): Postings {
     },
     size: () => size,
     *triples(starts) {
+      // One array, filled again for each chunk: the cache writes each before asking for the next,
+      // and a new one each time would leave the whole site's numbers as garbage just as byWord allocates.
+      const buffer = new Int32Array(3 * Math.min(size, chunkSize))
       for (let from = 0; from < size; from += chunkSize) {
         const to = Math.min(size, from + chunkSize)
-        const numbers = new Int32Array(3 * (to - from))
+        const numbers = buffer.subarray(0, 3 * (to - from))
         forEachPosting(starts, from, to, (index, arrival) => {
           const at = 3 * (index - from)
           numbers[at] = wordChunks[index >> chunkBits]![index & (chunkSize - 1)]!
