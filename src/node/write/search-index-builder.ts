@@ -10,10 +10,10 @@
  *   fetched only for the results shown, for their excerpts.
  *
  * A search thus downloads the meta file, one shard per word and the shown pages' fragments,
- * however large the site. Memory stays small: postings wait in typed arrays (search-postings.ts) and each fragment is
- * written to a work folder as its page comes, then moved into the output. Pages are numbered in
- * the order of their URLs, not of their arrival (which depends on the threads), so the same
- * pages give the same bytes.
+ * however large the site. Memory stays small: postings wait in typed arrays (search-postings.ts)
+ * and each fragment is written to a work folder as its page comes, then moved into the output.
+ * Pages are numbered in the order of their URLs, not of their arrival (which depends on the
+ * threads), so the same pages give the same bytes.
  */
 import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
@@ -96,7 +96,7 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
       added(url, cache ? key : undefined, length, hash, file, Buffer.byteLength(fragment))
     },
     write: (dir, folder) => {
-      // Saved before the postings are sorted, which empties their chunks: the cache keeps them as they are.
+      // Saved before the postings are turned by word, which drops their chunks: the cache keeps them as they came.
       if (cache) {
         const end = postings.size()
         // The cache counts in its numbers, three a posting.
