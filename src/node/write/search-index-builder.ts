@@ -10,24 +10,23 @@
  *   fetched only for the results shown, for their excerpts.
  *
  * A search thus downloads the meta file, one shard per word and the shown pages' fragments,
- * however large the site. Memory stays small: postings wait in typed arrays and each fragment is
- * written to a work folder as its page comes, then moved into the output. Pages are numbered in
- * the order of their URLs, not of their arrival (which depends on the threads), so the same
- * pages give the same bytes.
+ * however large the site. Memory stays small: postings wait in typed arrays (search-postings.ts)
+ * and each fragment is written to a work folder as its page comes, then moved into the output.
+ * Pages are numbered in the order of their URLs, not of their arrival (which depends on the
+ * threads), so the same pages give the same bytes.
  */
 import { createHash } from 'node:crypto'
 import { copyFileSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
 import { linkOrCopy } from './output-ledger.js'
+import { createPostings, type Postings, type WordPostings } from './search-postings.js'
 import type { SearchSection } from './search-sections.js'
 import type { SearchRecordCache } from './search-record-cache.js'
 
 /** BM25's length normalisation, applied when the index is written (see `countOf`). */
 const lengthWeight = 0.75
 const countScale = 4
-/** Postings are stored 3 numbers each (word, page, count) in chunks of this many numbers. */
-const chunkSize = 3 << 18
 const maxCount = 0xffff
 /** A shard larger than this (JSON characters) is split by one character more: a query's word downloads less. */
 const splitBytes = 64 * 1024
@@ -50,26 +49,15 @@ export interface SearchIndexBuilder {
 export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCache): SearchIndexBuilder {
   mkdirSync(workDir, { recursive: true })
   const wordIds = new Map<string, number>()
-  const chunks: Int32Array[] = []
-  let used = chunkSize
+  const postings = createPostings()
   const urls: string[] = []
   const fragmentHashes: string[] = []
   const fragmentFiles: string[] = []
   const lengths: number[] = []
-  // With a cache: each page's key and where its postings start (a page's are pushed together).
+  // Each page's key (with a cache) and where its postings start: a page's are pushed together.
   const keys: (string | undefined)[] = []
   const starts: number[] = []
   let fragmentBytes = 0
-  const push = (word: number, page: number, count: number) => {
-    if (used === chunkSize) {
-      chunks.push(new Int32Array(chunkSize))
-      used = 0
-    }
-    const chunk = chunks.at(-1)!
-    chunk[used++] = word
-    chunk[used++] = page
-    chunk[used++] = count
-  }
 
   const wordId = (word: string) => {
     let id = wordIds.get(word)
@@ -84,24 +72,22 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
     fragmentFiles.push(file)
     fragmentBytes += bytes
   }
-  const position = () => (chunks.length - 1) * chunkSize + used
 
   return {
     addCached(url, key) {
       const record = cache?.get(key)
       if (record === undefined) return false
-      const page = urls.length
-      starts.push(position())
+      starts.push(postings.size())
       const { words, counts } = record
-      for (let at = 0; at < counts.length; at += 3) push(wordId(words[counts[at]!]!), page, counts[at + 2]!)
+      for (let at = 0; at < counts.length; at += 3) postings.push(wordId(words[counts[at]!]!), counts[at + 2]!)
       added(url, key, record.length, record.fragment, cache!.fragmentFile(record.fragment), record.fragmentBytes)
       return true
     },
     add(url, sections, key) {
       const page = urls.length
-      starts.push(position())
+      starts.push(postings.size())
       const { counts, length } = countWords(sections)
-      for (const [word, count] of counts) push(wordId(word), page, count)
+      for (const [word, count] of counts) postings.push(wordId(word), count)
       const fragment = JSON.stringify({ url, title: sections[0]?.title ?? '', sections: sections.map((section) => [section.title, section.anchor, section.text]) } satisfies SearchFragment)
       const hash = createHash('sha256').update(fragment).digest('base64url')
       let file = join(workDir, `${page}.json`)
@@ -110,13 +96,14 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
       added(url, cache ? key : undefined, length, hash, file, Buffer.byteLength(fragment))
     },
     write: (dir, folder) => {
-      // Saved before the postings are sorted, which empties their chunks: the cache keeps them as they are.
+      // Saved before the postings are turned by word, which drops their chunks: the cache keeps them as they came.
       if (cache) {
-        const end = position()
-        const places = keys.flatMap((key, page) => (key === undefined ? [] : [{ key, start: starts[page]!, end: starts[page + 1] ?? end, length: lengths[page]!, fragment: fragmentHashes[page]! }]))
-        cache.save([...wordIds.keys()], chunks.map((chunk, index) => (index === chunks.length - 1 ? chunk.subarray(0, used) : chunk)), places)
+        const end = postings.size()
+        // The cache counts in its numbers, three a posting.
+        const places = keys.flatMap((key, page) => (key === undefined ? [] : [{ key, start: 3 * starts[page]!, end: 3 * (starts[page + 1] ?? end), length: lengths[page]!, fragment: fragmentHashes[page]! }]))
+        cache.save([...wordIds.keys()], postings.triples(starts), places)
       }
-      const written = writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, fragmentFiles, keep: cache !== undefined }, dir, folder)
+      const written = writeIndex({ wordIds, postings, starts, urls, fragmentHashes, lengths, fragmentFiles, keep: cache !== undefined }, dir, folder)
       rmSync(workDir, { recursive: true, force: true })
       return { paths: written.paths, bytes: written.bytes + fragmentBytes }
     },
@@ -141,9 +128,9 @@ function countWords(sections: readonly SearchSection[]): { counts: Map<string, n
 
 interface Collected {
   readonly wordIds: ReadonlyMap<string, number>
-  readonly chunks: Int32Array[]
-  /** Numbers used in the last chunk. */
-  readonly used: number
+  readonly postings: Postings
+  /** Where each page's postings start, by arrival. */
+  readonly starts: readonly number[]
   /** By arrival: each page's URL, fragment hash and length in words. */
   readonly urls: readonly string[]
   readonly fragmentHashes: readonly string[]
@@ -154,12 +141,12 @@ interface Collected {
 }
 
 /** Writes the shards, moves the fragments in and writes the meta file last; the bytes counted leave out the fragments. */
-function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, fragmentFiles, keep }: Collected, dir: string, folder: string): { paths: string[]; bytes: number } {
+function writeIndex({ wordIds, postings, starts, urls, fragmentHashes, lengths, fragmentFiles, keep }: Collected, dir: string, folder: string): { paths: string[]; bytes: number } {
   const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
   const pageOf = new Int32Array(urls.length)
   order.forEach((arrival, page) => (pageOf[arrival] = page))
   const averageLength = lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length
-  const { offsets, packed } = sortedPostings(chunks, used, wordIds.size, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength))
+  const byWord = postings.byWord(wordIds.size, starts, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength))
   const next = join(dir, folder, '.next')
   rmSync(next, { recursive: true, force: true })
   mkdirSync(join(next, 'w'), { recursive: true })
@@ -168,7 +155,7 @@ function writeIndex({ wordIds, chunks, used, urls, fragmentHashes, lengths, frag
   const names: string[] = []
   let bytes = 0
   const split = new Set<string>()
-  for (const [shard, content] of shards(wordIds, offsets, packed, split)) {
+  for (const [shard, content] of shards(wordIds, byWord, split)) {
     writeFileSync(join(next, 'w', `${shard}.json`), content)
     hash.update(`w/${shard}\0${content}\0`)
     names.push(`w/${shard}.json`)
@@ -198,35 +185,10 @@ function countOf(count: number, length: number, averageLength: number): number {
 }
 
 /**
- * Every word's postings, sorted by page: word `w`'s are `packed[offsets[w]]` up to
- * `packed[offsets[w + 1]]`, each page · 2¹⁶ + count in one exact double.
- * The chunks are emptied as they are read.
- */
-function sortedPostings(chunks: Int32Array[], lastUsed: number, words: number, pageOf: Int32Array, count: (arrival: number, count: number) => number): { offsets: Float64Array; packed: Float64Array } {
-  const ends = (index: number) => (index === chunks.length - 1 ? lastUsed : chunkSize)
-  const offsets = new Float64Array(words + 1)
-  chunks.forEach((chunk, index) => {
-    for (let at = 0; at < ends(index); at += 3) offsets[chunk[at]! + 1]!++
-  })
-  for (let word = 0; word < words; word++) offsets[word + 1]! += offsets[word]!
-  const packed = new Float64Array(offsets[words]!)
-  const cursor = offsets.slice(0, words)
-  chunks.forEach((chunk, index) => {
-    for (let at = 0; at < ends(index); at += 3) {
-      const arrival = chunk[at + 1]!
-      packed[cursor[chunk[at]!]!++] = pageOf[arrival]! * 0x10000 + count(arrival, chunk[at + 2]!)
-    }
-    chunks[index] = new Int32Array(0)
-  })
-  for (let word = 0; word < words; word++) packed.subarray(offsets[word], offsets[word + 1]).sort()
-  return { offsets, packed }
-}
-
-/**
  * The shards' files, by shard name, each word's postings flat: page minus the previous one's,
  * count. A shard over `splitBytes` is split by one character more, its name added to `split`.
  */
-function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, packed: Float64Array, split: Set<string>): Generator<[string, string]> {
+function* shards(wordIds: ReadonlyMap<string, number>, { offsets, pages, counts }: WordPostings, split: Set<string>): Generator<[string, string]> {
   const words = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
   let shard: string | undefined
   let entries: (readonly [word: string, entry: string])[] = []
@@ -241,10 +203,8 @@ function* shards(wordIds: ReadonlyMap<string, number>, offsets: Float64Array, pa
     const numbers: number[] = []
     let previous = 0
     for (let at = offsets[id]!; at < offsets[id + 1]!; at++) {
-      const value = packed[at]!
-      const page = Math.floor(value / 0x10000)
-      numbers.push(page - previous, value % 0x10000)
-      previous = page
+      numbers.push(pages[at]! - previous, counts[at]!)
+      previous = pages[at]!
     }
     entries.push([word, `${JSON.stringify(word)}:[${numbers.join(',')}]`])
   }

@@ -9,7 +9,7 @@
  * code, so a changed tokenizer, and the config.
  *
  * One file: a JSON header (the words, and each record's place in the counts), then the counts
- * as the indexer holds them, written from its own arrays and read back as one: no copy of a
+ * as the indexer hands them over, written a chunk at a time and read back as one: no copy of a
  * large site's counts is made at the end of a build, when its memory is at its peak.
  */
 import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
@@ -57,7 +57,7 @@ export interface SearchRecordCache {
    * Keeps this build's records: `numbers` are the indexer's, three a word (its place in `words`,
    * any number, its count), `records` say where each record's are. Deletes the fragments none uses.
    */
-  readonly save: (words: readonly string[], numbers: readonly Int32Array[], records: readonly RecordPlace[]) => void
+  readonly save: (words: readonly string[], numbers: Iterable<Int32Array>, records: readonly RecordPlace[]) => void
 }
 
 export function openSearchRecordCache(dir: string, key: string): SearchRecordCache {
@@ -108,7 +108,7 @@ export function openSearchRecordCache(dir: string, key: string): SearchRecordCac
 }
 
 /** The header's length (4 bytes), the header, zeros up to a multiple of 4 bytes, then the numbers. */
-function writeRecords(file: string, header: Header, numbers: readonly Int32Array[]): void {
+function writeRecords(file: string, header: Header, numbers: Iterable<Int32Array>): void {
   const text = Buffer.from(JSON.stringify(header))
   const head = Buffer.alloc(align(4 + text.byteLength))
   head.writeUInt32LE(text.byteLength, 0)
