@@ -85,6 +85,9 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
     fragmentBytes += bytes
   }
   const position = () => (chunks.length - 1) * chunkSize + used
+  // The cache's words as this index numbers them (-1: not met yet), so a cached page's words are
+  // numbers looked up, not strings: a 10 000-doc site's million postings took 0.4 s as strings.
+  let cachedIds: { readonly words: readonly string[]; readonly ids: Int32Array } | undefined
 
   return {
     addCached(url, key) {
@@ -93,7 +96,14 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
       const page = urls.length
       starts.push(position())
       const { words, counts } = record
-      for (let at = 0; at < counts.length; at += 3) push(wordId(words[counts[at]!]!), page, counts[at + 2]!)
+      if (cachedIds?.words !== words) cachedIds = { words, ids: new Int32Array(words.length).fill(-1) }
+      const ids = cachedIds.ids
+      for (let at = 0; at < counts.length; at += 3) {
+        const word = counts[at]!
+        let id = ids[word]!
+        if (id < 0) id = ids[word] = wordId(words[word]!)
+        push(id, page, counts[at + 2]!)
+      }
       added(url, key, record.length, record.fragment, cache!.fragmentFile(record.fragment), record.fragmentBytes)
       return true
     },
