@@ -131,6 +131,7 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
   siteFile('public', `${GENERATED_FOLDER}/manifest.json`, () => jsonParts(publicManifest(manifest, config.privatePages)))
   // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)
+  for (const file of reader.siteFiles) siteFile('public', file.file, file.content)
   if (config.url !== undefined) siteFile('public', 'sitemap.xml', () => sitemap(manifest, config.url!, config.baseUrl))
   for (const feed of blogFeeds(manifest, input.documents, config)) writePublic(feed.file, feed.content)
   if (config.privatePages === 'gate') {

@@ -99,6 +99,26 @@ test('a long sidebar list drawn in part: a retitled or added item changes the pa
   }, 'long-sidebar')
 })
 
+test("the sidebar's published lists are kept as they are while the sidebar is, and made again, as a clean build makes them, when it changes", async () => {
+  const lists = ['build/_docsgen/sidebar/top.json', 'build/_docsgen/sidebar/top.html']
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    const inodes = async () => Promise.all(lists.map(async (file) => (await stat(join(incremental.dir, file))).ino))
+    await step(undefined)
+    await change('content/docs/topic-07.md', (text) => `${text}\nOne more line.\n`)
+    await step(['content/docs/topic-07.md'])
+    const kept = await inodes()
+    // A body change leaves the sidebar as it was: the lists are the same files, linked, not written again.
+    await change('content/docs/topic-08.md', (text) => `${text}\nOne more line.\n`)
+    await step(['content/docs/topic-08.md'])
+    assert.equal(await inodes(), kept)
+    // A retitled item is in the top list: written again, with the bytes a clean build writes (stepper compares them).
+    await change('content/docs/topic-05.md', (text) => text.replace('# Topic 05', '# Topic five'))
+    await step(['content/docs/topic-05.md'])
+    assert.ok((await incremental.read(lists[0]!)).includes('Topic five'))
+  }, 'long-sidebar')
+})
+
 test('an MDX page (parsed again every build) and a draft (left out, then published): an incremental build writes the bytes a clean build writes', async () => {
   const widget = 'content/docs/Guides/Widget.mdx'
   const later = 'content/docs/Guides/Later.md'
