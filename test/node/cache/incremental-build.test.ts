@@ -1,4 +1,5 @@
-import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -210,6 +211,32 @@ test("a search fragment changed by hand in the output (a link to the indexer's c
     assert.is((await builder.build()).exitCode, 0)
     await build({ siteDir: clean.dir, cache: false })
     assert.equal(await differences(incremental, clean), [])
+  })
+})
+
+test("search fragments in the spare the build stages into are kept only while they are the indexer's own files: one replaced by hand, or a folder in its place, is linked again", async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    await step(undefined)
+    await change(intro, (text) => `${text}\nOne more line.\n`)
+    await step([intro])
+    // The spare now holds the output before last, the next build's staging folder.
+    const search = join(incremental.dir, '.docsgen/spare/public/_docsgen/search')
+    const { folder } = JSON.parse(await readFile(join(search, 'meta.json'), 'utf8')) as { folder: string }
+    const fragment = join(search, folder, 'p/0.json')
+    // A new file in its place: same size and times to the nanosecond (touch -r), other bytes.
+    await rename(fragment, `${fragment}.was`)
+    await writeFile(fragment, 'x'.repeat((await stat(`${fragment}.was`)).size))
+    execFileSync('touch', ['-r', `${fragment}.was`, fragment])
+    await rm(`${fragment}.was`)
+    // And a folder in place of another.
+    await rm(join(search, folder, 'p/1.json'))
+    await mkdir(join(search, folder, 'p/1.json'))
+    await writeFile(join(search, folder, 'p/1.json/inside.json'), '{}')
+    await change(shortcuts, (text) => `${text}\nOne more line.\n`)
+    await step([shortcuts])
+    await change(intro, (text) => `${text}\nAnd another.\n`)
+    await step([intro])
   })
 })
 
