@@ -211,7 +211,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
     return run.result(1, { manifest })
   }
   const written = ({ files, bytes }: { files: number; bytes: number }) => `${relativeOrAbsolute(siteDir, outDir)}/ (${files} files, ${(bytes / 1024).toFixed(0)} KiB)`
-  const publish = { siteDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head, documents: content.documents, ledger: ledger && { pages: ledger, site: siteInputs! } }
+  const publish = { siteDir, spareDir, manifest, config, stylesheet, staging, pages, reader: readerFiles, probes, head, documents: content.documents, ledger: ledger && { pages: ledger, site: siteInputs! } }
   const published = await run.stage('write', () => publishSite(publish), written).catch(discardOnStop)
   if (run.failed()) return run.result(1, { manifest })
   const routes = new Set(manifest.routes.map((route) => route.path))

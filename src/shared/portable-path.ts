@@ -44,8 +44,11 @@ export function routePathProblem(path: string): string | undefined {
  * normalisation (macOS keeps one of the NFC and NFD spellings of "café").
  */
 export function collisionKey(name: string): string {
-  return name.normalize('NFC').toLowerCase().normalize('NFC')
+  // ASCII is its own NFC form, lower case included: most names, asked for once per file and route.
+  return asciiOnly.test(name) ? name.toLowerCase() : name.normalize('NFC').toLowerCase().normalize('NFC')
 }
+
+const asciiOnly = /^[\u0000-\u007f]*$/
 
 function describeCharacter(character: string): string {
   const code = character.charCodeAt(0)

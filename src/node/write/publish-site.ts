@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
+import { mkdtemp, rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
@@ -82,12 +83,40 @@ export function discardSpares(spareDir: string, spares: boolean): void {
   remover.unref()
 }
 
+/**
+ * Folders the sweep would remove (the last index of the search, 11 000 files at 10 000 docs: 0.15 s
+ * of the build's thread, and their calls queued ahead of the build's own), moved into the spares'
+ * folder and removed there on a thread of their own (discardSpares). A folder that cannot be
+ * moved (another file system) is left to the sweep.
+ */
+function spareMover(spareDir: string) {
+  let aside: string | undefined
+  let moved = 0
+  return {
+    async moveAside(folder: string): Promise<boolean> {
+      try {
+        aside ??= await mkdtemp(join(spareDir, `${discardedPrefix}${process.pid}-`))
+        await rename(folder, join(aside, String(moved)))
+        moved++
+        return true
+      } catch {
+        return false
+      }
+    },
+    removeMoved(): void {
+      if (moved > 0) discardSpares(spareDir, false)
+    },
+  }
+}
+
 export async function discardSite(staging: SiteStaging): Promise<void> {
   await Promise.all([discardStaging(staging.public), discardStaging(staging.private)])
 }
 
 export interface PublishInput {
   readonly siteDir: string
+  /** Where folders the sweep removes are moved to be removed off the build's path (see spareMover). */
+  readonly spareDir: string
   readonly manifest: Manifest
   readonly config: ResolvedConfig
   readonly stylesheet: Stylesheet
@@ -131,6 +160,7 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
   siteFile('public', `${GENERATED_FOLDER}/manifest.json`, () => jsonParts(publicManifest(manifest, config.privatePages)))
   // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)
+  for (const file of reader.siteFiles) siteFile('public', file.file, file.content)
   if (config.url !== undefined) siteFile('public', 'sitemap.xml', () => sitemap(manifest, config.url!, config.baseUrl))
   for (const feed of blogFeeds(manifest, input.documents, config)) writePublic(feed.file, feed.content)
   if (config.privatePages === 'gate') {
@@ -148,8 +178,10 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
     await discardSite(staging)
     return { files: 0, bytes: 0, diagnostics, ledger: { public: [], private: [] } }
   }
-  await sweepStaging(staging.public, publicFiles)
-  await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths, ...kept.private])
+  const mover = spareMover(input.spareDir)
+  await sweepStaging(staging.public, publicFiles, mover.moveAside)
+  await sweepStaging(staging.private, [...pages.written.private, ...privateWriter.written().paths, ...kept.private], mover.moveAside)
+  mover.removeMoved()
   await swapIn(staging.public)
   await swapIn(staging.private)
   return { files: publicFiles.length, bytes: pages.bytes + reader.written.bytes + publicWriter.written().bytes, diagnostics, ledger: keeper.ledger() }

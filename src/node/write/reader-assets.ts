@@ -38,6 +38,12 @@ export interface PageHead {
 export interface ReaderFiles {
   /** The files to publish (relative to the output folder), with the problems found in them. */
   readonly files: readonly { readonly file: string; readonly content: string | Uint8Array }[]
+  /**
+   * Files made of the manifest and the config alone (the sidebar's published lists), each made
+   * when asked, so an incremental build keeps the last build's while those are unchanged; checked
+   * for private text as they are written.
+   */
+  readonly siteFiles: readonly { readonly file: string; readonly content: () => string }[]
   /** The files already written (the search index). */
   readonly written: { readonly paths: readonly string[]; readonly bytes: number }
   readonly diagnostics: readonly Diagnostic[]
@@ -113,7 +119,7 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
 
   async function readerFiles({ manifest, documents, probes, dir }: Parameters<ReaderAssets['files']>[0]): Promise<ReaderFiles> {
     const indexed = search.finish({ manifest, documents, probes, dir })
-    const texts = [...(await (seo ?? seoFiles(manifest, config))).files, ...sidebarDataFiles(createPageViews(manifest, config), stylesheets)]
+    const texts = (await (seo ?? seoFiles(manifest, config))).files
     const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
     const index = await indexed
     diagnostics.push(...index.diagnostics)
@@ -123,6 +129,7 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
     const searchFiles = index.paths.length > 0 ? [{ file: SEARCH_MODULE, content: await searchModule }] : []
     return {
       files: [...(await client).files.map((file) => ({ file: file.file, content: file.contents })), ...widgetFiles, ...searchFiles, ...texts],
+      siteFiles: sidebarDataFiles(createPageViews(manifest, config), stylesheets),
       written: { paths: index.paths, bytes: index.bytes },
       diagnostics,
       summary: `${index.records} pages indexed, ${index.paths.length} index files`,

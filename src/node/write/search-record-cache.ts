@@ -12,7 +12,7 @@
  * as the indexer hands them over, written a chunk at a time and read back as one: no copy of a
  * large site's counts is made at the end of a build, when its memory is at its peak.
  */
-import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, lstatSync, type Stats, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { endianness } from 'node:os'
 import { join } from 'node:path'
 
@@ -53,6 +53,8 @@ export interface SearchRecordCache {
   readonly putFragment: (hash: string, fragment: string) => string
   /** The file of a fragment `get` or `putFragment` gave. */
   readonly fragmentFile: (hash: string) => string
+  /** Whether `file` is a link to that fragment's file, as this build found or wrote it. */
+  readonly linksTo: (file: string, hash: string) => boolean
   /**
    * Keeps this build's records: `numbers` are the indexer's, three a word (its place in `words`,
    * any number, its count), `records` say where each record's are. Deletes the fragments none uses.
@@ -65,21 +67,17 @@ export function openSearchRecordCache(dir: string, key: string): SearchRecordCac
   const recordsFile = join(dir, 'records.bin')
   mkdirSync(fragments, { recursive: true })
   const saved = load(recordsFile, key)
-  // The fragment files this build found as written, or wrote: their size and time, to save.
-  const valid = new Map<string, readonly [size: number, mtimeMs: number]>()
+  // The fragment files this build found as written, or wrote: their size and time, to save, and which file they are.
+  const valid = new Map<string, readonly [size: number, mtimeMs: number, ino: number, dev: number]>()
   const fragmentFile = (hash: string) => join(fragments, `${hash}.json`)
   return {
     get(recordKey) {
       const entry = saved?.entries.get(recordKey)
       if (entry === undefined) return undefined
       const [, start, end, length, fragment, size, mtimeMs] = entry
-      try {
-        const stat = lstatSync(fragmentFile(fragment))
-        if (!stat.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined
-      } catch {
-        return undefined
-      }
-      valid.set(fragment, [size, mtimeMs])
+      const stat = statOf(fragmentFile(fragment))
+      if (stat === undefined || !stat.isFile() || stat.size !== size || stat.mtimeMs !== mtimeMs) return undefined
+      valid.set(fragment, [size, mtimeMs, stat.ino, stat.dev])
       return { words: saved!.words, counts: saved!.numbers.subarray(start, end), length, fragment, fragmentBytes: size }
     },
     putFragment(hash, fragment) {
@@ -90,10 +88,15 @@ export function openSearchRecordCache(dir: string, key: string): SearchRecordCac
       writeFileSync(temporary, fragment)
       renameSync(temporary, file)
       const stat = lstatSync(file)
-      valid.set(hash, [stat.size, stat.mtimeMs])
+      valid.set(hash, [stat.size, stat.mtimeMs, stat.ino, stat.dev])
       return file
     },
     fragmentFile,
+    linksTo(file, hash) {
+      const known = valid.get(hash)
+      const stat = known && statOf(file)
+      return stat !== undefined && stat.isFile() && stat.size === known![0] && stat.mtimeMs === known![1] && stat.ino === known![2] && stat.dev === known![3]
+    },
     save(words, numbers, records) {
       const entries = records.flatMap(({ key: recordKey, start, end, length, fragment }): SavedEntry[] => {
         const stat = valid.get(fragment)
@@ -104,6 +107,15 @@ export function openSearchRecordCache(dir: string, key: string): SearchRecordCac
       const used = new Set(entries.map((entry) => `${entry[4]}.json`))
       for (const file of readdirSync(fragments)) if (!used.has(file)) rmSync(join(fragments, file), { force: true })
     },
+  }
+}
+
+/** The file's own stat (a link is not followed), or undefined when there is none to read. */
+function statOf(file: string): Stats | undefined {
+  try {
+    return lstatSync(file)
+  } catch {
+    return undefined
   }
 }
 

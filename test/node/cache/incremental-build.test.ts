@@ -1,4 +1,5 @@
-import { readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -99,6 +100,26 @@ test('a long sidebar list drawn in part: a retitled or added item changes the pa
   }, 'long-sidebar')
 })
 
+test("the sidebar's published lists are kept as they are while the sidebar is, and made again, as a clean build makes them, when it changes", async () => {
+  const lists = ['build/_docsgen/sidebar/top.json', 'build/_docsgen/sidebar/top.html']
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    const inodes = async () => Promise.all(lists.map(async (file) => (await stat(join(incremental.dir, file))).ino))
+    await step(undefined)
+    await change('content/docs/topic-07.md', (text) => `${text}\nOne more line.\n`)
+    await step(['content/docs/topic-07.md'])
+    const kept = await inodes()
+    // A body change leaves the sidebar as it was: the lists are the same files, linked, not written again.
+    await change('content/docs/topic-08.md', (text) => `${text}\nOne more line.\n`)
+    await step(['content/docs/topic-08.md'])
+    assert.equal(await inodes(), kept)
+    // A retitled item is in the top list: written again, with the bytes a clean build writes (stepper compares them).
+    await change('content/docs/topic-05.md', (text) => text.replace('# Topic 05', '# Topic five'))
+    await step(['content/docs/topic-05.md'])
+    assert.ok((await incremental.read(lists[0]!)).includes('Topic five'))
+  }, 'long-sidebar')
+})
+
 test('an MDX page (parsed again every build) and a draft (left out, then published): an incremental build writes the bytes a clean build writes', async () => {
   const widget = 'content/docs/Guides/Widget.mdx'
   const later = 'content/docs/Guides/Later.md'
@@ -190,6 +211,32 @@ test("a search fragment changed by hand in the output (a link to the indexer's c
     assert.is((await builder.build()).exitCode, 0)
     await build({ siteDir: clean.dir, cache: false })
     assert.equal(await differences(incremental, clean), [])
+  })
+})
+
+test("search fragments in the spare the build stages into are kept only while they are the indexer's own files: one replaced by hand, or a folder in its place, is linked again", async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    await step(undefined)
+    await change(intro, (text) => `${text}\nOne more line.\n`)
+    await step([intro])
+    // The spare now holds the output before last, the next build's staging folder.
+    const search = join(incremental.dir, '.docsgen/spare/public/_docsgen/search')
+    const { folder } = JSON.parse(await readFile(join(search, 'meta.json'), 'utf8')) as { folder: string }
+    const fragment = join(search, folder, 'p/0.json')
+    // A new file in its place: same size and times to the nanosecond (touch -r), other bytes.
+    await rename(fragment, `${fragment}.was`)
+    await writeFile(fragment, 'x'.repeat((await stat(`${fragment}.was`)).size))
+    execFileSync('touch', ['-r', `${fragment}.was`, fragment])
+    await rm(`${fragment}.was`)
+    // And a folder in place of another.
+    await rm(join(search, folder, 'p/1.json'))
+    await mkdir(join(search, folder, 'p/1.json'))
+    await writeFile(join(search, folder, 'p/1.json/inside.json'), '{}')
+    await change(shortcuts, (text) => `${text}\nOne more line.\n`)
+    await step([shortcuts])
+    await change(intro, (text) => `${text}\nAnd another.\n`)
+    await step([intro])
   })
 })
 

@@ -1,5 +1,5 @@
 /** Files written into a staging folder: a reused folder's files are overwritten exactly. */
-import { link, mkdtemp, readdir, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises'
+import { link, mkdtemp, readdir, readFile, rename, rm, stat, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -72,6 +72,32 @@ test('a reused spare is swept of every file and folder it held that the build di
     const files = (await readdir(join(root, 'out'), { recursive: true })).sort()
     assert.equal(files, ['keep.html', 'kept', 'kept/y.html', 'new', 'new/n.html'])
     assert.is(await readFile(join(root, 'out', 'kept', 'y.html'), 'utf8'), 'new kept/y.html')
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+})
+
+test('a folder the sweep would remove is handed to moveAside first, and left to it when it takes it: only its files are not unlinked one by one', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'docsgen-sweep-'))
+  try {
+    const spare = join(root, 'spare')
+    await mkdir(join(spare, 'index', 'old'), { recursive: true })
+    await mkdir(join(spare, 'refused'))
+    for (const file of ['old.html', 'index/old/a.json', 'index/old/b.json', 'refused/r.html']) await writeFile(join(spare, file), file)
+    const staging = await createStaging(join(root, 'out'), spare)
+    const writer = createFileWriter(staging.dir)
+    writer.write('index/new/a.json', 'new')
+    const asked: string[] = []
+    const aside = join(root, 'aside')
+    await sweepStaging(staging, writer.written().paths, async (folder) => {
+      asked.push(folder)
+      if (!folder.endsWith('old')) return false
+      await rename(folder, aside)
+      return true
+    })
+    assert.equal(asked.sort(), [join(staging.dir, 'index', 'old'), join(staging.dir, 'refused')])
+    assert.equal((await readdir(staging.dir, { recursive: true })).sort(), ['index', 'index/new', 'index/new/a.json'])
+    assert.equal((await readdir(aside)).sort(), ['a.json', 'b.json'])
   } finally {
     await rm(root, { recursive: true, force: true })
   }
