@@ -1,7 +1,7 @@
 /**
  * VitePress's notation comments in code (`// [!code highlight]`, `focus`, `++`, `--`, `error`,
  * `warning`, `word:…`, each optionally `:n` lines): taken out of the code, and the lines they
- * name given classes, which content.css styles in both colour modes. A comment alone on its line
+ * name given classes, which code.css styles in both colour modes. A comment alone on its line
  * names the next line(s) and its line is removed, as Shiki's notation does.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Code blocks highlighted at build time, with no browser JavaScript: highlight.js marks tokens
- * with classes, which content.css colours in both colour modes (no colour is written into the
+ * with classes, which code.css colours in both colour modes (no colour is written into the
  * page). Measured on the shared 1000-doc corpus (1501 blocks, one thread): Shiki 1.7 s with
  * either regex engine, highlight.js 0.2 s, so highlight.js it is. Its core and each language are
  * loaded the first time a block needs them, so a site without code loads none of it. Each block

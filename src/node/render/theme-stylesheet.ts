@@ -22,7 +22,7 @@ export interface Stylesheet {
  * article, other pages, then phones, which override them), then those of what pages hold
  * (admonitions, tabs, highlighted code, tags).
  */
-export const stylesheetUrls = ['base', 'navbar', 'docs-layout', 'article', 'pages', 'mobile', 'content'].map((name) => new URL(`../../client/theme/${name}.css`, import.meta.url))
+export const stylesheetUrls = ['base', 'navbar', 'docs-layout', 'article', 'pages', 'mobile', 'content', 'code'].map((name) => new URL(`../../client/theme/${name}.css`, import.meta.url))
 
 export async function themeStylesheet(baseUrl: string): Promise<Stylesheet> {
   // No site setting reaches the minified styles: made when docsgen was compiled (prebuilt-bundle.ts) or afresh.
