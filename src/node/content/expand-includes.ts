@@ -15,8 +15,8 @@ import { frontMatterNode } from './markdown-to-mdast.js'
 import { readSourceFile, type SourceAccess } from './read-source-file.js'
 import { findRegions } from './source-regions.js'
 
-// Up to the next `>` at most, so that a line of unclosed directives is read once, not once per directive.
-const directive = /<!--\s*@include:([^>]*)-->/g
+// Up to the next `<` or `>` at most, so that a line of unclosed directives is read once, not once per directive.
+const directive = /<!--\s*@include:([^<>]*)-->/g
 /** Includes of includes: deeper is a mistake, not documentation. */
 export const maxIncludeDepth = 8
 /** An expanded page may be at most this long (a file included twice by a file included twice … grows fast). */
@@ -104,7 +104,7 @@ type Expand = (written: string, from: string, chain: readonly string[]) => Line[
  * counted as the line's own file's (as VitePress rebases links only for the first kind).
  */
 function expandLine(line: string, from: string, chain: readonly string[], expand: Expand, at?: (offset: number) => void): Line[] {
-  const alone = /^\s*<!--\s*@include:([^>]*)-->\s*$/.exec(line)
+  const alone = /^\s*<!--\s*@include:([^<>]*)-->\s*$/.exec(line)
   if (alone && alone[1]!.trim() !== '') {
     at?.(line.indexOf('<!--'))
     return expand(alone[1]!.trim(), from, chain)
@@ -133,7 +133,7 @@ function selectIncluded(written: string, from: string, access: SourceAccess, slu
   const frontMatter = read.file.endsWith('.md') && (region || !range) ? frontMatterNode(content) : undefined
   if (frontMatter) content = content.slice(frontMatter.length)
   // A final line ending ends the last line; it starts no empty one to count.
-  let lines = content.replace(/\r?\n$/, '').split('\n')
+  let lines = content.replace(/\r?\n$/, '').split(/\r?\n/)
   if (region) {
     const spans = findRegions(lines, region[1]!)
     const section = spans.length === 0 ? headingSection(lines, region[1]!, slugify) : undefined

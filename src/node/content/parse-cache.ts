@@ -13,6 +13,7 @@ import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { PageBody } from './page-bodies.js'
 import type { ContentFile } from './read-content.js'
 import type { Routing } from './read-routing.js'
+import { pushAll } from '../../shared/push-all.js'
 
 /** What parsing one file gave beyond its document: what a later build checks before reusing it. */
 export interface ParseRecord {
@@ -155,7 +156,7 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
         }
         const body = entry.document.body
         documents.push('store' in body ? { ...entry.document, body: { ...body, store: join(bodiesDir, body.store) } } : entry.document)
-        diagnostics.push(...entry.record.diagnostics)
+        pushAll(diagnostics, entry.record.diagnostics)
         reused.set(file.file, entry.record)
       }
       // What was not reused is not needed again: a large site's entries are not held through the build.

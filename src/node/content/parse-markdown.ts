@@ -32,6 +32,7 @@ import { markdownToMdast } from './markdown-to-mdast.js'
 import type { ParsedPage } from './parsed-page.js'
 import { readFrontMatter } from './read-front-matter.js'
 import { addReaderMarkup } from './reader-markup.js'
+import { pushAll } from '../../shared/push-all.js'
 
 /** A parsed page (its leading `# heading` removed from the body when it gave the title) and its problems. */
 export interface ParsedMarkdown extends ParsedPage {
@@ -90,7 +91,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const mdast = markdownToMdast(text, vitepress?.env)
   const frontMatter = readFrontMatter(mdast, file, diagnostics, { customKeys: options.customFrontMatter ?? options.vitepress !== undefined })
   vitepress?.rewrite(mdast)
-  diagnostics.push(...findUnsafeUrls(mdast, text, file))
+  pushAll(diagnostics, findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
 
   // Link syntax in front matter text is checked like any link; it is shown as written, so never rewritten.
@@ -183,7 +184,7 @@ function readVitepress(source: string, file: string, access: SourceAccess, slugi
     rewrite(tree: MdastRoot): void {
       applyAttributes(tree)
       if (origins.length > 0) rebaseIncludedLinks(tree, file, origins)
-      diagnostics.push(...rewriteVueMarkup(tree, file))
+      pushAll(diagnostics, rewriteVueMarkup(tree, file))
     },
     placed(parsed: ParsedMarkdown): ParsedMarkdown {
       return {

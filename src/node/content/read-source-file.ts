@@ -21,11 +21,13 @@ export type SourceRead = { readonly file: string; readonly text: string } | { re
 /** The text of `written` as named from `fromFile` (site-relative), or why it cannot be read. */
 export function readSourceFile(access: SourceAccess, fromFile: string, written: string): SourceRead {
   const root = posix.normalize(access.sourceRoot)
-  const named = written.startsWith('@') ? posix.join(root, written.slice(/^@[\\/]/.test(written) ? 2 : 1)) : posix.join(posix.dirname(fromFile), written.replaceAll('\\', '/'))
+  // Windows separators are separators wherever the path starts, so `..\` is held to the root as `../` is.
+  const slashed = written.replaceAll('\\', '/')
+  const named = slashed.startsWith('@') ? posix.join(root, slashed.slice(slashed.startsWith('@/') ? 2 : 1)) : posix.join(posix.dirname(fromFile), slashed)
   // The root is the site folder itself for a VitePress site whose srcDir is its folder.
   const inside = root === '.' ? named !== '..' && !named.startsWith('../') : named.startsWith(`${root}/`)
   const shownRoot = root === '.' ? 'the site folder' : `${root}/`
-  if (written.includes('\0') || isAbsolute(written) || !inside) return { file: undefined, problem: `it is outside ${shownRoot}, the folder included files must be in` }
+  if (written.includes('\0') || isAbsolute(written) || posix.isAbsolute(slashed) || !inside) return { file: undefined, problem: `it is outside ${shownRoot}, the folder included files must be in` }
   // Hidden files and folders (.env, .git, .vitepress) are never content, wherever the root is.
   if (named.split('/').some((part) => part.startsWith('.') && part !== '.' && part !== '..'))
     return { file: undefined, problem: `${named} is a hidden file or in a hidden folder, which is never content` }

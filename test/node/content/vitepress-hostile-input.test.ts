@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { parseMarkdown, type ParseMarkdownOptions } from '../../../src/node/content/parse-markdown.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+
+// Inputs that once took seconds to minutes or overflowed the stack: each must finish (the run's
+// own limit catches a hang) and give the page and the diagnostics a reader would expect.
+const keep = () => undefined
+const vitepress = (siteDir: string): ParseMarkdownOptions => ({ slugify: 'vitepress', vitepress: { siteDir, sourceRoot: 'content/docs' } })
+
+async function withSite(files: Record<string, string>, run: (dir: string) => void | Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'docsgen-hostile-'))
+  try {
+    await mkdir(join(dir, 'content/docs'), { recursive: true })
+    for (const [name, text] of Object.entries(files)) await writeFile(join(dir, 'content/docs', name), text)
+    await run(dir)
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+test('attributes written like {a="x" a="x" … !} that end in no brace are text, read in one pass', () =>
+  withSite({}, (dir) => {
+    const written = `{${Array(60).fill('a="x"').join(' ')} !`
+    const page = parseMarkdown(`Text ${written}\n\nMore {#kept a="x y" b=z}\n`, 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.html.split('\n'), [`<p>Text ${written}</p>`, '<p id="kept">More</p>'])
+  }))
+
+test('a tab marker, a tag-like run, directives and a code title over long lines are read in one pass', () =>
+  withSite({}, (dir) => {
+    const tags = '<A '.repeat(33_000)
+    const name = `a${' '.repeat(99_990)}b`
+    // The unclosed comment last: it is a comment to the end of the page.
+    const text = [`::: tabs\n== ${name}${' '.repeat(5)}\nbody\n:::`, `\`\`\`js ${' ['.repeat(49_000)}\nx\n\`\`\``, `<div>\n${[tags, tags, tags].join('\n')}\n</div>`, '<!--@include:'.repeat(7_000)].join('\n\n')
+    const page = parseMarkdown(text, 'content/docs/page.md', keep, vitepress(dir))
+    assert.match(page.html, `tabindex="0" data-value="${name}">${name}</button>`)
+    assert.match(page.html, '<div class="code-block" data-language="js"><span class="code-block-language">js</span><pre tabindex="0">')
+    assert.equal(page.diagnostics.map(formatDiagnostic), [])
+  }))
+
+test('a region of 600 000 lines and a page of 200 000 distinct components give a page and one warning, not a stack overflow', () =>
+  withSite({ 'big.js': `// #region r\n${' x\n'.repeat(600_000)}// #endregion r\n` }, (dir) => {
+    const snippet = parseMarkdown('<<< ./big.js#r\n', 'content/docs/page.md', keep, vitepress(dir))
+    assert.match(snippet.html, `<span class="code-line">x</span>`)
+    assert.equal(snippet.diagnostics, [])
+    let components = ''
+    for (let index = 0; index < 200_000; index++) components += `<X${index.toString(36)} />\n\n`
+    const page = parseMarkdown(`# V\n\n${components}<Teleport />\n`, 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.diagnostics.map(formatDiagnostic), [
+      'content/docs/page.md: warning: The Vue components <X0>, <X1>, <X2> and 199998 more are left out of the page: docsgen runs no Vue. Write what they show in Markdown, or leave them out of the page. [docsgen:vue-unsupported]',
+    ])
+  }))
+
+test('a region of a file with Windows line endings is included', () =>
+  withSite({ 'crlf.md': '# P\r\n\r\n<!-- #region part -->\r\nREGIONTEXT\r\n<!-- #endregion part -->\r\n' }, (dir) => {
+    const page = parseMarkdown('# X\n\n<!--@include: ./crlf.md#part-->\n', 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.diagnostics.map(formatDiagnostic), [])
+    assert.equal(page.html.split('\n'), ['', '<p>REGIONTEXT</p>'])
+  }))
+
+test('a source root path written with backslashes is held to the source root as one with slashes', () =>
+  withSite({}, async (dir) => {
+    await writeFile(join(dir, 'site.config.ts'), 'export const secret = 1\n')
+    const page = parseMarkdown('<!--@include: @/..\\..\\site.config.ts-->\n\n<<< @\\..\\..\\site.config.ts\n', 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.diagnostics.map(formatDiagnostic), [
+      'content/docs/page.md:1:1: error: Cannot include "@/..\\..\\site.config.ts": it is outside content/docs/, the folder included files must be in. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
+      'content/docs/page.md:3:1: error: Cannot import the code snippet "@\\..\\..\\site.config.ts": it is outside content/docs/, the folder included files must be in. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
+    ])
+    assert.not.match(page.html, 'secret')
+  }))
+
+test.run()
