@@ -58,7 +58,7 @@ const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 // VitePress's own syntax (markdown.flavor 'vitepress'): code snippet imports, `:emoji:`, tabs.
 let vitepressParsers: { markdown: MarkdownIt; withWwwLinks: MarkdownIt } | undefined
 
-/** With `vitepress`, VitePress's syntax is read too, its files through the env's access. */
+/** With `vitepress`, VitePress's syntax is read too, its files through the env's reader. */
 export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source

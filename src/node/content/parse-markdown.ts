@@ -21,7 +21,7 @@ import { codeHandler, metaMark } from './code-block.js'
 import { drawTabGroups } from './code-group-tabs.js'
 import { expandIncludes, type Origin } from './expand-includes.js'
 import { applyAttributes } from './markdown-attributes.js'
-import type { SourceAccess } from './read-source-file.js'
+import { createSourceReader, type SourceAccess } from './read-source-file.js'
 import { fillTableOfContents } from './table-of-contents.js'
 import { rewriteVueMarkup } from './vue-markup.js'
 import { highlightCodeBlock } from './highlight-code.js'
@@ -166,7 +166,8 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
  * text at their directive) with the files it read.
  */
 function readVitepress(source: string, file: string, access: SourceAccess, slugify: SlugStyle, diagnostics: Diagnostic[]) {
-  const expanded = source.includes('@include') ? expandIncludes(source, file, access, slugify) : undefined
+  const read = createSourceReader(access)
+  const expanded = source.includes('@include') ? expandIncludes(source, file, read, slugify) : undefined
   const dependencies = new Set(expanded?.dependencies)
   const origins: readonly Origin[] = expanded?.origins ?? []
   const place = <P extends { line: number | undefined; column: number | undefined } | undefined>(position: P): P => {
@@ -177,7 +178,7 @@ function readVitepress(source: string, file: string, access: SourceAccess, slugi
     text: expanded?.text ?? source,
     env: {
       file,
-      access,
+      read,
       used: (used: string) => void dependencies.add(used),
       report: (line: number, message: string, suggestion: string) => diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
     },

@@ -16,7 +16,33 @@ export interface SourceAccess {
   readonly sourceRoot: string
 }
 
-export type SourceRead = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string }
+export type SourceRead = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion?: string }
+
+/** Reads what one page names: each file once, and at most this much in all (a file read again counts again). */
+export const maxSourceReadLength = 4 * 1024 * 1024
+
+export type SourceReader = (fromFile: string, written: string) => SourceRead
+
+/**
+ * A reader for one page's parse: a file named many times is read once, and what every include
+ * and snippet gets counts towards maxSourceReadLength, so that a page naming a large file
+ * hundreds of times costs no more than one that names it once.
+ */
+export function createSourceReader(access: SourceAccess): SourceReader {
+  const reads = new Map<string, SourceRead>()
+  let length = 0
+  return (fromFile, written) => {
+    const key = `${written.startsWith('@') ? '' : posix.dirname(fromFile)}\0${written}`
+    if (length > maxSourceReadLength) return { file: undefined, ...overLimit }
+    let read = reads.get(key)
+    if (read === undefined) reads.set(key, (read = readSourceFile(access, fromFile, written)))
+    if ('problem' in read) return read
+    length += read.text.length
+    return length > maxSourceReadLength ? { file: read.file, ...overLimit } : read
+  }
+}
+
+const overLimit = { problem: `the files the page includes would be more than ${maxSourceReadLength / 1024 / 1024} MB read`, suggestion: 'Include less, or split the page.' }
 
 /** The text of `written` as named from `fromFile` (site-relative), or why it cannot be read. */
 export function readSourceFile(access: SourceAccess, fromFile: string, written: string): SourceRead {
@@ -42,6 +68,6 @@ export function readSourceFile(access: SourceAccess, fromFile: string, written: 
   const realRoot = realpathSync(join(access.siteDir, root))
   if (!real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return { file: named, problem: `${named} leads outside ${shownRoot}, the folder included files must be in` }
   const read = readTextFile(real, named, { markdown: false })
-  if (read.text === undefined) return { file: named, problem: `${named} cannot be read: ${read.diagnostic.message}` }
+  if (read.text === undefined) return { file: named, problem: `${named} cannot be read: ${read.diagnostic.message.charAt(0).toLowerCase()}${read.diagnostic.message.slice(1)}` }
   return { file: relative(access.siteDir, path).split(sep).join('/'), text: read.text }
 }

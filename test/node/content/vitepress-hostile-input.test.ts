@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { build } from '../../../src/node/build.js'
 import { parseMarkdown, type ParseMarkdownOptions } from '../../../src/node/content/parse-markdown.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 
@@ -70,6 +72,43 @@ test('a source root path written with backslashes is held to the source root as 
       'content/docs/page.md:3:1: error: Cannot import the code snippet "@\\..\\..\\site.config.ts": it is outside content/docs/, the folder included files must be in. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
     ])
     assert.not.match(page.html, 'secret')
+  }))
+
+test('an included line longer than a page may have is refused at the directive, as it would be in the page', () =>
+  withSite({ 'long.txt': `== a${' '.repeat(300_000)}b\n`, 'short.txt': 'x'.repeat(60_000) }, (dir) => {
+    const page = parseMarkdown('::: tabs\n<!--@include: ./long.txt-->\n:::\n\nTwo: <!--@include: ./short.txt--> <!--@include: ./short.txt-->\n', 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.diagnostics.map(formatDiagnostic), [
+      'content/docs/page.md:2:1: error: Included text makes a line 300005 characters long; a line may be at most 100000. Break the included text into shorter lines (a paragraph may span many), or include less on one line. [docsgen:include-invalid]',
+      'content/docs/page.md:5:35: error: Included text makes a line 120006 characters long; a line may be at most 100000. Break the included text into shorter lines (a paragraph may span many), or include less on one line. [docsgen:include-invalid]',
+    ])
+    assert.not.match(page.html, 'xxxxx')
+  }))
+
+test('a file included 500 times is read once, and what the includes read counts against the page\'s limit', () =>
+  withSite({ 'big.txt': `x\n${`${'y'.repeat(99)}\n`.repeat(40_000)}`, 'small.txt': 'small\n' }, (dir) => {
+    const page = parseMarkdown(`${'<!--@include: ./big.txt{1,1}-->\n'.repeat(500)}\n<<< ./big.txt\n\n<!--@include: ./small.txt-->\n`, 'content/docs/page.md', keep, vitepress(dir))
+    const messages = page.diagnostics.map(formatDiagnostic)
+    assert.is(messages.length, 501)
+    assert.equal(messages[0], 'content/docs/page.md:2:1: error: Cannot include "./big.txt{1,1}": the files the page includes would be more than 4 MB read. Include less, or split the page. [docsgen:include-invalid]')
+    assert.equal(messages.slice(499), [
+      'content/docs/page.md:504:1: error: Cannot include "./small.txt": the files the page includes would be more than 4 MB read. Include less, or split the page. [docsgen:include-invalid]',
+      'content/docs/page.md:502:1: error: Cannot import the code snippet "./big.txt": the files the page includes would be more than 4 MB read. Include less, or split the page. [docsgen:include-invalid]',
+    ])
+    assert.equal(page.html, '<p>x</p>')
+  }))
+
+test('a named pipe named by an include or a code snippet is refused, never opened to wait on a writer; the next build does the same', () =>
+  withSite({ 'page.md': '# Page\n\n<<< ./pipe\n\n<!--@include: ./pipe-->\n' }, async (dir) => {
+    execFileSync('mkfifo', [join(dir, 'content/docs/pipe')])
+    await writeFile(join(dir, 'site.config.ts'), "export default { title: 'T', url: 'https://t.example', markdown: { flavor: 'vitepress' } }\n")
+    const expected = [
+      'content/docs/page.md:3:1: error: Cannot import the code snippet "./pipe": content/docs/pipe cannot be read: it is a named pipe, socket or device, not a regular file. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
+      'content/docs/page.md:5:1: error: Cannot include "./pipe": content/docs/pipe cannot be read: it is a named pipe, socket or device, not a regular file. Write a path relative to the page (or "@/" for the source root) to a file inside the source root. [docsgen:include-invalid]',
+    ]
+    for (let run = 0; run < 2; run++) {
+      const result = await build({ siteDir: dir })
+      assert.equal(result.diagnostics.filter((found) => found.ruleId === 'include-invalid').map(formatDiagnostic), expected)
+    }
   }))
 
 test.run()
