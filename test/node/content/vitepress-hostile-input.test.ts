@@ -111,4 +111,11 @@ test('a named pipe named by an include or a code snippet is refused, never opene
     }
   }))
 
+test('a first line of --- with a long run of spaces inside is read in one pass, in either flavour', () =>
+  withSite({}, (dir) => {
+    const text = `---a${' '.repeat(300_000)}b\n\nText.\n`
+    for (const options of [vitepress(dir), {}]) assert.equal(parseMarkdown(text, 'content/docs/page.md', keep, options).html.split('\n').slice(-1), ['<p>Text.</p>'])
+    assert.equal(parseMarkdown('---yaml  \ntitle: T\n---\n\nBody\n', 'content/docs/page.md', keep).frontMatter.title, 'T')
+  }))
+
 test.run()
