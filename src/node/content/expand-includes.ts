@@ -136,6 +136,7 @@ function selectIncluded(written: string, from: string, readSource: SourceReader,
   let path = range ? written.slice(0, range.index) : written
   const region = /#([^\s{#]+)$/.exec(path)
   if (region) path = path.slice(0, region.index)
+  if (path.trim() === '') return { file: undefined, problem: 'its path is empty', suggestion: `Write the path of the file before the region or line range, as in "./part.md${written}".` }
   const read = readSource(from, path)
   if ('problem' in read) return { file: read.file, problem: read.problem, suggestion: read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.' }
   let content = read.text

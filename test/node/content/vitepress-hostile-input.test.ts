@@ -118,4 +118,13 @@ test('a first line of --- with a long run of spaces inside is read in one pass, 
     assert.equal(parseMarkdown('---yaml  \ntitle: T\n---\n\nBody\n', 'content/docs/page.md', keep).frontMatter.title, 'T')
   }))
 
+test('an include with a region or a line range but no path says the path is empty', () =>
+  withSite({}, (dir) => {
+    const page = parseMarkdown('<!--@include: #r-->\n\n<!--@include: {1,2}-->\n', 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.diagnostics.map(formatDiagnostic), [
+      'content/docs/page.md:1:1: error: Cannot include "#r": its path is empty. Write the path of the file before the region or line range, as in "./part.md#r". [docsgen:include-invalid]',
+      'content/docs/page.md:3:1: error: Cannot include "{1,2}": its path is empty. Write the path of the file before the region or line range, as in "./part.md{1,2}". [docsgen:include-invalid]',
+    ])
+  }))
+
 test.run()
