@@ -86,7 +86,7 @@ function snippetContent(env: SnippetEnv, spec: SnippetSpec, fail: (message: stri
   // A missing file too: the page is parsed again once it is there.
   if (read.file !== undefined) env.used(read.file)
   if ('problem' in read) {
-    fail(`Cannot import the code snippet "${spec.path}": ${read.problem}`, read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.')
+    if (!read.reported) fail(`Cannot import the code snippet "${spec.path}": ${read.problem}`, read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.')
     return undefined
   }
   const lines = read.text.replace(/\r?\n$/, '').split(/\r?\n/)

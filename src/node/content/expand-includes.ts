@@ -67,7 +67,7 @@ export function expandIncludes(text: string, file: string, read: SourceReader, s
       // A missing file too: the page is parsed again once it is there.
       if (selected.file !== undefined) dependencies.add(selected.file)
       if ('problem' in selected) {
-        fail(`Cannot include "${written}"${chain.length > 1 ? ` (in ${from})` : ''}: ${selected.problem}`, selected.suggestion)
+        if (!selected.reported) fail(`Cannot include "${written}"${chain.length > 1 ? ` (in ${from})` : ''}: ${selected.problem}`, selected.suggestion)
         return []
       }
       if (chain.includes(selected.file)) {
@@ -128,7 +128,7 @@ function expandLine(line: string, from: string, chain: readonly string[], expand
   return replaced.split('\n').map((text) => ({ text, from }))
 }
 
-type Selected = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion: string }
+type Selected = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion: string; readonly reported?: true }
 
 /** The part of the file `written` names: its region or heading's section, its lines. */
 function selectIncluded(written: string, from: string, readSource: SourceReader, slugify: SlugStyle): Selected {
@@ -138,7 +138,7 @@ function selectIncluded(written: string, from: string, readSource: SourceReader,
   if (region) path = path.slice(0, region.index)
   if (path.trim() === '') return { file: undefined, problem: 'its path is empty', suggestion: `Write the path of the file before the region or line range, as in "./part.md${written}".` }
   const read = readSource(from, path)
-  if ('problem' in read) return { file: read.file, problem: read.problem, suggestion: read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.' }
+  if ('problem' in read) return { ...read, suggestion: read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.' }
   let content = read.text
   // A Markdown file's own front matter is never included; a line range without a region counts it (as VitePress does).
   const frontMatter = read.file.endsWith('.md') && (region || !range) ? frontMatterNode(content) : undefined

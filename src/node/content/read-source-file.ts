@@ -16,7 +16,10 @@ export interface SourceAccess {
   readonly sourceRoot: string
 }
 
-export type SourceRead = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion?: string }
+export type SourceRead =
+  | { readonly file: string; readonly text: string }
+  // `reported`: the same problem was given for an earlier file of the page (only the first is worth a diagnostic).
+  | { readonly file: string | undefined; readonly problem: string; readonly suggestion?: string; readonly reported?: true }
 
 /** Reads what one page names: each file once, and at most this much in all (a file read again counts again). */
 export const maxSourceReadLength = 4 * 1024 * 1024
@@ -33,7 +36,7 @@ export function createSourceReader(access: SourceAccess): SourceReader {
   let length = 0
   return (fromFile, written) => {
     const key = `${written.startsWith('@') ? '' : posix.dirname(fromFile)}\0${written}`
-    if (length > maxSourceReadLength) return { file: undefined, ...overLimit }
+    if (length > maxSourceReadLength) return { file: undefined, ...overLimit, reported: true }
     let read = reads.get(key)
     if (read === undefined) reads.set(key, (read = readSourceFile(access, fromFile, written)))
     if ('problem' in read) return read
@@ -42,7 +45,7 @@ export function createSourceReader(access: SourceAccess): SourceReader {
   }
 }
 
-const overLimit = { problem: `the files the page includes would be more than ${maxSourceReadLength / 1024 / 1024} MB read`, suggestion: 'Include less, or split the page.' }
+const overLimit = { problem: `the page's includes and code snippets would read more than ${maxSourceReadLength / 1024 / 1024} MB (the later ones are left out too)`, suggestion: 'Include less, or split the page.' }
 
 /** The text of `written` as named from `fromFile` (site-relative), or why it cannot be read. */
 export function readSourceFile(access: SourceAccess, fromFile: string, written: string): SourceRead {
