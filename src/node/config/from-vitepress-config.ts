@@ -10,6 +10,7 @@ import { join, posix } from 'node:path'
 import micromatch from 'micromatch'
 import { textOf } from './from-docusaurus-config.js'
 import type { ContentFolders } from './resolve-config.js'
+import { pushAll } from '../../shared/push-all.js'
 
 type Plain = { [key: string]: unknown }
 
@@ -48,7 +49,7 @@ export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepre
   if (typeof config.lang === 'string' && !/^en\b/i.test(config.lang)) ignored.push('lang')
   const hostname = isObject(config.sitemap) ? config.sitemap.hostname : undefined
   if (typeof hostname === 'string' && /^https?:\/\//.test(hostname)) value.url = new URL(hostname).origin
-  if (isObject(config.sitemap)) ignored.push(...Object.keys(config.sitemap).filter((key) => key !== 'hostname').map((key) => `sitemap.${key}`))
+  if (isObject(config.sitemap)) pushAll(ignored, Object.keys(config.sitemap).filter((key) => key !== 'hostname').map((key) => `sitemap.${key}`))
   const favicon = readHead(config.head, ignored)
   if (favicon !== undefined) value.favicon = favicon
   value.colorMode = colorModeOf(config.appearance, ignored)

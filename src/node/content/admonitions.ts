@@ -72,8 +72,42 @@ export function readContainerInfo(info: string, vitepress = false): { kind: Admo
   if (attributes) written = written!.slice(0, attributes.index).trimEnd()
   const id = attributes ? /(?:^|\s)#([^\s#.{}]+)/.exec(attributes[1]!)?.[1] : undefined
   // The title is shown as text: emphasis and code marks around words are dropped, not shown.
-  const title = written?.replace(/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g, '$2').trim()
+  const title = written === undefined ? undefined : withoutMarks(written).trim()
   return { kind: kind as AdmonitionKind, title: title === '' ? undefined : title, ...(id === undefined ? {} : { id }) }
+}
+
+const marks = ['**', '__', '*', '_', '`']
+
+/**
+ * `text` with each pair of marks around non-space text dropped, left to right, as
+ * `/(\*\*|__|\*|_|`)(\S(?:.*?\S)?)\1/g` would, but in one pass: that pattern searched to the
+ * end of the text from every mark that had no closing one.
+ */
+function withoutMarks(text: string): string {
+  // Where each mark may close: preceded by a character that is not a space, in order.
+  const closers = marks.map((mark) => {
+    const at: number[] = []
+    for (let index = text.indexOf(mark, 1); index !== -1; index = text.indexOf(mark, index + 1)) if (/\S/.test(text[index - 1]!)) at.push(index)
+    return { mark, at, next: 0 }
+  })
+  let out = ''
+  let copied = 0
+  let index = 0
+  search: while (index < text.length) {
+    for (const closer of closers) {
+      const { mark } = closer
+      if (!text.startsWith(mark, index) || !/\S/.test(text[index + mark.length] ?? ' ')) continue
+      // The pattern tries two or more characters between the marks first, then one.
+      while (closer.next < closer.at.length && closer.at[closer.next]! <= index + mark.length + 1) closer.next++
+      const end = closer.at[closer.next] ?? (text.startsWith(mark, index + mark.length + 1) ? index + mark.length + 1 : undefined)
+      if (end === undefined) continue
+      out += text.slice(copied, index) + text.slice(index + mark.length, end)
+      index = copied = end + mark.length
+      continue search
+    }
+    index++
+  }
+  return out + text.slice(copied)
 }
 
 /** Lets markdown-it read `:::name` containers of the known kinds (others stay text). */

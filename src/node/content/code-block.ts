@@ -24,7 +24,6 @@ export function readCodeInfo(lang: string | null | undefined, meta: string | nul
   const [, name = '', rest = ''] = /^([\w+#.-]*)(.*)$/s.exec(lang ?? '')!
   const info = `${rest} ${meta ?? ''}`
   const title = /\btitle=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(info)
-  const bracketTitle = /(?:^|\s)\[([^\]]+)\]/.exec(info)
   const highlighted = new Set<number>()
   const ranges = /\{([\d,\s-]+)\}/.exec(info)?.[1] ?? ''
   for (const part of ranges.split(',')) {
@@ -34,10 +33,24 @@ export function readCodeInfo(lang: string | null | undefined, meta: string | nul
   }
   return {
     language: name === '' ? undefined : name.toLowerCase(),
-    title: title ? (title[1] ?? title[2] ?? title[3]) : bracketTitle?.[1],
+    title: title ? (title[1] ?? title[2] ?? title[3]) : bracketTitle(info),
     highlighted,
     lineNumbers: /\bshowLineNumbers\b|:line-numbers\b/.test(info),
   }
+}
+
+/**
+ * VitePress's `[title]`: from the first `[` at the start or after a space to the next `]`, found
+ * without a pattern, which would search to the end of a long line from every `[` on it.
+ */
+function bracketTitle(info: string): string | undefined {
+  for (let open = info.indexOf('['); open !== -1; open = info.indexOf('[', open + 1)) {
+    if (open > 0 && !/\s/.test(info[open - 1]!)) continue
+    const close = info.indexOf(']', open + 1)
+    if (close === -1) return undefined
+    if (close > open + 1) return info.slice(open + 1, close)
+  }
+  return undefined
 }
 
 /**

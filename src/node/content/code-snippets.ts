@@ -5,13 +5,14 @@
  * becomes an ordinary fence token, so it is highlighted like any code block.
  */
 import type { MarkdownIt, StateBlock } from 'markdown-it'
-import { readSourceFile, type SourceAccess } from './read-source-file.js'
+import type { SourceReader } from './read-source-file.js'
 import { dedent, findRegions, isRegionMarker } from './source-regions.js'
 
 /** What a parse passes to markdown-it's rules: where files come from, and where problems go. */
 export interface SnippetEnv {
   readonly file: string
-  readonly access: SourceAccess
+  /** Reads the files the page names (once each, within the page's limit). */
+  readonly read: SourceReader
   /** A problem at a 0-based line of the parsed text. */
   readonly report: (line: number, message: string, suggestion: string) => void
   /** Told each file read (site-relative). */
@@ -81,11 +82,11 @@ export function parseSnippetSpec(written: string): SnippetSpec | undefined {
 }
 
 function snippetContent(env: SnippetEnv, spec: SnippetSpec, fail: (message: string, suggestion: string) => void): string | undefined {
-  const read = readSourceFile(env.access, env.file, spec.path)
+  const read = env.read(env.file, spec.path)
   // A missing file too: the page is parsed again once it is there.
   if (read.file !== undefined) env.used(read.file)
   if ('problem' in read) {
-    fail(`Cannot import the code snippet "${spec.path}": ${read.problem}`, 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.')
+    if (!read.reported) fail(`Cannot import the code snippet "${spec.path}": ${read.problem}`, read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.')
     return undefined
   }
   const lines = read.text.replace(/\r?\n$/, '').split(/\r?\n/)

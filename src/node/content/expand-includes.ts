@@ -12,11 +12,12 @@ import type { Diagnostic } from '../../shared/diagnostic.js'
 import { diagnostic } from '../../shared/diagnostic.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { frontMatterNode } from './markdown-to-mdast.js'
-import { readSourceFile, type SourceAccess } from './read-source-file.js'
+import { maxLineLength } from '../files/read-text-file.js'
+import type { SourceReader } from './read-source-file.js'
 import { findRegions } from './source-regions.js'
 
-// Up to the next `>` at most, so that a line of unclosed directives is read once, not once per directive.
-const directive = /<!--\s*@include:([^>]*)-->/g
+// Up to the next `<` or `>` at most, so that a line of unclosed directives is read once, not once per directive.
+const directive = /<!--\s*@include:([^<>]*)-->/g
 /** Includes of includes: deeper is a mistake, not documentation. */
 export const maxIncludeDepth = 8
 /** An expanded page may be at most this long (a file included twice by a file included twice … grows fast). */
@@ -39,7 +40,7 @@ export interface ExpandedText {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-export function expandIncludes(text: string, file: string, access: SourceAccess, slugify: SlugStyle): ExpandedText {
+export function expandIncludes(text: string, file: string, read: SourceReader, slugify: SlugStyle): ExpandedText {
   const diagnostics: Diagnostic[] = []
   const dependencies = new Set<string>()
   const origins: Origin[] = []
@@ -62,11 +63,11 @@ export function expandIncludes(text: string, file: string, access: SourceAccess,
         fail(`The include of "${written}" is nested ${chain.length} deep (${chain.join(' → ')}); at most ${maxIncludeDepth} levels are read`, 'Include the deepest file directly, or flatten the includes.')
         return []
       }
-      const selected = selectIncluded(written, from, access, slugify)
+      const selected = selectIncluded(written, from, read, slugify)
       // A missing file too: the page is parsed again once it is there.
       if (selected.file !== undefined) dependencies.add(selected.file)
       if ('problem' in selected) {
-        fail(`Cannot include "${written}"${chain.length > 1 ? ` (in ${from})` : ''}: ${selected.problem}`, selected.suggestion)
+        if (!selected.reported) fail(`Cannot include "${written}"${chain.length > 1 ? ` (in ${from})` : ''}: ${selected.problem}`, selected.suggestion)
         return []
       }
       if (chain.includes(selected.file)) {
@@ -82,7 +83,16 @@ export function expandIncludes(text: string, file: string, access: SourceAccess,
       const writtenIn = selected.file.endsWith('.md') ? selected.file : from
       return selected.text.split('\n').flatMap((inner) => expandLine(inner, writtenIn, [...chain, selected.file], expand))
     }
-    for (const expanded of expandLine(line, file, [file], expand, (offset) => (column = offset + 1))) {
+    const expandedLines = expandLine(line, file, [file], expand, (offset) => (column = offset + 1))
+    // Included text is held to a page's line limit: the patterns that read a line assume it.
+    const long = expandedLines.find((expanded) => expanded.text.length > maxLineLength)
+    if (long) {
+      fail(`Included text makes a line ${long.text.length} characters long; a line may be at most ${maxLineLength}`, 'Break the included text into shorter lines (a paragraph may span many), or include less on one line.')
+      out.push('')
+      origins.push({ line: index + 1, column: undefined, from: undefined })
+      return
+    }
+    for (const expanded of expandedLines) {
       out.push(expanded.text)
       origins.push({ line: index + 1, column, from: expanded.from === file ? undefined : expanded.from })
     }
@@ -104,7 +114,7 @@ type Expand = (written: string, from: string, chain: readonly string[]) => Line[
  * counted as the line's own file's (as VitePress rebases links only for the first kind).
  */
 function expandLine(line: string, from: string, chain: readonly string[], expand: Expand, at?: (offset: number) => void): Line[] {
-  const alone = /^\s*<!--\s*@include:([^>]*)-->\s*$/.exec(line)
+  const alone = /^\s*<!--\s*@include:([^<>]*)-->\s*$/.exec(line)
   if (alone && alone[1]!.trim() !== '') {
     at?.(line.indexOf('<!--'))
     return expand(alone[1]!.trim(), from, chain)
@@ -118,22 +128,23 @@ function expandLine(line: string, from: string, chain: readonly string[], expand
   return replaced.split('\n').map((text) => ({ text, from }))
 }
 
-type Selected = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion: string }
+type Selected = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion: string; readonly reported?: true }
 
 /** The part of the file `written` names: its region or heading's section, its lines. */
-function selectIncluded(written: string, from: string, access: SourceAccess, slugify: SlugStyle): Selected {
+function selectIncluded(written: string, from: string, readSource: SourceReader, slugify: SlugStyle): Selected {
   const range = /\{(\d*),(\d*)\}$/.exec(written)
   let path = range ? written.slice(0, range.index) : written
   const region = /#([^\s{#]+)$/.exec(path)
   if (region) path = path.slice(0, region.index)
-  const read = readSourceFile(access, from, path)
-  if ('problem' in read) return { file: read.file, problem: read.problem, suggestion: 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.' }
+  if (path.trim() === '') return { file: undefined, problem: 'its path is empty', suggestion: `Write the path of the file before the region or line range, as in "./part.md${written}".` }
+  const read = readSource(from, path)
+  if ('problem' in read) return { ...read, suggestion: read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.' }
   let content = read.text
   // A Markdown file's own front matter is never included; a line range without a region counts it (as VitePress does).
   const frontMatter = read.file.endsWith('.md') && (region || !range) ? frontMatterNode(content) : undefined
   if (frontMatter) content = content.slice(frontMatter.length)
   // A final line ending ends the last line; it starts no empty one to count.
-  let lines = content.replace(/\r?\n$/, '').split('\n')
+  let lines = content.replace(/\r?\n$/, '').split(/\r?\n/)
   if (region) {
     const spans = findRegions(lines, region[1]!)
     const section = spans.length === 0 ? headingSection(lines, region[1]!, slugify) : undefined

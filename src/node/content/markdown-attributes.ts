@@ -7,7 +7,10 @@
 import type { Heading, Paragraph, Parent, Root, RootContent } from 'mdast'
 
 // Starts at the brace (no leading spaces: a pattern starting with them backtracks on a long run of them).
-const attributes = /\{[ \t]*((?:[#.][\w:-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))(?:[ \t]+(?:[#.][\w:-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+)))*)[ \t]*\}$/
+// An unquoted value holds no quote, so a quoted one is read one way only: with two ways to read each,
+// a run of them that ends in no brace was tried every way (twice as long per attribute).
+const attribute = `(?:[#.][\\w:-]+|[\\w-]+=(?:"[^"]*"|'[^']*'|[^\\s}"']+))`
+const attributes = new RegExp(`\\{[ \\t]*(${attribute}(?:[ \\t]+${attribute})*)[ \\t]*\\}$`)
 
 export function applyAttributes(parent: Root | Parent): void {
   for (const node of parent.children as RootContent[]) {

@@ -58,7 +58,7 @@ const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 // VitePress's own syntax (markdown.flavor 'vitepress'): code snippet imports, `:emoji:`, tabs.
 let vitepressParsers: { markdown: MarkdownIt; withWwwLinks: MarkdownIt } | undefined
 
-/** With `vitepress`, VitePress's syntax is read too, its files through the env's access. */
+/** With `vitepress`, VitePress's syntax is read too, its files through the env's reader. */
 export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
@@ -88,14 +88,17 @@ export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
  * and never published as a heading.
  */
 export function frontMatterNode(text: string): { node: Yaml; lineCount: number; length: number } | undefined {
-  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*?)?[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
+  // The language is taken to the line's end and trimmed after: a lazy one before optional spaces
+  // tried every split of a long run of them.
+  const frontMatter = /^---[ \t]*([^\s-][^\r\n]*)?\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(text)
   if (!frontMatter) return undefined
+  const language = frontMatter[1]?.trimEnd()
   const lineCount = frontMatter[0].split('\n').length - (frontMatter[0].endsWith('\n') ? 1 : 0)
   return {
     node: {
       type: 'yaml',
       value: frontMatter[2] ?? '',
-      ...(frontMatter[1] === undefined ? {} : { data: { frontMatterLanguage: frontMatter[1] } }),
+      ...(language === undefined ? {} : { data: { frontMatterLanguage: language } }),
       position: { start: { line: 1, column: 1, offset: 0 }, end: { line: lineCount, column: 4, offset: frontMatter[0].trimEnd().length } },
     },
     lineCount,

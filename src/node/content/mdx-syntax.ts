@@ -21,9 +21,22 @@ export function isMdx(relative: string, text: string, format: 'detect' | 'mdx' |
   return /^(?:import|export)\s/m.test(prose) || /<[A-Z][\w.]*(?:\s|>|\/>)/.test(prose) || /<[a-z][\w-]*\s[^<>]*?[\w-]=\{/.test(prose)
 }
 
-/** The text with fenced code blocks and inline code blanked (lines kept). */
+/**
+ * The text with fenced code blocks (an unclosed one to the end, as CommonMark reads it) and
+ * inline code blanked (lines kept). Line by line: a pattern searching for each opener's closer
+ * searched the rest of the text once per unclosed opener.
+ */
 function withoutCode(text: string): string {
-  return text.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1?\2[`~]*[ \t]*$/gm, (block) => block.replace(/[^\n]/g, ' ')).replace(/`[^`\n]*`/g, ' ')
+  const lines = text.split('\n')
+  let fence: string | undefined
+  for (const [index, line] of lines.entries()) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1]
+    const closes = fence !== undefined && marker !== undefined && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker
+    if (fence !== undefined || marker !== undefined) lines[index] = ' '.repeat(line.length)
+    if (closes) fence = undefined
+    else if (fence === undefined && marker !== undefined) fence = marker
+  }
+  return lines.join('\n').replace(/`[^`\n]*`/g, ' ')
 }
 
 export function prepareMdxSource(text: string): string {
@@ -47,11 +60,24 @@ export function prepareMdxSource(text: string): string {
       else fence = marker[1]
       continue
     }
-    lines[index] = line
-      // HTML comments, which MDX cannot read, as MDX comments of the same length; code spans kept.
-      .replace(/(`+)[^`]*?\1|<!--|-->/g, (found) => (found === '<!--' ? '{/* ' : found === '-->' ? '*/}' : found))
-      .replace(/^(#{1,6}\s.*?\s*)(\{#[^}]*\})\s*$/, (_, head: string, id: string) => `${head}\\${id.slice(0, -1)}\\}`)
-      .replace(/^(\s*:{3,})([a-z][\w-]*)[ \t]+([^[{\s][^\n]*?)\s*$/i, '$1$2[$3]')
+    // HTML comments, which MDX cannot read, as MDX comments of the same length; code spans kept.
+    lines[index] = escapeHeadingId(line.replace(/(`+)[^`]*?\1|<!--|-->/g, (found) => (found === '<!--' ? '{/* ' : found === '-->' ? '*/}' : found)))
+      // The title is taken to the line's end and trimmed after (a lazy one before `\s*` tried every split of a run of spaces).
+      .replace(/^(\s*:{3,})([a-z][\w-]*)[ \t]+([^[{\s][^\n]*)$/i, (_, colons: string, name: string, title: string) => `${colons}${name}[${title.trimEnd()}]`)
   }
   return lines.join('\n')
+}
+
+/**
+ * `## Title {#id}` with the braces escaped, so MDX reads them as text: the first `{#` after the
+ * line's last other `}`, found without a pattern (a lazy title before `\s*` tried every split of
+ * a long run of spaces).
+ */
+function escapeHeadingId(line: string): string {
+  if (!/^#{1,6}\s/.test(line)) return line
+  const trimmed = line.trimEnd()
+  if (!trimmed.endsWith('}')) return line
+  const open = trimmed.indexOf('{#', trimmed.lastIndexOf('}', trimmed.length - 2) + 1)
+  if (open === -1 || open < /^#+/.exec(line)![0].length + 1) return line
+  return `${trimmed.slice(0, open)}\\${trimmed.slice(open, -1)}\\}`
 }

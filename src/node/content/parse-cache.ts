@@ -7,12 +7,13 @@
  * document of the build uses is deleted when the entries are saved.
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import type { PageBody } from './page-bodies.js'
 import type { ContentFile } from './read-content.js'
 import type { Routing } from './read-routing.js'
+import { pushAll } from '../../shared/push-all.js'
 
 /** What parsing one file gave beyond its document: what a later build checks before reusing it. */
 export interface ParseRecord {
@@ -102,16 +103,27 @@ export function dependencyHashes(siteDir: string, files: readonly string[]): Pic
   return files.length === 0 ? {} : { dependencies: files.map((file) => [file, hashOf(join(siteDir, file))] as const) }
 }
 
-/** Whether every file the page included still reads as it did. */
-function dependenciesCurrent(record: ParseRecord, siteDir: string): boolean {
-  return record.dependencies?.every(([file, hash]) => hashOf(join(siteDir, file)) === hash) ?? true
+/** Whether every file the page included still reads as it did; `hashes` keeps each file's hash for the other pages that include it. */
+function dependenciesCurrent(record: ParseRecord, siteDir: string, hashes: Map<string, string>): boolean {
+  return (
+    record.dependencies?.every(([file, hash]) => {
+      let current = hashes.get(file)
+      if (current === undefined) hashes.set(file, (current = hashOf(join(siteDir, file))))
+      return current === hash
+    }) ?? true
+  )
 }
 
+/** The hash of a file's bytes, or '' for none (missing, unreadable, or not a regular file: a named pipe is never waited on). */
 function hashOf(path: string): string {
+  let descriptor: number | undefined
   try {
-    return createHash('sha1').update(readFileSync(path)).digest('base64url')
+    descriptor = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+    return fstatSync(descriptor).isFile() ? createHash('sha1').update(readFileSync(descriptor)).digest('base64url') : ''
   } catch {
     return ''
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor)
   }
 }
 
@@ -142,6 +154,7 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
       const diagnostics: Diagnostic[] = []
       const parse: ContentFile[] = []
       const linksAsSaved = savedLinks !== undefined && savedLinks === links
+      const hashes = new Map<string, string>()
       for (const file of files) {
         const entry = saved[file.file]
         // A trusted file is not read; an unreadable one is parsed (and reported) again.
@@ -149,13 +162,13 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
         const text = entry === undefined || trusted ? undefined : read(file)
         const current = trusted || (entry !== undefined && text !== undefined && hashSource(text) === entry.record.source)
         // Files a page included are hashed again whatever its own stamp says (a page's stamp does not change with them).
-        if (!entry || !current || !dependenciesCurrent(entry.record, siteDir) || (!linksAsSaved && !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href))) {
+        if (!entry || !current || !dependenciesCurrent(entry.record, siteDir, hashes) || (!linksAsSaved && !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href))) {
           parse.push(file)
           continue
         }
         const body = entry.document.body
         documents.push('store' in body ? { ...entry.document, body: { ...body, store: join(bodiesDir, body.store) } } : entry.document)
-        diagnostics.push(...entry.record.diagnostics)
+        pushAll(diagnostics, entry.record.diagnostics)
         reused.set(file.file, entry.record)
       }
       // What was not reused is not needed again: a large site's entries are not held through the build.

@@ -21,7 +21,7 @@ import { codeHandler, metaMark } from './code-block.js'
 import { drawTabGroups } from './code-group-tabs.js'
 import { expandIncludes, type Origin } from './expand-includes.js'
 import { applyAttributes } from './markdown-attributes.js'
-import type { SourceAccess } from './read-source-file.js'
+import { createSourceReader, type SourceAccess } from './read-source-file.js'
 import { fillTableOfContents } from './table-of-contents.js'
 import { rewriteVueMarkup } from './vue-markup.js'
 import { highlightCodeBlock } from './highlight-code.js'
@@ -32,6 +32,7 @@ import { markdownToMdast } from './markdown-to-mdast.js'
 import type { ParsedPage } from './parsed-page.js'
 import { readFrontMatter } from './read-front-matter.js'
 import { addReaderMarkup } from './reader-markup.js'
+import { pushAll } from '../../shared/push-all.js'
 
 /** A parsed page (its leading `# heading` removed from the body when it gave the title) and its problems. */
 export interface ParsedMarkdown extends ParsedPage {
@@ -90,7 +91,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const mdast = markdownToMdast(text, vitepress?.env)
   const frontMatter = readFrontMatter(mdast, file, diagnostics, { customKeys: options.customFrontMatter ?? options.vitepress !== undefined })
   vitepress?.rewrite(mdast)
-  diagnostics.push(...findUnsafeUrls(mdast, text, file))
+  pushAll(diagnostics, findUnsafeUrls(mdast, text, file))
   const hast = (placeRawHtml(mdast, text) ? rawProcessor.runSync(mdast, new VFile(text)) : processor.runSync(mdast)) as HastRoot
 
   // Link syntax in front matter text is checked like any link; it is shown as written, so never rewritten.
@@ -165,7 +166,8 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
  * text at their directive) with the files it read.
  */
 function readVitepress(source: string, file: string, access: SourceAccess, slugify: SlugStyle, diagnostics: Diagnostic[]) {
-  const expanded = source.includes('@include') ? expandIncludes(source, file, access, slugify) : undefined
+  const read = createSourceReader(access)
+  const expanded = source.includes('@include') ? expandIncludes(source, file, read, slugify) : undefined
   const dependencies = new Set(expanded?.dependencies)
   const origins: readonly Origin[] = expanded?.origins ?? []
   const place = <P extends { line: number | undefined; column: number | undefined } | undefined>(position: P): P => {
@@ -176,14 +178,14 @@ function readVitepress(source: string, file: string, access: SourceAccess, slugi
     text: expanded?.text ?? source,
     env: {
       file,
-      access,
+      read,
       used: (used: string) => void dependencies.add(used),
       report: (line: number, message: string, suggestion: string) => diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
     },
     rewrite(tree: MdastRoot): void {
       applyAttributes(tree)
       if (origins.length > 0) rebaseIncludedLinks(tree, file, origins)
-      diagnostics.push(...rewriteVueMarkup(tree, file))
+      pushAll(diagnostics, rewriteVueMarkup(tree, file))
     },
     placed(parsed: ParsedMarkdown): ParsedMarkdown {
       return {

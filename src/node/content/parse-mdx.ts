@@ -28,6 +28,7 @@ import { prepareMdxSource } from './mdx-syntax.js'
 import { addReaderMarkup, type ReaderMarkupTargets } from './reader-markup.js'
 import type { RewriteLink } from './parse-markdown.js'
 import { readFrontMatter, type FrontMatter } from './read-front-matter.js'
+import { pushAll } from '../../shared/push-all.js'
 
 export interface MdxPage {
   readonly frontMatter: FrontMatter
@@ -87,7 +88,7 @@ export function parseMdx(source: string, file: string, rewriteLink: RewriteLink,
     return { ...emptyPage, diagnostics: [mdxDiagnostic(error, file)] }
   }
   const frontMatter = readFrontMatter(tree, file, diagnostics, { customKeys: options.customFrontMatter })
-  diagnostics.push(...findUnsafeUrls(tree, text, file))
+  pushAll(diagnostics, findUnsafeUrls(tree, text, file))
   const page = readTree(tree, text, rewriteLink, createHeadingSlugger(options.slugify))
   if (options.inlineStatic !== false) vfile.data.inlineStatic = safeComponents(page)
   let program: string | undefined

@@ -16,16 +16,47 @@ export interface SourceAccess {
   readonly sourceRoot: string
 }
 
-export type SourceRead = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string }
+export type SourceRead =
+  | { readonly file: string; readonly text: string }
+  // `reported`: the same problem was given for an earlier file of the page (only the first is worth a diagnostic).
+  | { readonly file: string | undefined; readonly problem: string; readonly suggestion?: string; readonly reported?: true }
+
+/** Reads what one page names: each file once, and at most this much in all (a file read again counts again). */
+export const maxSourceReadLength = 4 * 1024 * 1024
+
+export type SourceReader = (fromFile: string, written: string) => SourceRead
+
+/**
+ * A reader for one page's parse: a file named many times is read once, and what every include
+ * and snippet gets counts towards maxSourceReadLength, so that a page naming a large file
+ * hundreds of times costs no more than one that names it once.
+ */
+export function createSourceReader(access: SourceAccess): SourceReader {
+  const reads = new Map<string, SourceRead>()
+  let length = 0
+  return (fromFile, written) => {
+    const key = `${written.startsWith('@') ? '' : posix.dirname(fromFile)}\0${written}`
+    if (length > maxSourceReadLength) return { file: undefined, ...overLimit, reported: true }
+    let read = reads.get(key)
+    if (read === undefined) reads.set(key, (read = readSourceFile(access, fromFile, written)))
+    if ('problem' in read) return read
+    length += read.text.length
+    return length > maxSourceReadLength ? { file: read.file, ...overLimit } : read
+  }
+}
+
+const overLimit = { problem: `the page's includes and code snippets would read more than ${maxSourceReadLength / 1024 / 1024} MB (the later ones are left out too)`, suggestion: 'Include less, or split the page.' }
 
 /** The text of `written` as named from `fromFile` (site-relative), or why it cannot be read. */
 export function readSourceFile(access: SourceAccess, fromFile: string, written: string): SourceRead {
   const root = posix.normalize(access.sourceRoot)
-  const named = written.startsWith('@') ? posix.join(root, written.slice(/^@[\\/]/.test(written) ? 2 : 1)) : posix.join(posix.dirname(fromFile), written.replaceAll('\\', '/'))
+  // Windows separators are separators wherever the path starts, so `..\` is held to the root as `../` is.
+  const slashed = written.replaceAll('\\', '/')
+  const named = slashed.startsWith('@') ? posix.join(root, slashed.slice(slashed.startsWith('@/') ? 2 : 1)) : posix.join(posix.dirname(fromFile), slashed)
   // The root is the site folder itself for a VitePress site whose srcDir is its folder.
   const inside = root === '.' ? named !== '..' && !named.startsWith('../') : named.startsWith(`${root}/`)
   const shownRoot = root === '.' ? 'the site folder' : `${root}/`
-  if (written.includes('\0') || isAbsolute(written) || !inside) return { file: undefined, problem: `it is outside ${shownRoot}, the folder included files must be in` }
+  if (written.includes('\0') || isAbsolute(written) || posix.isAbsolute(slashed) || !inside) return { file: undefined, problem: `it is outside ${shownRoot}, the folder included files must be in` }
   // Hidden files and folders (.env, .git, .vitepress) are never content, wherever the root is.
   if (named.split('/').some((part) => part.startsWith('.') && part !== '.' && part !== '..'))
     return { file: undefined, problem: `${named} is a hidden file or in a hidden folder, which is never content` }
@@ -40,6 +71,6 @@ export function readSourceFile(access: SourceAccess, fromFile: string, written: 
   const realRoot = realpathSync(join(access.siteDir, root))
   if (!real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return { file: named, problem: `${named} leads outside ${shownRoot}, the folder included files must be in` }
   const read = readTextFile(real, named, { markdown: false })
-  if (read.text === undefined) return { file: named, problem: `${named} cannot be read: ${read.diagnostic.message}` }
+  if (read.text === undefined) return { file: named, problem: `${named} cannot be read: ${read.diagnostic.message.charAt(0).toLowerCase()}${read.diagnostic.message.slice(1)}` }
   return { file: relative(access.siteDir, path).split(sep).join('/'), text: read.text }
 }

@@ -43,9 +43,10 @@ export function findRegions(lines: readonly string[], name: string): { start: nu
 
 /** The lines without their common leading indentation (blank lines do not count). */
 export function dedent(lines: readonly string[]): string[] {
-  const indents = lines.filter((line) => line.trim() !== '').map((line) => /^[ \t]*/.exec(line)![0].length)
-  const common = indents.length === 0 ? 0 : Math.min(...indents)
-  return common === 0 ? [...lines] : lines.map((line) => line.slice(common))
+  // A loop, not Math.min(...indents): a region may have more lines than a call takes arguments.
+  let common = Infinity
+  for (const line of lines) if (line.trim() !== '') common = Math.min(common, /^[ \t]*/.exec(line)![0].length)
+  return common === 0 || common === Infinity ? [...lines] : lines.map((line) => line.slice(common))
 }
 
 /** A marker's name: what follows the keyword, without a comment's end (`-->`, `*\/`) and quotes. */

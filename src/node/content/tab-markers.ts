@@ -26,12 +26,20 @@ export function useTabMarkers(instance: MarkdownIt): void {
 function tabMarker(state: StateBlock, startLine: number, _endLine: number, silent: boolean): boolean {
   const start = state.bMarks[startLine]! + state.tShift[startLine]!
   if (state.sCount[startLine]! - state.blkIndent >= 4) return false
-  const match = /^==[ \t]+(\S.*?)[ \t]*$/.exec(state.src.slice(start, state.eMarks[startLine]))
+  // The name is taken to the line's end and trimmed after: a lazy name before optional spaces
+  // tried every split of a long run of them.
+  const match = /^==[ \t]+(\S.*)$/.exec(state.src.slice(start, state.eMarks[startLine]))
   if (!match) return false
   if (silent) return true
   state.line = startLine + 1
   const token = state.push('tab_marker', '', 0)
-  token.info = match[1]!
+  token.info = trimSpacesEnd(match[1]!)
   token.map = [startLine, startLine + 1]
   return true
+}
+
+function trimSpacesEnd(text: string): string {
+  let end = text.length
+  while (text[end - 1] === ' ' || text[end - 1] === '\t') end--
+  return text.slice(0, end)
 }

@@ -6,8 +6,8 @@
  * - `<Badge type="tip" text="x" />` (or `<Badge type="tip">x</Badge>`) is a styled span.
  * - `<ClientOnly>` and `<Content />`'s kin: the tags of any other component are left out; what is
  *   written between an opening and a closing tag is kept (it is usually the page's text), and
- *   each such component is reported once per page (except ClientOnly, which only defers its
- *   content to the browser).
+ *   the components are reported in one warning per page (except ClientOnly, which only defers
+ *   its content to the browser).
  * - `{{ $frontmatter.key }}` is the front matter's value; any other `{{ … }}` expression stays as
  *   written and is reported once per page. Inside `::: v-pre` and `::: raw` nothing is changed.
  */
@@ -16,7 +16,9 @@ import { parse as parseYaml } from 'yaml'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 
 const scriptOrStyle = /^\s*<(script|style)\b[\s\S]*<\/\1\s*>\s*$/i
-const componentTag = /<(\/?)([A-Z][\w-]*)((?:\s+[^\s=>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*(\/?)>/g
+// Names and unquoted values stop at a `<`, so a tag that never closes is read up to the next tag,
+// not to the end of the block once per tag.
+const componentTag = /<(\/?)([A-Z][\w-]*)((?:\s+[^\s=<>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s<>"']+))?)*)\s*(\/?)>/g
 // No braces inside: each `{{` is matched up to the next brace, never searched to the end of the text.
 const interpolation = /\{\{([^{}]*)\}\}/g
 const badgeTypes = new Set(['info', 'tip', 'warning', 'danger'])
@@ -25,11 +27,14 @@ const wrappers = new Set(['ClientOnly'])
 
 export function rewriteVueMarkup(tree: Root, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = []
-  const reported = new Set<string>()
-  const report = (key: string, message: string, suggestion: string) => {
-    if (reported.has(key)) return
-    reported.add(key)
-    diagnostics.push(diagnostic({ file, ruleId: 'vue-unsupported', severity: 'warning', message, suggestion }))
+  const components = new Set<string>()
+  let expressionReported = false
+  const report: Report = (unsupported) => {
+    if (unsupported.component !== undefined) components.add(unsupported.component)
+    else if (!expressionReported) {
+      expressionReported = true
+      diagnostics.push(diagnostic({ file, ruleId: 'vue-unsupported', severity: 'warning', message: `The Vue expression "${unsupported.expression}" is shown as written: docsgen runs no Vue`, suggestion: 'Write its value in the page, or put it in a `::: v-pre` container or in code to show it as code.' }))
+    }
   }
   let frontMatter: Record<string, unknown> | undefined
   const frontMatterValue = (key: string): unknown => {
@@ -53,17 +58,31 @@ export function rewriteVueMarkup(tree: Root, file: string): Diagnostic[] {
     }
   }
   visit(tree)
+  if (components.size > 0) diagnostics.push(componentsLeftOut(file, [...components]))
   return diagnostics
 }
 
-type Report = (key: string, message: string, suggestion: string) => void
+type Report = (unsupported: { readonly component: string } | { readonly component?: undefined; readonly expression: string }) => void
+
+/** One warning for all the components a page uses, however many (a generated page may use thousands). */
+function componentsLeftOut(file: string, names: readonly string[]): Diagnostic {
+  const shown = names.slice(0, 3).map((name) => `<${name}>`)
+  const list = names.length === 1 ? shown[0] : names.length <= 3 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : `${shown.join(', ')} and ${names.length - 3} more`
+  const one = names.length === 1
+  return diagnostic({
+    file,
+    ruleId: 'vue-unsupported',
+    severity: 'warning',
+    message: `The Vue ${one ? 'component' : 'components'} ${list} ${one ? 'is' : 'are'} left out of the page: docsgen runs no Vue`,
+    suggestion: `Write what ${one ? 'it shows' : 'they show'} in Markdown, or leave ${one ? 'it' : 'them'} out of the page.`,
+  })
+}
 
 function rewriteHtml(node: Html, report: Report): string {
   if (scriptOrStyle.test(node.value)) return ''
   return node.value.replace(componentTag, (_, closing: string, name: string, attributes: string, selfClosing: string) => {
     if (name === 'Badge') return badge(closing === '/', selfClosing === '/', attributes)
-    if (!wrappers.has(name))
-      report(`component:${name}`, `The Vue component <${name}> is left out of the page: docsgen runs no Vue`, 'Write what it shows in Markdown, or leave it out of the page.')
+    if (!wrappers.has(name)) report({ component: name })
     return ''
   })
 }
@@ -85,7 +104,7 @@ function interpolate(node: Text, frontMatterValue: (key: string) => unknown, rep
     const key = /^\s*\$?frontmatter(?:\.([\w$]+)|\[\s*(?:'([^']*)'|"([^"]*)")\s*\])\s*$/.exec(expression)
     const value = key ? frontMatterValue(key[1] ?? key[2] ?? key[3]!) : undefined
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value)
-    report('interpolation', `The Vue expression "${written}" is shown as written: docsgen runs no Vue`, 'Write its value in the page, or put it in a `::: v-pre` container or in code to show it as code.')
+    report({ expression: written })
     return written
   })
 }

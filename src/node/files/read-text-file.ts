@@ -4,7 +4,7 @@
  * build may not read, one that vanished, a folder where a file was listed, a file or a line too
  * long, bytes that are not UTF-8.
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { systemErrorReason } from '../diagnostics/system-error-reason.js'
 import { decodeUtf8 } from './decode-utf8.js'
@@ -26,15 +26,22 @@ export function readTextFile(path: string, file: string, options: { readonly mar
   let bytes: Buffer
   let descriptor: number | undefined
   try {
-    descriptor = openSync(path, 'r')
-    const { size } = fstatSync(descriptor)
+    // Opened without waiting (a named pipe would wait for a writer forever), then refused unless it is a file or folder.
+    descriptor = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+    const stat = fstatSync(descriptor)
+    if (!stat.isFile() && !stat.isDirectory())
+      return {
+        text: undefined,
+        diagnostic: diagnostic({ file, ruleId: 'content-special-file', message: 'It is a named pipe, socket or device, not a regular file', suggestion: 'Replace it with a regular file, or remove it.' }),
+      }
+    const size = stat.size
     if (size > maxFileBytes)
       return {
         text: undefined,
         diagnostic: diagnostic({
           file,
           ruleId: 'file-too-large',
-          message: `The file is ${mebibytes(size)}; a Markdown or JSON file may be at most ${mebibytes(maxFileBytes)}`,
+          message: `The file is ${mebibytes(size)}; a file the site reads may be at most ${mebibytes(maxFileBytes)}`,
           suggestion: 'Split it into smaller files.',
         }),
       }

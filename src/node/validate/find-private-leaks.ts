@@ -13,6 +13,7 @@ import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest } from '../../shared/manifest.js'
 import { createBodyReader } from '../content/page-bodies.js'
 import type { ContentDocument } from '../content/parse-content.js'
+import { pushAll } from '../../shared/push-all.js'
 
 export interface LeakProbe {
   readonly route: string
@@ -103,7 +104,7 @@ export function* findLeaksInParts(file: string, parts: Iterable<string>, probes:
     tail = reach === 0 ? '' : (tail + part).slice(-reach)
     yield part
   }
-  diagnostics.push(...found.values())
+  pushAll(diagnostics, found.values())
 }
 
 /**

@@ -29,6 +29,7 @@ import type { WrittenPages } from './write-pages.js'
 import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
 import { jsonParts } from './json-parts.js'
 import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging, type Staging } from './write-site.js'
+import { pushAll } from '../../shared/push-all.js'
 
 export interface SiteStaging {
   readonly public: Staging
@@ -143,7 +144,7 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
   const publicWriter = createFileWriter(staging.public.dir)
   const privateWriter = createFileWriter(staging.private.dir)
   const writePublic = (file: string, text: string | Iterable<string>) => {
-    if (typeof text === 'string') diagnostics.push(...findLeaks(file, text, probes))
+    if (typeof text === 'string') pushAll(diagnostics, findLeaks(file, text, probes))
     publicWriter.write(file, typeof text === 'string' ? text : findLeaksInParts(file, text, probes, diagnostics))
   }
   const keeper = createPageKeeper(input.ledger?.pages, { publicDir: staging.public.dir, privateDir: staging.private.dir })
@@ -173,7 +174,7 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
     if (publish || config.privatePages === 'gate') (publish ? publicWriter : privateWriter).write(asset.file, readFileSync(join(siteDir, asset.source)))
   }
   const publicFiles = [...pages.written.public, ...pages.written.data, ...reader.written.paths, ...publicWriter.written().paths, ...kept.public]
-  if (probes.length > 0) diagnostics.push(...findPrivateFileNames(publicFiles, manifest))
+  if (probes.length > 0) pushAll(diagnostics, findPrivateFileNames(publicFiles, manifest))
   if (diagnostics.length > 0) {
     await discardSite(staging)
     return { files: 0, bytes: 0, diagnostics, ledger: { public: [], private: [] } }

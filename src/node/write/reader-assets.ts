@@ -25,6 +25,7 @@ import { seoFiles } from './seo-files.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { SEARCH_MODULE, startSearchIndex, type SearchIndexJob } from './write-search-index.js'
 import { sidebarDataFiles } from './write-sidebar-data.js'
+import { pushAll } from '../../shared/push-all.js'
 
 /** What every page's head links to. */
 export interface PageHead {
@@ -122,7 +123,7 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
     const texts = (await (seo ?? seoFiles(manifest, config))).files
     const diagnostics = texts.flatMap((file) => (typeof file.content === 'string' ? findLeaks(file.file, file.content, probes) : []))
     const index = await indexed
-    diagnostics.push(...index.diagnostics)
+    pushAll(diagnostics, index.diagnostics)
     const loginWidget = await widget
     const widgetFiles = loginWidget ? [{ file: widgetFile(loginWidget), content: loginWidget.contents }] : []
     // The module is published with an index only: without one, pages keep the search box off.

@@ -21,6 +21,7 @@ import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
 import { versionedAccess } from '../manifest/versioned-access.js'
 import { findLeaks, type LeakProbe } from '../validate/find-private-leaks.js'
 import { createWorker, siblingModule } from '../workers/run-in-worker.js'
+import { pushAll } from '../../shared/push-all.js'
 
 /** Where the index and the search module are published, relative to the output folder. */
 export const SEARCH_FOLDER = `${GENERATED_FOLDER}/search`
@@ -191,7 +192,7 @@ function recordLeaks({ baseUrl }: { readonly baseUrl: string }, searchable: read
       const record = route.kind === 'category' ? categoryRecord(site, route) : recordOf(site, route.path, route.title, '', byRoute.get(route.path)!.body)
       const body = record.body ? bodies.read(record.body) : ''
       // The body is the author's, as on the page: a link of theirs to a private page is warned about, not a leak.
-      diagnostics.push(...findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, `<h1>${escapeHtml(record.title)}</h1>${recordHtml(record, () => body)}`, probes, body))
+      pushAll(diagnostics, findLeaks(`${SEARCH_FOLDER} (the record of ${record.url})`, `<h1>${escapeHtml(record.title)}</h1>${recordHtml(record, () => body)}`, probes, body))
     }
   } finally {
     bodies.close()

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { readContainerInfo } from '../../../src/node/content/admonitions.js'
 import { parseMarkdown } from '../../../src/node/content/parse-markdown.js'
 
 const fixture = new URL('../../fixtures/admonitions/all-syntaxes.md', import.meta.url)
@@ -57,6 +58,13 @@ test('an unclosed admonition ends with the page, as VitePress reads it', () => {
 
 test("VitePress's v-pre and raw containers show their content as it is, with no frame or heading", () => {
   assert.equal(parseMarkdown('::: v-pre\n`{{ value }}`\n:::\n\n::: raw\nKept\n:::\n', 'page.md', keep).html, '<div>\n<p><code>{{ value }}</code></p>\n</div>\n<div>\n<p>Kept</p>\n</div>')
+})
+
+test("a title's emphasis and code marks are dropped in one pass, even on a long title of unclosed marks", () => {
+  const titles = ['**Bold** and _it_ and `code`', '***x***', '**a*', '* a *', '_a_b_', 'a_b_c', '** x**y**', '``a``', '*a **b** c*']
+  assert.equal(titles.map((title) => readContainerInfo(`tip ${title}`)?.title), ['Bold and it and code', '*x*', '*a', '* a *', 'a_b', 'abc', '* xy*', '`a`', 'a *b* c'])
+  const unclosed = '_a '.repeat(200_000).trim()
+  assert.is(readContainerInfo(`tip ${unclosed}`)?.title, unclosed)
 })
 
 test.run()

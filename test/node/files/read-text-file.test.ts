@@ -21,7 +21,7 @@ test('a Markdown file over 4 MiB is refused unread, and so is a line over 100 00
     assert.equal(
       result.diagnostics.filter((item) => item.severity === 'error').map(formatDiagnostic),
       [
-        'content/docs/huge.md: error: The file is 200 MiB; a Markdown or JSON file may be at most 4 MiB. Split it into smaller files. [docsgen:file-too-large]',
+        'content/docs/huge.md: error: The file is 200 MiB; a file the site reads may be at most 4 MiB. Split it into smaller files. [docsgen:file-too-large]',
         'content/docs/long-line.md:3:100001: error: Line 3 is 102000 characters long; a line may be at most 100000. Break it into shorter lines (a paragraph may span many), or move generated data out of the page. [docsgen:line-too-long]',
       ],
     )
