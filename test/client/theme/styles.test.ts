@@ -28,7 +28,8 @@ test('the skip link is off screen until focused', () => {
 })
 
 test("it stays small as published (minified by the build): the layout's styles, and with those of page content", async () => {
-  const layout = stylesheetUrls.filter((url) => !url.pathname.endsWith('/content.css')).map((url) => readFileSync(url, 'utf8')).join('\n')
+  // Page content's styles: content.css, and code.css for code blocks.
+  const layout = stylesheetUrls.filter((url) => !/\/(content|code)\.css$/.test(url.pathname)).map((url) => readFileSync(url, 'utf8')).join('\n')
   const published = async (text: string) => Buffer.byteLength((await transform(text, { loader: 'css', minify: true })).code)
   assert.ok((await published(layout)) < 24 * 1024, `${await published(layout)} bytes`)
   assert.ok((await published(css)) < 32 * 1024, `${await published(css)} bytes`)
