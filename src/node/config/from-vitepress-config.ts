@@ -34,10 +34,10 @@ export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepre
   )
   const srcDir = typeof config.srcDir === 'string' ? posix.normalize(config.srcDir.replaceAll('\\', '/')).replace(/^\.\/|\/+$/g, '') || '.' : '.'
   const exclude = Array.isArray(config.srcExclude) ? config.srcExclude.filter((glob): glob is string => typeof glob === 'string') : []
-  const folders: ContentFolders = { docs: srcDir, blog: '', pages: '', sidebars: false, static: srcDir === '.' ? 'public' : `${srcDir}/public`, layout: 'vitepress', exclude }
+  const folders: ContentFolders = { docs: srcDir, blog: '', pages: '', sidebars: false, static: srcDir === '.' ? 'public' : `${srcDir}/public`, layout: 'vitepress' }
   const value: Plain = {
     // VitePress checks links but not anchors; its pages are `page.html`, linked with or without `.html`.
-    docs: { routeBasePath: '/' },
+    docs: { routeBasePath: '/', ...(exclude.length === 0 ? {} : { exclude }) },
     markdown: { flavor: 'vitepress' },
     onBrokenLinks: config.ignoreDeadLinks === true ? 'ignore' : 'throw',
     onBrokenAnchors: 'warn',

@@ -121,10 +121,9 @@ export interface ContentFolders {
   /**
    * 'vitepress': the docs folder is a VitePress srcDir ('.' for the site folder): every `.md` in it
    * is a doc at the route VitePress gives it, and node_modules, dist, the static folder and
-   * `exclude` (globs relative to the docs folder, VitePress's srcExclude) are not read.
+   * `docs.exclude` (VitePress's srcExclude) are not read.
    */
   readonly layout?: 'vitepress'
-  readonly exclude?: readonly string[]
 }
 
 export const docsgenFolders: ContentFolders = { docs: 'content/docs', blog: 'content/blog', pages: 'content/pages' }

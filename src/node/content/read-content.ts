@@ -80,7 +80,7 @@ export async function readContent(siteDir: string, { folders, versions, docsExcl
     if (sectionRefused || !existsSync(root)) continue
     // Read synchronously: a promise-based read of each small file (open, stat, read, close on
     // the thread pool) took 85-180 ms for the 1120 files of the 1000-doc corpus, a sync read 15-25.
-    const skipped = vitepress && sectionKind === 'docs' ? vitepressSkips(siteDir, section, folders) : undefined
+    const skipped = vitepress && sectionKind === 'docs' ? vitepressSkips(siteDir, section, folders, excluded) : undefined
     for (const relative of await listFiles(root, section, diagnostics, skipped)) {
       const kind = skipped ? (relative.endsWith('.md') ? 'doc' : 'asset') : kindOf(sectionKind, relative, folders.componentPages ?? true)
       if (kind === undefined || (kind === 'doc' && excluded(relative))) continue
@@ -109,12 +109,11 @@ export async function readContent(siteDir: string, { folders, versions, docsExcl
  * what is not a page here: the static folder, and docsgen's own output (a folder holding
  * `_docsgen/`, as `build/` does when the srcDir is the site folder).
  */
-function vitepressSkips(siteDir: string, section: string, folders: ContentFolders): (name: string, folder: boolean) => boolean {
+function vitepressSkips(siteDir: string, section: string, folders: ContentFolders, excluded: (name: string) => boolean): (name: string, folder: boolean) => boolean {
   const staticFolder = folders.static === undefined ? undefined : section === '.' ? folders.static : folders.static.startsWith(`${section}/`) ? folders.static.slice(section.length + 1) : undefined
-  const exclude = folders.exclude ?? []
   return (name, folder) => {
-    if (folder) return name === staticFolder || /(^|\/)(node_modules|dist)$/.test(name) || existsSync(join(siteDir, section, name, '_docsgen')) || micromatch.isMatch(`${name}/`, exclude)
-    return micromatch.isMatch(name, exclude)
+    if (folder) return name === staticFolder || /(^|\/)(node_modules|dist)$/.test(name) || existsSync(join(siteDir, section, name, '_docsgen')) || excluded(`${name}/`)
+    return excluded(name)
   }
 }
 
