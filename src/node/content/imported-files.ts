@@ -4,17 +4,16 @@
  * a file elsewhere is published only where a page links to it, so importing it is an error.
  */
 import type { OnLoadResult } from 'esbuild'
-import { isAbsolute, join, relative, sep } from 'node:path'
+import { relative, sep } from 'node:path'
 import { siteHref } from '../../shared/canonical-path.js'
 
 /** Files a page may import as URLs (SVG is left out: Docusaurus makes it a component). */
 export const importedFile = /\.(png|jpe?g|gif|webp|avif|ico|bmp|mp4|webm|ogv|mov|mp3|wav|ogg|m4a|flac|pdf|zip|gz|woff2?|ttf|otf|txt|csv)$/i
 
-export function importedFileModule(path: string, siteDir: string, baseUrl: string): OnLoadResult {
-  const fromStatic = relative(join(siteDir, 'static'), path)
-  const inStatic = fromStatic.split(sep)
-  // Hidden files of static/ are not published (read-content.ts); another drive is no part of it.
-  if (!isAbsolute(fromStatic) && inStatic[0] !== '..' && !inStatic.some((part) => part.startsWith('.'))) return { contents: `export default ${JSON.stringify(siteHref(baseUrl, `/${inStatic.join('/')}`))}`, loader: 'js' }
+/** `staticOfFile`: where each published file of static/ is served, by site-relative file (a parse job's table). */
+export function importedFileModule(path: string, siteDir: string, baseUrl: string, staticOfFile: ReadonlyMap<string, string>): OnLoadResult {
   const file = relative(siteDir, path).split(sep).join('/')
+  const served = staticOfFile.get(file)
+  if (served !== undefined) return { contents: `export default ${JSON.stringify(siteHref(baseUrl, served))}`, loader: 'js' }
   return { errors: [{ text: `Cannot import "${file}" as a URL: only a file of static/ can be, where it is served. Move it to static/, or show it with Markdown (![text](./file.png))` }] }
 }

@@ -257,7 +257,8 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
       // An image, video or other file a page imports is its URL, as Docusaurus's file loader makes it: a file of static/ where it is served.
-      build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, request.siteDir, request.links.baseUrl))
+      const served = new Map(request.links.staticOfFile)
+      build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, request.siteDir, request.links.baseUrl, served))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: args.path.includes('.module.') ? 'export default new Proxy({}, { get: (_, key) => String(key) })' : '', loader: 'js' }))
       build.onLoad({ filter: /.*/, namespace: 'mdx' }, (args) => {

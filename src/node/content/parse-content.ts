@@ -319,6 +319,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
     ...options.mdx,
     site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages: files.map((file) => ({ file: file.file, route: routeOf(file) })),
+    staticOfFile: job.staticOfFile,
   })
   const made: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []

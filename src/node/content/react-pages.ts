@@ -29,6 +29,8 @@ export interface ReactPagesRequest {
   readonly site: DocusaurusPageGlobals['__docsgenSite']
   /** The pages, site-relative, with their routes. */
   readonly pages: readonly { readonly file: string; readonly route: string }[]
+  /** Where each published file of static/ is served, by site-relative file: what a page may import as a URL. */
+  readonly staticOfFile: readonly (readonly [string, string])[]
 }
 
 /** Where a link the page drew is written in its source: the first string literal that is the link, if the page's own file has one. */
@@ -47,6 +49,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
   const diagnostics: Diagnostic[] = []
   const pages = new Map<string, RenderedReactPage>()
   const compiled: { file: string; route: string; code: string }[] = []
+  const plugin = docusaurusPlugin(request.siteDir, request.site.baseUrl, new Map(request.staticOfFile))
   for (const page of request.pages) {
     const result = await compileUserModule({
       siteDir: request.siteDir,
@@ -54,7 +57,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
       outfile: join(request.cacheDir, 'page.mjs'),
       subject: 'the page',
       ruleId: 'page-render-failed',
-      options: { jsx: 'automatic', loader: { '.js': 'jsx' }, plugins: [docusaurusPlugin(request.siteDir, request.site.baseUrl)], banner: commonJsRequire },
+      options: { jsx: 'automatic', loader: { '.js': 'jsx' }, plugins: [plugin], banner: commonJsRequire },
     })
     pushAll(diagnostics, result.diagnostics)
     if (result.code !== undefined) compiled.push({ ...page, code: result.code })
@@ -78,7 +81,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
   return { pages, diagnostics }
 }
 
-function docusaurusPlugin(siteDir: string, baseUrl: string): Plugin {
+function docusaurusPlugin(siteDir: string, baseUrl: string, staticOfFile: ReadonlyMap<string, string>): Plugin {
   const names = Object.keys(docusaurusPageModules)
   return {
     name: 'docsgen-docusaurus-pages',
@@ -100,7 +103,7 @@ function docusaurusPlugin(siteDir: string, baseUrl: string): Plugin {
       build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) => (args.namespace === 'docusaurus' ? undefined : { path: 'jsx-runtime', namespace: 'docusaurus' }))
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
-      build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, siteDir, baseUrl))
+      build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, siteDir, baseUrl, staticOfFile))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       // A CSS module's classes are their own names; the styles themselves are not published.
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: /\.module\.\w+$/.test(args.path) ? 'export default new Proxy({}, { get: (_, key) => typeof key === "string" ? key : undefined })' : '', loader: 'js' }))
