@@ -25,6 +25,7 @@ import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link
 import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
 import { createMdxParser, programWithLinks } from './mdx-parser.js'
 import { importedFile, importedFileModule } from './imported-files.js'
+import { importedSvg, importedSvgModule } from './imported-svg.js'
 import { headingsOf, partialFile, partialsShown } from './mdx-partials.js'
 import { parseMdx, type MdxPage } from './parse-mdx.js'
 import { emptyBody, type PageBody } from './page-bodies.js'
@@ -259,6 +260,8 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
       // An image, video or other file a page imports is its URL, as Docusaurus's file loader makes it: a file of static/ where it is served.
       const served = new Map(request.links.staticOfFile)
       build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, request.siteDir, request.links.baseUrl, served))
+      // An SVG is a component that draws it, as Docusaurus's SVGR makes it.
+      build.onLoad({ filter: importedSvg, namespace: 'file' }, (args) => importedSvgModule(args.path, request.siteDir, served, request.links.sections))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: args.path.includes('.module.') ? 'export default new Proxy({}, { get: (_, key) => String(key) })' : '', loader: 'js' }))
       build.onLoad({ filter: /.*/, namespace: 'mdx' }, (args) => {

@@ -293,7 +293,7 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
     site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages,
     bodiesDir: job.bodiesDir,
-    links: mdxLinks(job, files, [config.folders.docs, ...config.docs.versions.map((version) => version.folder), config.folders.blog, config.folders.pages]),
+    links: mdxLinks(job, files, sectionFolders(config)),
     threads: options.threads,
   })
   // Their bodies are on disk already, where the listener reads them (the render threads wrote them).
@@ -304,6 +304,11 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   for (const document of made) options.onDocument?.(document)
   pushAll(documents, made)
   return [...diagnostics, ...rendered.diagnostics]
+}
+
+/** The site's folders of pages, site-relative: docs, each version's docs, blog and pages. */
+function sectionFolders(config: ResolvedConfig): string[] {
+  return [config.folders.docs, ...config.docs.versions.map((version) => version.folder), config.folders.blog, config.folders.pages]
 }
 
 /**
@@ -320,6 +325,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
     site: { baseUrl: config.baseUrl, siteConfig: config.siteConfig },
     pages: files.map((file) => ({ file: file.file, route: routeOf(file) })),
     staticOfFile: job.staticOfFile,
+    sections: sectionFolders(config),
   })
   const made: ContentDocument[] = []
   const diagnostics: Diagnostic[] = []

@@ -17,6 +17,7 @@ import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import { classNamesModule, docusaurusPageModules, linkTellingJsxRuntime, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
 import { importedFile, importedFileModule } from './imported-files.js'
+import { importedSvg, importedSvgModule } from './imported-svg.js'
 import { noDefaultExport } from './no-default-export.js'
 import { docsgenModule } from './mdx-pages.js'
 import { theme } from './theme-components.js'
@@ -31,6 +32,8 @@ export interface ReactPagesRequest {
   readonly pages: readonly { readonly file: string; readonly route: string }[]
   /** Where each published file of static/ is served, by site-relative file: what a page may import as a URL. */
   readonly staticOfFile: readonly (readonly [string, string])[]
+  /** The site's folders of pages, site-relative: an SVG there is no component a page may import (imported-svg.ts). */
+  readonly sections: readonly string[]
 }
 
 /** Where a link the page drew is written in its source: the first string literal that is the link, if the page's own file has one. */
@@ -49,7 +52,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
   const diagnostics: Diagnostic[] = []
   const pages = new Map<string, RenderedReactPage>()
   const compiled: { file: string; route: string; code: string }[] = []
-  const plugin = docusaurusPlugin(request.siteDir, request.site.baseUrl, new Map(request.staticOfFile))
+  const plugin = docusaurusPlugin(request, new Map(request.staticOfFile))
   for (const page of request.pages) {
     const result = await compileUserModule({
       siteDir: request.siteDir,
@@ -81,7 +84,7 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
   return { pages, diagnostics }
 }
 
-function docusaurusPlugin(siteDir: string, baseUrl: string, staticOfFile: ReadonlyMap<string, string>): Plugin {
+function docusaurusPlugin({ siteDir, site: { baseUrl }, sections }: ReactPagesRequest, staticOfFile: ReadonlyMap<string, string>): Plugin {
   const names = Object.keys(docusaurusPageModules)
   return {
     name: 'docsgen-docusaurus-pages',
@@ -104,6 +107,7 @@ function docusaurusPlugin(siteDir: string, baseUrl: string, staticOfFile: Readon
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
       build.onLoad({ filter: importedFile, namespace: 'file' }, (args) => importedFileModule(args.path, siteDir, baseUrl, staticOfFile))
+      build.onLoad({ filter: importedSvg, namespace: 'file' }, (args) => importedSvgModule(args.path, siteDir, staticOfFile, sections))
       build.onResolve({ filter: /\.(css|scss|sass|less)$/ }, (args) => ({ path: args.path, namespace: 'style' }))
       // A CSS module's classes are their own names; the styles themselves are not published.
       build.onLoad({ filter: /.*/, namespace: 'style' }, (args) => ({ contents: /\.module\.\w+$/.test(args.path) ? 'export default new Proxy({}, { get: (_, key) => typeof key === "string" ? key : undefined })' : '', loader: 'js' }))

@@ -128,6 +128,23 @@ mdx('a file of static/ that a page imports (an image, a video) is its URL, as Do
   })
 })
 
+mdx('an SVG of static/ that an MDX page imports is a component drawing it inline; one beside the pages (which may be private) cannot be imported, and says so', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await mkdir(join(site.dir, 'static/img'), { recursive: true })
+    await writeFile(join(site.dir, 'static/img/dot.svg'), '<svg viewBox="0 0 4 4" class="dot"><title>Dot</title><circle r="2"/></svg>')
+    await writeFile(join(site.dir, 'content/docs/Guides/dot.mdx'), "import Dot from '@site/static/img/dot.svg'\n\n# Dot\n\n<Dot className=\"big\" title=\"A dot\" />\n")
+    const built = await build({ siteDir: site.dir })
+    assert.equal(built.diagnostics.map(formatDiagnostic), [])
+    assert.match(bodyOf(await site.read('build/docs/Guides/dot.html')), '<svg viewBox="0 0 4 4" class="big"><title>A dot</title><circle r="2"/></svg>')
+    await writeFile(join(site.dir, 'content/docs/Guides/chart.svg'), '<svg viewBox="0 0 1 1"></svg>')
+    await writeFile(join(site.dir, 'content/docs/Guides/chart.mdx'), "import Chart from './chart.svg'\n\n# Chart\n\n<Chart />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/chart.mdx: error: Cannot build the page: Cannot import "content/docs/Guides/chart.svg" as a component: only an SVG file of static/ or of the site\'s own code (src/) can be, not one beside the pages or outside the site. Move it to static/ or src/. [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 mdx("a page that imports by docsgen's own names for its modules gets nothing by them: a diagnostic, as for any module that is not there", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(join(site.dir, 'content/docs/Guides/names.mdx'), "import A from 'mdx-file:/etc/passwd'\nimport B from 'mdx-text:0'\nimport C from 'mdx-page:content/docs/Guides/install.mdx'\n\n# Names\n\n<A /><B /><C />\n")

@@ -120,4 +120,47 @@ test("an image of static/ that a React page imports or requires is its URL under
   })
 })
 
+test("an SVG a React page imports or requires is a component drawing it inline, the page's props over the file's attributes and `title` as its title, as Docusaurus's SVGR makes it", async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await mkdir(join(site.dir, 'static/img'), { recursive: true })
+    await mkdir(join(site.dir, 'src/components'), { recursive: true })
+    const declaration = '<?xml version="1.0" encoding="UTF-8"?>\n'
+    await writeFile(join(site.dir, 'static/img/hill.svg'), `${declaration}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" class="hill" style="fill: red; stroke-width: 2"><title>A hill</title><g id="top"><path d="M0 10L5 0z"/><use xlink:href="#top"/></g></svg>\n`)
+    await writeFile(join(site.dir, 'src/components/dot.svg'), '<svg viewBox="0 0 4 4"><circle r="2"/></svg>')
+    const page = [
+      "import Hill from '@site/static/img/hill.svg'",
+      "import Dot from '../components/dot.svg'",
+      "const Again = require('@site/static/img/hill.svg').default",
+      "export default function Pictures() { return <p><Hill className='feature' role='img' /><Again title='Hills & <more>' width={40} /><Dot /></p> }",
+    ].join('\n')
+    await writeFile(join(site.dir, 'src/pages/broken.js'), page)
+    await mendHelpLinks(site.dir)
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+    const hill = (attributes: string, title: string) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10" ${attributes}>${title}<g id="top"><path d="M0 10L5 0z"/><use xlink:href="#top"/></g></svg>`
+    const expected = [
+      '<p>',
+      hill('class="feature" style="fill:red;stroke-width:2" role="img"', '<title>A hill</title>'),
+      hill('class="hill" style="fill:red;stroke-width:2" width="40"', '<title>Hills &amp; &lt;more></title>'),
+      '<svg viewBox="0 0 4 4"><circle r="2"/></svg>',
+      '</p>',
+    ].join('')
+    assert.ok((await site.read('build/broken/index.html')).includes(`<div class="markdown-body">${expected}</div>`))
+  })
+})
+
+test('an SVG beside the pages (which may be private) or outside the site is no component a page may import: an error naming where it may be', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(join(site.dir, 'docs/chart.svg'), '<svg viewBox="0 0 1 1"></svg>')
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import Chart from '../../docs/chart.svg'\nexport default function Page() { return <Chart /> }\n")
+    await mendHelpLinks(site.dir)
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.exitCode, 1)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      note,
+      'src/pages/broken.js:1:19: error: Cannot compile the page: Cannot import "docs/chart.svg" as a component: only an SVG file of static/ or of the site\'s own code (src/) can be, not one beside the pages or outside the site. Move it to static/ or src/. [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 test.run()
