@@ -157,7 +157,8 @@ function writeIndex({ wordIds, postings, starts, urls, fragmentHashes, lengths, 
   const pageOf = new Int32Array(urls.length)
   order.forEach((arrival, page) => (pageOf[arrival] = page))
   const averageLength = lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length
-  const byWord = postings.byWord(wordIds.size, starts, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength))
+  const passes = shardPasses(wordIds, postings.perWord(wordIds.size))
+  const byWord = postings.byWord(wordIds.size, starts, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength), passes.groupOf, passes.words.length)
   const next = join(dir, folder, '.next')
   rmSync(next, { recursive: true, force: true })
   mkdirSync(join(next, 'w'), { recursive: true })
@@ -167,7 +168,7 @@ function writeIndex({ wordIds, postings, starts, urls, fragmentHashes, lengths, 
   const names: string[] = []
   let bytes = 0
   const split = new Set<string>()
-  for (const [shard, content] of shards(wordIds, byWord, split)) {
+  for (const [shard, content] of shards(wordIds, passes.words, byWord, split)) {
     writeFileSync(join(next, 'w', `${shard}.json`), content)
     hash.update(`w/${shard}\0${content}\0`)
     names.push(`w/${shard}.json`)
@@ -200,31 +201,62 @@ function countOf(count: number, length: number, averageLength: number): number {
   return Math.max(1, Math.min(maxCount, Math.round((countScale * count) / norm)))
 }
 
+/** Postings turned by word in one pass (48 MB of them): a larger site's are turned in several, shard by shard (search-postings.ts). */
+const postingsPerPass = 8_000_000
+
+/**
+ * The words, sorted, in groups of whole shards of about `postingsPerPass` postings each, and
+ * each word's group by its number.
+ */
+function shardPasses(wordIds: ReadonlyMap<string, number>, perWord: Int32Array): { words: string[][]; groupOf: Int32Array } {
+  const sorted = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+  const groupOf = new Int32Array(wordIds.size)
+  const words: string[][] = [[]]
+  let shard: string | undefined
+  let inGroup = 0
+  for (const word of sorted) {
+    const key = shardOf(word)
+    if (key !== shard && inGroup >= postingsPerPass) {
+      words.push([])
+      inGroup = 0
+    }
+    shard = key
+    const id = wordIds.get(word)!
+    groupOf[id] = words.length - 1
+    words[words.length - 1]!.push(word)
+    inGroup += perWord[id]!
+  }
+  return { words, groupOf }
+}
+
 /**
  * The shards' files, by shard name, each word's postings flat: page minus the previous one's,
  * count. A shard over `splitBytes` is split by one character more, its name added to `split`.
+ * `groups`: the words, sorted, in the groups whose postings `passes` gives one after the other.
  */
-function* shards(wordIds: ReadonlyMap<string, number>, { offsets, pages, counts }: WordPostings, split: Set<string>): Generator<[string, string]> {
-  const words = [...wordIds.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  let shard: string | undefined
-  let entries: (readonly [word: string, entry: string])[] = []
-  for (const word of words) {
-    const key = shardOf(word)
-    if (key !== shard) {
-      if (shard !== undefined) yield* splitShard(shard, entries, split)
-      shard = key
-      entries = []
+function* shards(wordIds: ReadonlyMap<string, number>, groups: readonly (readonly string[])[], passes: Iterable<WordPostings>, split: Set<string>): Generator<[string, string]> {
+  let group = 0
+  for (const { offsets, pages, counts } of passes) {
+    let shard: string | undefined
+    let entries: (readonly [word: string, entry: string])[] = []
+    for (const word of groups[group++]!) {
+      const key = shardOf(word)
+      if (key !== shard) {
+        if (shard !== undefined) yield* splitShard(shard, entries, split)
+        shard = key
+        entries = []
+      }
+      const id = wordIds.get(word)!
+      const numbers: number[] = []
+      let previous = 0
+      for (let at = offsets[id]!; at < offsets[id + 1]!; at++) {
+        numbers.push(pages[at]! - previous, counts[at]!)
+        previous = pages[at]!
+      }
+      entries.push([word, `${JSON.stringify(word)}:[${numbers.join(',')}]`])
     }
-    const id = wordIds.get(word)!
-    const numbers: number[] = []
-    let previous = 0
-    for (let at = offsets[id]!; at < offsets[id + 1]!; at++) {
-      numbers.push(pages[at]! - previous, counts[at]!)
-      previous = pages[at]!
-    }
-    entries.push([word, `${JSON.stringify(word)}:[${numbers.join(',')}]`])
+    if (shard !== undefined) yield* splitShard(shard, entries, split)
   }
-  if (shard !== undefined) yield* splitShard(shard, entries, split)
 }
 
 function* splitShard(shard: string, entries: readonly (readonly [word: string, entry: string])[], split: Set<string>): Generator<[string, string]> {

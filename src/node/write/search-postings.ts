@@ -30,11 +30,16 @@ export interface Postings {
    * is the same array filled again: use it before taking the next.
    */
   readonly triples: (starts: readonly number[]) => Iterable<Int32Array>
+  /** How many postings each of the first `words` words has. */
+  readonly perWord: (words: number) => Int32Array
   /**
    * Every word's postings by page, `pageOf` giving a page's number by its arrival and `count`
-   * the count written for a page's count; the chunks are dropped as they are read.
+   * the count written for a page's count, in `groups` passes: the `g`th holds only the words
+   * whose `groupOf` is `g` (the others have none). A pass is read before the next is asked for;
+   * the chunks are dropped as the last pass reads them. Turning all the words at once held every
+   * posting twice (the chunks and their turned copy): 560 MB of the indexer at 100 000 docs.
    */
-  readonly byWord: (words: number, starts: readonly number[], pageOf: Int32Array, count: (arrival: number, count: number) => number) => WordPostings
+  readonly byWord: (words: number, starts: readonly number[], pageOf: Int32Array, count: (arrival: number, count: number) => number, groupOf: Int32Array, groups: number) => Iterable<WordPostings>
 }
 
 export function createPostings(): Postings {
@@ -53,6 +58,11 @@ export function createPostings(): Postings {
       while (arrival + 1 < starts.length && starts[arrival + 1]! <= index) arrival++
       each(index, arrival)
     }
+  }
+  const perWord = (words: number) => {
+    const per = new Int32Array(words)
+    for (let index = 0; index < size; index++) per[wordChunks[index >> chunkBits]![index & (chunkSize - 1)]!]!++
+    return per
   }
   return {
     push(word, count) {
@@ -83,32 +93,40 @@ export function createPostings(): Postings {
         yield numbers
       }
     },
-    byWord(words, starts, pageOf, count) {
-      const offsets = new Float64Array(words + 1)
-      for (let index = 0; index < size; index++) offsets[wordChunks[index >> chunkBits]![index & (chunkSize - 1)]! + 1]!++
-      for (let word = 0; word < words; word++) offsets[word + 1]! += offsets[word]!
-      const pages = new Int32Array(size)
-      const counts = new Uint16Array(size)
-      const cursor = offsets.slice(0, words)
-      // Pages come nearly in order (by file): a word whose pages did not is sorted afterwards.
-      const lastPage = new Int32Array(words).fill(-1)
-      const unsorted = new Uint8Array(words)
-      forEachPosting(starts, 0, size, (index, arrival) => {
-        const word = wordChunks[index >> chunkBits]![index & (chunkSize - 1)]!
-        const slot = cursor[word]!++
-        const page = pageOf[arrival]!
-        pages[slot] = page
-        counts[slot] = count(arrival, countAt(index))
-        if (page < lastPage[word]!) unsorted[word] = 1
-        lastPage[word] = page
-        if ((index & (chunkSize - 1)) === chunkSize - 1) dropChunk(index >> chunkBits)
-      })
-      wordChunks.length = 0
-      countChunks.length = 0
-      bigCounts.clear()
-      size = 0
-      for (let word = 0; word < words; word++) if (unsorted[word] === 1) sortByPage(pages, counts, offsets[word]!, offsets[word + 1]!)
-      return { offsets, pages, counts }
+    perWord,
+    *byWord(words, starts, pageOf, count, groupOf, groups) {
+      const per = perWord(words)
+      for (let group = 0; group < Math.max(groups, 1); group++) {
+        const last = group >= groups - 1
+        const offsets = new Float64Array(words + 1)
+        for (let word = 0; word < words; word++) offsets[word + 1] = offsets[word]! + (groupOf[word] === group ? per[word]! : 0)
+        const pages = new Int32Array(offsets[words]!)
+        const counts = new Uint16Array(offsets[words]!)
+        const cursor = offsets.slice(0, words)
+        // Pages come nearly in order (by file): a word whose pages did not is sorted afterwards.
+        const lastPage = new Int32Array(words).fill(-1)
+        const unsorted = new Uint8Array(words)
+        forEachPosting(starts, 0, size, (index, arrival) => {
+          const word = wordChunks[index >> chunkBits]![index & (chunkSize - 1)]!
+          if (groupOf[word] === group) {
+            const slot = cursor[word]!++
+            const page = pageOf[arrival]!
+            pages[slot] = page
+            counts[slot] = count(arrival, countAt(index))
+            if (page < lastPage[word]!) unsorted[word] = 1
+            lastPage[word] = page
+          }
+          if (last && (index & (chunkSize - 1)) === chunkSize - 1) dropChunk(index >> chunkBits)
+        })
+        if (last) {
+          wordChunks.length = 0
+          countChunks.length = 0
+          bigCounts.clear()
+          size = 0
+        }
+        for (let word = 0; word < words; word++) if (unsorted[word] === 1) sortByPage(pages, counts, offsets[word]!, offsets[word + 1]!)
+        yield { offsets, pages, counts }
+      }
     },
   }
 

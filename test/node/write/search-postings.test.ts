@@ -31,15 +31,43 @@ test('byWord: each word\'s postings in page order, whatever order the pages came
   // By URL, the last page to come is the first.
   const pageOf = new Int32Array([1, 2, 0])
   const seen: [number, number][] = []
-  const { offsets, pages, counts } = postings.byWord(3, starts, pageOf, (arrival, count) => {
-    seen.push([arrival, count])
-    return (count % 100) + arrival * 1000
-  })
+  const passes = [
+    ...postings.byWord(
+      3,
+      starts,
+      pageOf,
+      (arrival, count) => {
+        seen.push([arrival, count])
+        return (count % 100) + arrival * 1000
+      },
+      new Int32Array(3),
+      1,
+    ),
+  ]
+  assert.is(passes.length, 1)
+  const { offsets, pages, counts } = passes[0]!
   assert.equal([...offsets], [0, 2, 4, 5])
   assert.equal([...pages], [0, 1, 0, 1, 0])
   assert.equal([...counts], [2001, 3, 2002, 0, 2035])
   assert.equal(seen, [[0, 3], [0, 70_000], [2, 2], [2, 0xffff], [2, 1]])
   assert.is(postings.size(), 0, 'the postings are handed over')
+})
+
+test('byWord in passes: each holds the postings of its group of words only, the same as one pass gives them; the postings are handed over after the last', () => {
+  const { postings, starts } = threePages()
+  const pageOf = new Int32Array([1, 2, 0])
+  assert.equal([...postings.perWord(3)], [2, 2, 1])
+  const passes: { offsets: number[]; pages: number[]; counts: number[] }[] = []
+  for (const pass of postings.byWord(3, starts, pageOf, (_, count) => Math.min(count, 9), new Int32Array([1, 0, 1]), 2)) {
+    passes.push({ offsets: [...pass.offsets], pages: [...pass.pages], counts: [...pass.counts] })
+    assert.is(postings.size(), passes.length === 1 ? 5 : 0, 'the chunks are dropped by the last pass only')
+  }
+  assert.equal(passes, [
+    // Word 1 alone: on page 1 (count 9, past 16 bits) and page 0.
+    { offsets: [0, 0, 2, 2], pages: [0, 1], counts: [2, 9] },
+    // Words 0 and 2.
+    { offsets: [0, 2, 2, 3], pages: [0, 1, 0], counts: [1, 3, 9] },
+  ])
 })
 
 test.run()
