@@ -6,7 +6,8 @@ import type { FactorMethod } from '../../shared/factor-methods.js'
 
 /**
  * A link in the navbar: exactly one of `to`, a route of this site (checked at build time), `href`,
- * an external URL, or `docId`, a doc of the docs served at docs.routeBasePath (the last version's).
+ * an external URL, `docId`, a doc of the docs served at docs.routeBasePath (the last version's),
+ * or `sidebarId`, the first page of one of that version's sidebars.
  */
 export interface NavItemConfig {
   label: string
@@ -14,6 +15,8 @@ export interface NavItemConfig {
   href?: string
   /** A doc's id (its path under the docs folder without extension or number prefixes, or its front matter id): the item opens that doc wherever its slug puts it, as Docusaurus's `type: 'doc'` items do. */
   docId?: string
+  /** A sidebar's id (a key of sidebars.js, or docs.sidebarId's): the item opens its first page, as Docusaurus's `type: 'docSidebar'` items do. */
+  sidebarId?: string
   /** Default 'left'. */
   position?: 'left' | 'right'
   /** Shown only to signed-in people. */

@@ -128,7 +128,7 @@ function readThemeConfig(themeConfig: unknown, docsBase: string, ignored: string
   return out
 }
 
-/** A navbar item: a link (`to`, `href`) or a doc (`type: 'doc'`, `docId`); other kinds (search, dropdowns) are ignored. */
+/** A navbar item: a link (`to`, `href`), a doc (`type: 'doc'`, `docId`) or a sidebar's first page (`type: 'docSidebar'`); other kinds (search, dropdowns) are ignored. */
 function navbarItem(item: unknown, path: string, docsBase: string, ignored: string[]): Plain[] {
   if (!isObject(item)) return []
   const type = item.type ?? 'default'
@@ -136,6 +136,8 @@ function navbarItem(item: unknown, path: string, docsBase: string, ignored: stri
   if (type === 'docsVersionDropdown' || type === 'search') return []
   // The doc's route, its slug included, is known once the docs are read (withNavbarDocRoutes).
   if (type === 'doc' && typeof item.docId === 'string' && typeof item.label === 'string') return [{ label: item.label, docId: item.docId, ...(item.position === undefined ? {} : { position: item.position }) }]
+  // The sidebar's first page is known once the sidebars are built (withNavbarSidebarRoutes).
+  if (type === 'docSidebar' && typeof item.sidebarId === 'string' && typeof item.label === 'string') return [{ label: item.label, sidebarId: item.sidebarId, ...(item.position === undefined ? {} : { position: item.position }) }]
   if (type === 'docSidebar') return linkItem({ label: item.label, to: docsBase, position: item.position }, path, ignored, ['position'])
   if (type !== 'default') {
     ignored.push(`${path} (type "${String(type)}")`)

@@ -17,10 +17,14 @@ import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
 
 export interface ResolvedNavItem {
   readonly label: string
-  /** For an item with a `docId`: undefined until the docs are read (withNavbarDocRoutes), and if no doc has that id. */
+  /**
+   * For an item with a `docId`: undefined until the docs are read (withNavbarDocRoutes), and if no
+   * doc has that id; with a `sidebarId`, until the sidebars are (withNavbarSidebarRoutes).
+   */
   readonly to: string | undefined
   readonly href: string | undefined
   readonly docId?: string
+  readonly sidebarId?: string
   readonly position: 'left' | 'right'
   readonly auth: boolean
   readonly groups: readonly string[]
@@ -295,10 +299,13 @@ function resolveNavbar(at: ValueAt, siteTitle: string): ResolvedConfig['navbar']
     logo = { src: readSafeUrl(logoAt.get('src'), requiredText(logoAt.get('src')))!, alt: logoAt.get('alt').string() ?? siteTitle }
   }
   const items = (at.get('items').list() ?? []).map((item) => {
-    item.mapping(['label', 'to', 'href', 'docId', 'position', 'auth', 'groups'])
+    item.mapping(['label', 'to', 'href', 'docId', 'sidebarId', 'position', 'auth', 'groups'])
     const docId = item.get('docId').string()
-    const target = docId === undefined ? readLinkTarget(item) : { to: undefined, href: undefined, docId }
-    if (docId !== undefined && (item.get('to').value !== undefined || item.get('href').value !== undefined)) item.fail('needs exactly one of "to" (a route of this site), "href" (an external URL) or "docId" (a doc)')
+    const sidebarId = item.get('sidebarId').string()
+    const target = docId !== undefined ? { to: undefined, href: undefined, docId } : sidebarId !== undefined ? { to: undefined, href: undefined, sidebarId } : readLinkTarget(item)
+    const named = ['to', 'href', 'docId', 'sidebarId'].filter((key) => item.get(key).value !== undefined)
+    if ((docId !== undefined || sidebarId !== undefined) && named.length > 1)
+      item.fail('needs exactly one of "to" (a route of this site), "href" (an external URL), "docId" (a doc) or "sidebarId" (a sidebar\'s first page)')
     const groups = texts(item.get('groups'))
     return {
       label: requiredText(item.get('label')),

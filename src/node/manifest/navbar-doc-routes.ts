@@ -4,7 +4,9 @@
  * matter slug included: known once the docs are read, so the config is completed here. An id
  * no doc has leaves the item without a route, which validation reports (check-navigation.ts).
  */
+import type { Manifest, SidebarItem } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { currentVersion } from '../config/resolve-versions.js'
 import type { ContentDocument } from '../content/content-document.js'
 
 export function withNavbarDocRoutes(config: ResolvedConfig, documents: readonly ContentDocument[]): ResolvedConfig {
@@ -14,4 +16,28 @@ export function withNavbarDocRoutes(config: ResolvedConfig, documents: readonly 
   const routes = new Map(documents.filter((document) => document.kind === 'doc' && inLast(document)).map((document) => [document.id, document.route]))
   const items = config.navbar.items.map((item) => (item.docId === undefined ? item : { ...item, to: routes.get(item.docId) }))
   return { ...config, navbar: { ...config.navbar, items } }
+}
+
+/**
+ * A navbar item that names a sidebar (`sidebarId`, Docusaurus's `type: 'docSidebar'` items) opens
+ * the first page that sidebar of the docs at docs.routeBasePath lists, a doc or a category's own
+ * page (as Docusaurus finds it): known once the sidebars are built. A sidebar that is not there,
+ * or lists no page, leaves the item without a route, which validation reports.
+ */
+export function withNavbarSidebarRoutes(config: ResolvedConfig, manifest: Pick<Manifest, 'sidebars' | 'version'>): ResolvedConfig {
+  if (!config.navbar.items.some((item) => item.sidebarId !== undefined)) return config
+  // The current version's sidebars are named as written; a released one's with its name before (build-manifest.ts).
+  const prefix = manifest.version.name === currentVersion ? '' : `version-${manifest.version.name}/`
+  const items = config.navbar.items.map((item) => (item.sidebarId === undefined ? item : { ...item, to: firstPage(manifest.sidebars[`${prefix}${item.sidebarId}`] ?? []) }))
+  return { ...config, navbar: { ...config.navbar, items } }
+}
+
+function firstPage(items: readonly SidebarItem[]): string | undefined {
+  for (const item of items) {
+    if (item.type === 'doc') return item.path
+    if (item.type !== 'category') continue
+    const found = item.path ?? firstPage(item.items)
+    if (found !== undefined) return found
+  }
+  return undefined
 }

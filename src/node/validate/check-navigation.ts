@@ -3,6 +3,7 @@ import { canonicalPath, safeDecode, stripRouteSuffix } from '../../shared/canoni
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Manifest } from '../../shared/manifest.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { currentVersion } from '../config/resolve-versions.js'
 import { closest } from '../../shared/closest.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { ConfigSource } from './check-private-paths.js'
@@ -13,6 +14,16 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
   const files = manifest.assets.filter((asset) => !asset.access.private).map((asset) => asset.path)
   const problems: Diagnostic[] = []
   for (const [index, item] of config.navbar.items.entries()) {
+    if (item.sidebarId !== undefined && item.to === undefined)
+      problems.push(
+        diagnostic({
+          file: source.file,
+          ruleId: 'nav-missing-route',
+          message: `navbar.items[${index}].sidebarId "${item.sidebarId}" names no sidebar with a page of the docs at ${config.docs.routeBasePath}${closestSidebar(item.sidebarId, manifest)}`,
+          suggestion: 'Write the id of a sidebar: a key of the sidebars file, or docs.sidebarId without one.',
+          ...locateInSource(source.text, item.sidebarId),
+        }),
+      )
     if (item.docId === undefined || item.to !== undefined) continue
     problems.push(
       diagnostic({
@@ -25,7 +36,7 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
     )
   }
   const links = [
-    ...config.navbar.items.flatMap((item, index) => (item.docId === undefined ? [{ where: `navbar.items[${index}]`, to: item.to }] : [])),
+    ...config.navbar.items.flatMap((item, index) => (item.docId === undefined && item.sidebarId === undefined ? [{ where: `navbar.items[${index}]`, to: item.to }] : [])),
     ...config.footer.links.flatMap((column, columnIndex) =>
       column.items.map((item, itemIndex) => ({ where: `footer.links[${columnIndex}].items[${itemIndex}]`, to: item.to })),
     ),
@@ -61,4 +72,12 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
     )
   }
   return problems
+}
+
+/** `: did you mean "x"?` for a sidebar id near one of the default version's, else nothing. */
+function closestSidebar(id: string, manifest: Manifest): string {
+  const prefix = manifest.version.name === currentVersion ? '' : `version-${manifest.version.name}/`
+  const ids = Object.keys(manifest.sidebars).filter((key) => (prefix === '' ? !key.startsWith('version-') : key.startsWith(prefix))).map((key) => key.slice(prefix.length))
+  const near = closest(id, ids)
+  return near === undefined ? '' : ` (did you mean "${near}"?)`
 }

@@ -201,4 +201,26 @@ test("a navbar doc item opens its doc where its slug puts it, in the version ser
   })
 })
 
+test("a navbar sidebar item opens the first page of that sidebar, in the version served at the docs' base, as Docusaurus's docSidebar items do; a sidebar id that names none is an error", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    const sidebarItem = "{ type: 'docSidebar', sidebarId: 'tutorialSidebar', position: 'left', label: 'Tutorial' }"
+    const footer = ["{ label: 'Tutorial', to: '/docs/intro' }", "{ label: 'Tutorial', to: '/docs/start-here' }"] as const
+    await writeFile(config, (await readFile(config, 'utf8')).replace("{ type: 'doc', docId: 'intro', position: 'left', label: 'Tutorial' }", sidebarItem).replace(...footer))
+    const intro = join(site.dir, 'docs/intro.md')
+    await writeFile(intro, (await readFile(intro, 'utf8')).replace('---\n', '---\nslug: /start-here\n'))
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/index.html')).includes('<li class="navbar-item"><a class="navbar-link" href="/docs/start-here">Tutorial</a></li>'))
+    // Version 1.0 served at /docs: its own sidebar (versioned_sidebars), whose first doc keeps the id's route.
+    await writeFile(config, (await readFile(config, 'utf8')).replace("lastVersion: 'current'", "lastVersion: '1.0'").replace(footer[1], footer[0]))
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/index.html')).includes('<li class="navbar-item"><a class="navbar-link" href="/docs/intro">Tutorial</a></li>'))
+    await writeFile(config, (await readFile(config, 'utf8')).replace("sidebarId: 'tutorialSidebar'", "sidebarId: 'tutorialSidebr'"))
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      note,
+      'docusaurus.config.js:43:45: error: navbar.items[0].sidebarId "tutorialSidebr" names no sidebar with a page of the docs at /docs (did you mean "tutorialSidebar"?). Write the id of a sidebar: a key of the sidebars file, or docs.sidebarId without one. [docsgen:nav-missing-route]',
+    ])
+  })
+})
+
 test.run()

@@ -199,12 +199,14 @@ test('docs.exclude is a list of globs; none by default; anything else is refused
   assert.equal(problems({ title: 'T', docs: { exclude: ['README.md', 3] } }), ['site.config.ts: error: "docs.exclude[1]" must be a text, got a number (3). [docsgen:config-invalid]'])
 })
 
-test('a navbar item has exactly one of to, href and docId; a docId item gets its route once the docs are read', () => {
+test('a navbar item has exactly one of to, href, docId and sidebarId; a docId or sidebarId item gets its route once the docs or sidebars are read', () => {
   const items = (value: unknown) => resolveConfig({ title: 'T', navbar: { items: [value] } }, 'site.config.ts', '').config?.navbar.items
   assert.equal(items({ label: 'Docs', docId: 'guides/intro' }), [{ label: 'Docs', to: undefined, href: undefined, docId: 'guides/intro', position: 'left', auth: false, groups: [] }])
-  assert.equal(problems({ title: 'T', navbar: { items: [{ label: 'Docs', docId: 'intro', to: '/docs/intro' }] } }), [
-    'site.config.ts: error: "navbar.items[0]" needs exactly one of "to" (a route of this site), "href" (an external URL) or "docId" (a doc). [docsgen:config-invalid]',
-  ])
+  assert.equal(items({ label: 'Guide', sidebarId: 'guide' }), [{ label: 'Guide', to: undefined, href: undefined, sidebarId: 'guide', position: 'left', auth: false, groups: [] }])
+  const oneOf = 'needs exactly one of "to" (a route of this site), "href" (an external URL), "docId" (a doc) or "sidebarId" (a sidebar\'s first page)'
+  assert.equal(problems({ title: 'T', navbar: { items: [{ label: 'Docs', docId: 'intro', to: '/docs/intro' }] } }), [`site.config.ts: error: "navbar.items[0]" ${oneOf}. [docsgen:config-invalid]`])
+  assert.equal(problems({ title: 'T', navbar: { items: [{ label: 'Docs', docId: 'intro', sidebarId: 'guide' }] } }), [`site.config.ts: error: "navbar.items[0]" ${oneOf}. [docsgen:config-invalid]`])
+  assert.equal(problems({ title: 'T', navbar: { items: [{ label: 'Docs', sidebarId: 'guide', href: 'https://example.org' }] } }), [`site.config.ts: error: "navbar.items[0]" ${oneOf}. [docsgen:config-invalid]`])
 })
 
 test.run()
