@@ -25,6 +25,7 @@ export type RuleId =
   | 'page-render-failed'
   | 'category-invalid'
   | 'blog-authors-invalid'
+  | 'tags-invalid'
   | 'sidebar-invalid'
   | 'nav-missing-route'
   | 'redirect-target-private'

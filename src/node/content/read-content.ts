@@ -15,7 +15,7 @@ import { docsgenFolders, type ContentFolders } from '../config/resolve-config.js
 import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
 import { refuseEntry, refuseSection } from './refuse-links.js'
 
-export type ContentKind = 'doc' | 'page' | 'post' | 'component-page' | 'react-page' | 'category' | 'authors' | 'asset' | 'static'
+export type ContentKind = 'doc' | 'page' | 'post' | 'component-page' | 'react-page' | 'category' | 'authors' | 'tags' | 'asset' | 'static'
 
 export interface ContentFile {
   /** Path relative to the site folder with forward slashes, e.g. `content/docs/Sanctum/intro.md`. */
@@ -87,7 +87,7 @@ export async function readContent(siteDir: string, { folders, versions, docsExcl
       const file = section === '.' ? relative : `${section}/${relative}`
       const path = join(root, relative)
       let text = ''
-      if (kind === 'category' || kind === 'authors') {
+      if (kind === 'category' || kind === 'authors' || kind === 'tags') {
         const read = readTextFile(path, file, { markdown: false })
         if (read.diagnostic) {
           diagnostics.push(read.diagnostic)
@@ -162,10 +162,12 @@ function kindOf(section: Section['kind'], relative: string, componentPages: bool
   if (componentPages === 'docusaurus' && section === 'pages') return docusaurusPageKind(relative)
   if (section === 'blog') {
     if (relative === 'authors.yml' || relative === 'authors.yaml') return 'authors'
+    if (relative === 'tags.yml' || relative === 'tags.yaml') return 'tags'
     return /\.mdx?$/.test(name) ? 'post' : 'asset'
   }
   if (section === 'docs') {
     if (name === '_category_.json') return 'category'
+    if (relative === 'tags.yml' || relative === 'tags.yaml') return 'tags'
     return /\.mdx?$/.test(name) ? 'doc' : 'asset'
   }
   if (/\.mdx?$/.test(name)) return 'page'

@@ -10,6 +10,7 @@ import { loadComponentPages, type ComponentPages } from './load-component-pages.
 import { parseContent, type ContentDocument, type DocumentListener, type ParsedContent } from './parse-content.js'
 import type { ParseCache } from './parse-cache.js'
 import { readBlogAuthors, withPostAuthors } from './read-blog-authors.js'
+import { readTagsFiles, withPredefinedTags } from './read-tags-file.js'
 import { readContent } from './read-content.js'
 import { readSidebars, readVersionedSidebars, type SidebarsFile } from './read-sidebars.js'
 
@@ -53,13 +54,14 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
   })
   const authorsFile = files.find((file) => file.kind === 'authors')
   const authors = readBlogAuthors(authorsFile)
-  const documents = withPostAuthors(parsed.documents, authors.authors, authorsFile?.file, authors.diagnostics, { siteDir, blogFolder: config.folders.blog })
+  const tags = readTagsFiles(files)
+  const documents = withPredefinedTags(withPostAuthors(parsed.documents, authors.authors, authorsFile?.file, authors.diagnostics, { siteDir, blogFolder: config.folders.blog }), tags.tags)
   const components = await loadComponentPages(siteDir, documents, options.cacheDir, { timeLimitMs: options.timeLimitMs, load: options.loadComponents })
   const sidebars = await readSidebars(siteDir, options.timeLimitMs, config.folders.sidebars)
   const versioned = readVersionedSidebars(siteDir, released)
   return {
     content: { ...parsed, documents, components: components.components, sidebars: sidebars.sidebars, versionedSidebars: versioned.sidebars },
-    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...authors.diagnostics, ...components.diagnostics, ...sidebars.diagnostics, ...versioned.diagnostics],
+    diagnostics: [...unreadable, ...checkFileNames(files), ...parsed.diagnostics, ...authors.diagnostics, ...tags.diagnostics, ...components.diagnostics, ...sidebars.diagnostics, ...versioned.diagnostics],
   }
 }
 

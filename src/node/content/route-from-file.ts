@@ -71,7 +71,7 @@ export function docSlug(relative: string, routing: DocRouting = {}): string {
 }
 
 export function routeFromFile(file: Pick<ContentFile, 'kind' | 'relative' | 'routedByPath'>, docsBase: string, routing: DocRouting = {}, blogBase = '/blog'): string | undefined {
-  if (file.kind === 'category' || file.kind === 'authors' || file.kind === 'asset' || file.kind === 'static') return undefined
+  if (file.kind === 'category' || file.kind === 'authors' || file.kind === 'tags' || file.kind === 'asset' || file.kind === 'static') return undefined
   if (file.kind === 'doc') return `${docsPrefix(docsBase)}${file.routedByPath ? pathRoute(file.relative) : docSlug(file.relative, routing)}`
   if (file.kind === 'post') return `${docsPrefix(blogBase)}${postSlug(file.relative, routing.slug)}`
   return pathRoute(file.relative)

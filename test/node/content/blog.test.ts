@@ -4,6 +4,7 @@
  * list pages newest first, tag pages, newer/older posts, feeds, links checked like docs', and a
  * private post kept out of every deployable file.
  */
+import { existsSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
@@ -186,6 +187,21 @@ blog('mistakes: unknown author, a date that is none, broken links and anchors, a
       'content/blog/2024-03-03-bad-slug.md:2:7: error: Front matter "slug" would put the page at "/blog/../../escape", which has the part "..", which climbs out of its folder. Write a slug of plain names, such as "welcome" (under the blog\'s route). [docsgen:front-matter-invalid]',
       'content/blog/authors.yml:3:8: error: "ada.url" must be an http(s) URL or a site path, got "javascript:alert(1)". Write a URL such as "https://example.org/ada" or a path such as "/img/ada.png". [docsgen:blog-authors-invalid]',
       'content/blog/authors.yml:5:3: error: "nobody" must have a "name" or an "image_url". Write `name: Ada Lovelace`. [docsgen:blog-authors-invalid]',
+    ])
+  })
+})
+
+blog("tags named by a key of the blog's tags.yml get its label and page name, as Docusaurus's predefined tags; other tags stay as written; a bad tags.yml is a diagnostic", async () => {
+  await withFixtureSite('blog', async (site) => {
+    await writeFile(join(site.dir, 'content/blog/tags.yml'), 'news:\n  label: News & Updates\n  permalink: /updates\n  description: What changed\nrelease:\n')
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [])
+    const welcome = await site.read('build/blog/2024/01/05/welcome.html')
+    assert.match(welcome, '<ul><li><a class="tag" href="/site/blog/tags/updates">News &amp; Updates</a></li><li><a class="tag" href="/site/blog/tags/release">release</a></li></ul>')
+    assert.match(await site.read('build/blog/tags/updates.html'), '<h1>2 posts tagged with &quot;News &amp; Updates&quot;</h1>')
+    assert.not.ok(existsSync(join(site.dir, 'build/blog/tags/news.html')))
+    await writeFile(join(site.dir, 'content/blog/tags.yml'), 'news:\n  label: [News]\n')
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      'content/blog/tags.yml:2:10: error: "news.label" must be a text, got a list. [docsgen:tags-invalid]',
     ])
   })
 })

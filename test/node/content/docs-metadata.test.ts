@@ -162,4 +162,17 @@ metadata("markdown.slugify: 'vitepress' keeps a VitePress site's heading ids", a
   })
 })
 
+metadata("a doc's tag named by a key of the docs folder's tags.yml gets its label and page; one written out in full stays as written", async () => {
+  await withFixtureSite('docs-metadata', async (site) => {
+    await withoutMistakes(site)
+    await writeFile(join(site.dir, 'content/docs/tags.yml'), 'getting-started:\n  label: Getting started\n  permalink: /start\noperations:\n  label: Not used\n')
+    assert.equal((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.match(
+      await site.read('build/docs/Guides/intro.html'),
+      '<ul><li><a class="tag" href="/docs/tags/start" rel="tag">Getting started</a></li><li><a class="tag" href="/docs/tags/operations" rel="tag">Ops</a></li></ul>',
+    )
+    assert.match(await site.read('build/docs/tags/start.html'), 'Getting started')
+  })
+})
+
 metadata.run()
