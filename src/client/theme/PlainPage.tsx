@@ -4,12 +4,13 @@ import { LoginGate } from './LoginGate.js'
 import { UnlistedBanner } from './UnlistedBanner.js'
 
 /**
- * The full-width layout of standalone pages. A component page (the home page) renders its own
- * <main> and <h1>; nesting a second main landmark or heading around it would break the page's
- * outline, so such a body only gets the skip-link target around it.
+ * The full-width layout of standalone pages. A component page (the home page) may render its own
+ * <main> and <h1>, at its top or inside (a Docusaurus page's hero header, then its main);
+ * nesting a second main landmark or heading around it would break the page's outline, so such a
+ * body only gets the skip-link target around it.
  */
 export function PlainPage({ page }: { page: PageView }): ReactElement {
-  if (page.bodyHtml.startsWith('<main')) {
+  if (/<main[\s>]/.test(page.bodyHtml)) {
     return <div id="main-content" className="plain-page" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} />
   }
   if (page.gated) {

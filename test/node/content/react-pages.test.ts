@@ -163,4 +163,16 @@ test('an SVG beside the pages (which may be private) or outside the site is no c
   })
 })
 
+test('a React page that draws its own <main> below a header (the classic template) gets no second main landmark around it', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    const page = "import Layout from '@theme/Layout'\nexport default function Home() { return <Layout title='Home'><header className='hero'><h1>Hi</h1></header><main><p>Features</p></main></Layout> }\n"
+    await writeFile(join(site.dir, 'src/pages/broken.js'), page)
+    await mendHelpLinks(site.dir)
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+    const html = await site.read('build/broken/index.html')
+    assert.is(html.match(/<main[\s>]/g)?.length, 1)
+    assert.match(html, '<div id="main-content" class="plain-page"><header class="hero"><h1>Hi</h1></header><main><p>Features</p></main></div>')
+  })
+})
+
 test.run()
