@@ -12,7 +12,7 @@ import { describeValue, ValueReader, type ValueAt } from '../../shared/read-valu
 import { sourceLocator } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import type { LoginFactorMethod } from './define-config.js'
-import { baseUrlProblem, isCssColor, unsafeUrlProblem } from './read-url.js'
+import { readBaseUrl, readCssColor, readHttpUrl, readLinkTarget, readSafeUrl, readSiteUrl } from './read-url.js'
 import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
 
 export interface ResolvedNavItem {
@@ -265,19 +265,6 @@ function readI18n(i18n: ValueAt): void {
   if (locales.value !== undefined && (!Array.isArray(locales.value) || locales.value.length !== 1 || locales.value[0] !== 'en')) locales.fail("must be ['en'] (only English is supported)")
 }
 
-function readSiteUrl(at: ValueAt): string | undefined {
-  const url = readHttpUrl(at, undefined)
-  const parsed = url === undefined || !isHttpUrl(url) ? undefined : new URL(url)
-  if (!parsed) return undefined
-  if (parsed.pathname !== '/') {
-    const path = parsed.pathname.endsWith('/') ? parsed.pathname : `${parsed.pathname}/`
-    at.fail(`must be an origin only, got "${url}"`, `Write url: '${parsed.origin}' and baseUrl: '${path}' (as in Docusaurus).`)
-  } else if (parsed.search || parsed.hash || parsed.username || parsed.password || !/^([a-z\d-]+\.)*[a-z\d-]+$|^\[[\da-f:.]+\]$/i.test(parsed.hostname)) {
-    at.fail(`must be an origin only, such as "https://docs.example.org" (a host name, no credentials, query or fragment), got "${url}"`)
-  }
-  return parsed.origin
-}
-
 function resolveAnnouncementBar(at: ValueAt): ResolvedConfig['announcementBar'] {
   if (at.value === undefined) return undefined
   at.mapping(['id', 'content', 'backgroundColor', 'textColor', 'isCloseable'])
@@ -442,56 +429,8 @@ function readRouteBasePath(at: ValueAt, fallback = '/docs'): string {
   return readRoutePath(at, fallback, withSlash.length > 1 && withSlash.endsWith('/') && !withSlash.endsWith('//') ? withSlash.slice(0, -1) : withSlash)
 }
 
-/** A URL path prefix, given with or without its leading and trailing "/" (as in Docusaurus). */
-function readBaseUrl(at: ValueAt): string {
-  const text = at.string() ?? '/'
-  const problem = baseUrlProblem(text)
-  if (problem) at.fail(problem.message, problem.suggestion)
-  const segments = text.split('/').filter(Boolean)
-  return segments.length === 0 ? '/' : `/${segments.join('/')}/`
-}
-
-/** A URL as written (an href, an image): anything but a URL that runs code or carries a document of its own. */
-function readSafeUrl(at: ValueAt, text: string | undefined): string | undefined {
-  const problem = text === undefined ? undefined : unsafeUrlProblem(text)
-  if (problem) at.fail(problem, 'Use an https: URL, or a path of this site such as "/img/logo.svg".')
-  return text
-}
-
-/** A colour that reaches a style attribute: only colour syntax, so it cannot add declarations or load URLs. */
-function readCssColor(at: ValueAt, fallback: string): string {
-  const text = (at.string() ?? fallback).trim()
-  if (isCssColor(text)) return text
-  at.fail(`must be a CSS colour such as "#fff7d6", "rebeccapurple", "rgb(255 247 214)" or "var(--my-colour)", got "${text}"`)
-  return fallback
-}
-
-function readHttpUrl(at: ValueAt, fallback: string | undefined): string | undefined {
-  const text = at.string() ?? fallback
-  if (text !== undefined && at.value !== undefined && !isHttpUrl(text)) at.fail(`must be an http or https URL, got "${text}"`)
-  return text
-}
-
-function readLinkTarget(at: ValueAt): { to: string | undefined; href: string | undefined } {
-  const to = at.get('to').string()
-  const href = readSafeUrl(at.get('href'), at.get('href').string())
-  if ((to === undefined) === (href === undefined)) at.fail('needs exactly one of "to" (a route of this site) or "href" (an external URL)')
-  if (to !== undefined && (!to.startsWith('/') || to.startsWith('//')))
-    at.get('to').fail(`must be a route path starting with "/"${to.startsWith('//') ? ' (not "//", which a browser reads as another host)' : ''}, got "${to}"`, 'Use "href" for external links.')
-  return { to, href }
-}
-
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp)
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
 }
 
 /** Whether the site is a Docusaurus project's folder, read as Docusaurus reads it (read-docusaurus-site.ts). */
