@@ -107,6 +107,8 @@ export interface PageView {
   readonly keywords: readonly string[]
   /** The page's tags; a tag without a page has no href. */
   readonly tags: readonly { readonly label: string; readonly href: string | undefined }[]
+  /** Where the page's source is edited (docs.editUrl, blog.editUrl), for its "Edit this page" link. */
+  readonly editUrl?: string | undefined
   readonly description: string | undefined
   /** Sanitised body HTML of a Markdown page ('' for shells, category pages and component pages). */
   readonly bodyHtml: string

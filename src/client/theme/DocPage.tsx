@@ -2,6 +2,7 @@ import type { ReactElement } from 'react'
 import type { NavbarLinkView, PageView, SidebarViewItem } from '../../shared/page-view.js'
 import { Breadcrumbs } from './Breadcrumbs.js'
 import { CategoryCards } from './CategoryCards.js'
+import { EditLink } from './EditLink.js'
 import { LoginGate } from './LoginGate.js'
 import { MobileMenu } from './MobileMenu.js'
 import { PaginationNav } from './PaginationNav.js'
@@ -49,6 +50,7 @@ export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, 
               {page.bodyHtml ? <div className="markdown-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}
               {page.kind === 'category' || page.kind === 'tags' ? <CategoryCards cards={page.cards} /> : null}
               <TagList tags={page.tags} />
+              <EditLink href={page.editUrl} />
             </article>
           )}
           {page.gated ? null : <PaginationNav previous={page.previous} next={page.next} />}

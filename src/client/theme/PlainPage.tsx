@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react'
 import type { PageView } from '../../shared/page-view.js'
+import { EditLink } from './EditLink.js'
 import { LoginGate } from './LoginGate.js'
 import { UnlistedBanner } from './UnlistedBanner.js'
 
@@ -29,6 +30,7 @@ export function PlainPage({ page }: { page: PageView }): ReactElement {
         {page.unlisted ? <UnlistedBanner /> : null}
         {page.hideTitle ? null : <h1 id={page.titleId}>{page.title}</h1>}
         {page.bodyHtml ? <div className="markdown-body" dangerouslySetInnerHTML={{ __html: page.bodyHtml }} /> : null}
+        <EditLink href={page.editUrl} />
       </article>
     </main>
   )

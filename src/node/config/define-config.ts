@@ -162,6 +162,12 @@ export interface SiteConfig {
      * whose names start with `_` never are.
      */
     exclude?: string[]
+    /**
+     * Where a doc's source is edited, for its "Edit this page" link: a URL the doc's file (relative
+     * to the site folder) is added to, as Docusaurus's editUrl (`https://github.com/org/repo/edit/main/`),
+     * or one with `:path`, replaced by the file relative to its docs folder (VitePress's editLink.pattern).
+     */
+    editUrl?: string
   }
   /** The blog of content/blog, as Docusaurus's blog options. */
   blog?: {
@@ -173,6 +179,8 @@ export interface SiteConfig {
     showReadingTime?: boolean
     /** Which feeds are written ('all', the default, is both; null none), and their title and description (default: the site's). */
     feedOptions?: { type?: 'rss' | 'atom' | 'all' | readonly ('rss' | 'atom')[] | null; title?: string; description?: string }
+    /** Where a post's source is edited, as docs.editUrl. */
+    editUrl?: string
   }
   /** Heading levels shown in the table of contents; default 2 to 3. */
   tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number }

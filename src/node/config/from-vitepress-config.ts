@@ -2,7 +2,7 @@
  * A VitePress config (`.vitepress/config.*`), as plain data, read into docsgen's config: the
  * settings docsgen has (title, description, base, cleanUrls, srcDir and srcExclude, sitemap's
  * hostname, ignoreDeadLinks, appearance, a simple favicon of `head`, and of `themeConfig` the
- * logo, nav, sidebar, social links, footer and outline) and where its folders are. The VitePress
+ * logo, nav, sidebar, social links, footer, outline and editLink pattern) and where its folders are. The VitePress
  * flavour is always on. Everything else is listed as ignored, to be said once.
  */
 import { existsSync, statSync } from 'node:fs'
@@ -25,7 +25,7 @@ const external = /^([a-z][a-z\d+.-]*:|\/\/)/i
 
 /** Keys docsgen reads, or has no use for (search: docsgen always has its own). */
 const readKeys = ['title', 'description', 'base', 'cleanUrls', 'srcDir', 'srcExclude', 'lang', 'head', 'themeConfig', 'sitemap', 'ignoreDeadLinks', 'appearance']
-const themeKeys = ['logo', 'siteTitle', 'nav', 'sidebar', 'socialLinks', 'footer', 'outline', 'search']
+const themeKeys = ['logo', 'siteTitle', 'nav', 'sidebar', 'socialLinks', 'footer', 'outline', 'search', 'editLink']
 
 export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepress {
   // Markdown options are named one by one: docsgen reads VitePress's Markdown, with options of its own.
@@ -56,6 +56,10 @@ export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepre
   const theme = isObject(config.themeConfig) ? config.themeConfig : {}
   for (const key of Object.keys(theme)) if (!themeKeys.includes(key) && theme[key] !== undefined) ignored.push(`themeConfig.${key}`)
   Object.assign(value, readTheme(theme, { siteDir, srcDir, exclude }, ignored))
+  // editLink.pattern, with `:path` for the page's file under srcDir; its text is docsgen's.
+  if (isObject(theme.editLink) && typeof theme.editLink.pattern === 'string') value.docs = { ...(value.docs as Plain), editUrl: theme.editLink.pattern }
+  else if (theme.editLink !== undefined) ignored.push('themeConfig.editLink')
+  if (isObject(theme.editLink) && theme.editLink.text !== undefined) ignored.push('themeConfig.editLink.text')
   return { value, folders, ignored }
 }
 

@@ -99,3 +99,13 @@ export function isHttpUrl(text: string): boolean {
     return false
   }
 }
+
+/**
+ * Where a page's source is edited: an http(s) URL to which the page's file, relative to the site
+ * folder, is added (Docusaurus's editUrl: `https://github.com/org/repo/edit/main/`), or one with
+ * `:path`, which is replaced by the file relative to its docs or blog folder (VitePress's
+ * editLink.pattern: `https://github.com/org/repo/edit/main/docs/:path`).
+ */
+export function readEditUrl(at: ValueAt): string | undefined {
+  return readHttpUrl(at, undefined)
+}

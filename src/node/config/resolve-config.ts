@@ -12,7 +12,7 @@ import { describeValue, ValueReader, type ValueAt } from '../../shared/read-valu
 import { sourceLocator } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import type { LoginFactorMethod } from './define-config.js'
-import { readBaseUrl, readCssColor, readHttpUrl, readLinkTarget, readSafeUrl, readSiteUrl } from './read-url.js'
+import { readBaseUrl, readCssColor, readEditUrl, readHttpUrl, readLinkTarget, readSafeUrl, readSiteUrl } from './read-url.js'
 import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
 
 export interface ResolvedNavItem {
@@ -79,6 +79,8 @@ export interface ResolvedConfig {
     readonly sidebarId: string
     /** Every version of the docs, newest first: the current one alone for an unversioned site. */
     readonly versions: readonly ResolvedVersion[]
+    /** Where a doc's source is edited (see readEditUrl); undefined: its page has no "Edit this page" link. */
+    readonly editUrl: string | undefined
     /** Globs of Markdown files in each docs folder, relative to it, that are not docs. */
     readonly exclude: readonly string[]
   }
@@ -148,6 +150,8 @@ export interface ResolvedBlog {
   readonly postsPerPage: number
   readonly showReadingTime: boolean
   readonly feedOptions: { readonly type: readonly ('rss' | 'atom')[]; readonly title: string | undefined; readonly description: string | undefined }
+  /** Where a post's source is edited, as for docs. */
+  readonly editUrl: string | undefined
 }
 
 /** The login defaults (the provider's hosted API and SDK page, the anchor site's choices), in one place. */
@@ -180,7 +184,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   root.mapping(topKeys)
   const title = root.get('title').string() ?? 'Documentation'
   const docs = root.get('docs')
-  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude'])
+  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl'])
   const folders = layout.folders ?? docsgenFolders
   const routeBasePath = readRouteBasePath(docs.get('routeBasePath'))
   const versionLabel = docs.get('versionLabel').string() ?? 'Next'
@@ -228,6 +232,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
       sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
       versions,
       exclude: (docs.get('exclude').list() ?? []).map((item) => item.string() ?? ''),
+      editUrl: readEditUrl(docs.get('editUrl')),
     },
     sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,
@@ -408,7 +413,7 @@ function readRoutePath(at: ValueAt, fallback: string, text = at.string() ?? fall
 
 /** The blog's settings; its route, like the docs', with or without slashes around it. */
 function resolveBlog(blog: ValueAt): ResolvedBlog {
-  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions'])
+  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl'])
   const feed = blog.get('feedOptions')
   feed.mapping(['type', 'title', 'description'])
   const type = feed.get('type')
@@ -419,6 +424,7 @@ function resolveBlog(blog: ValueAt): ResolvedBlog {
     postsPerPage: blog.get('postsPerPage').number({ min: 1, max: 1000, integer: true }) ?? 10,
     showReadingTime: blog.get('showReadingTime').boolean() ?? true,
     feedOptions: { type: types, title: feed.get('title').string(), description: feed.get('description').string() },
+    editUrl: readEditUrl(blog.get('editUrl')),
   }
 }
 

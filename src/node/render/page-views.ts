@@ -12,6 +12,7 @@ import { createVersionViews } from './version-views.js'
 import { fillDocCardLists } from './fill-doc-card-lists.js'
 import { sidebarListPage } from '../../shared/page-data.js'
 import { SIDEBAR_WINDOW, shownRange, windowBlock } from './sidebar-window.js'
+import { editLinkOf } from './edit-link.js'
 
 /** A list of the sidebar drawn whole. */
 export interface SidebarListView {
@@ -129,6 +130,7 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
       unlisted: display?.unlisted ?? false,
       keywords: display?.keywords ?? [],
       tags: (display?.tags ?? []).map((tag) => ({ label: tag.label, href: tag.path === undefined ? undefined : href(tag.path) })),
+      editUrl: editLinkOf(route, config),
       description: route.description,
       bodyHtml: fillDocCardLists(bodyHtml, cards),
       toc: tocOf(route, config),

@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, presets.classic.theme, presets.classic.docs.editUrl, presets.classic.blog.editUrl, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1]; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, presets.classic.theme, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1], presets.classic.blog.editUrl; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
 
 test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaurus gives it; what is ignored is said once', async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
@@ -220,6 +220,16 @@ test("a navbar sidebar item opens the first page of that sidebar, in the version
       note,
       'docusaurus.config.js:43:45: error: navbar.items[0].sidebarId "tutorialSidebr" names no sidebar with a page of the docs at /docs (did you mean "tutorialSidebar"?). Write the id of a sidebar: a key of the sidebars file, or docs.sidebarId without one. [docsgen:nav-missing-route]',
     ])
+  })
+})
+
+test("a doc's page links to where its source is edited, its file under the site folder added to the docs' editUrl; a post's editUrl that is a function is ignored, and said so", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+    const edit = (path: string) => `<p class="edit-this-page"><a href="https://github.com/dino/dino-docs/tree/main/${path}" target="_blank" rel="noopener noreferrer">Edit this page</a></p>`
+    assert.match(await site.read('build/docs/intro/index.html'), edit('docs/intro.md'))
+    assert.match(await site.read('build/docs/1.0/intro/index.html'), edit('versioned_docs/version-1.0/intro.md'))
+    assert.not.match(await site.read('build/blog/index.html'), 'edit-this-page')
   })
 })
 

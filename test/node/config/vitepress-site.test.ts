@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  ".vitepress/config.mts: warning: docsgen reads .vitepress/config.mts as a VitePress site: every .md of the site folder as a page at the route VitePress gives it, public/ published as it is, the nav and sidebar, VitePress's Markdown; it ignores lastUpdated, markdown.lineNumbers, pwa, vite, head[1] (meta), themeConfig.editLink, themeConfig.nav[2] (a dropdown); it stood in for the packages @vite-pwa/vitepress, vitepress, which are not installed. Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]"
+  ".vitepress/config.mts: warning: docsgen reads .vitepress/config.mts as a VitePress site: every .md of the site folder as a page at the route VitePress gives it, public/ published as it is, the nav and sidebar, VitePress's Markdown; it ignores lastUpdated, markdown.lineNumbers, pwa, vite, head[1] (meta), themeConfig.nav[2] (a dropdown); it stood in for the packages @vite-pwa/vitepress, vitepress, which are not installed. Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]"
 
 const routesOf = (result: Awaited<ReturnType<typeof build>>) =>
   result
@@ -38,6 +38,8 @@ test('every .md of a VitePress folder gets the route VitePress gives it (index.m
     assert.is(await site.read('build/notes.md'), '# Published as it is\n')
     assert.is(await site.read('build/robots.txt'), 'User-agent: *\n')
     const page = await site.read('build/guide/getting-started.html')
+    // themeConfig.editLink.pattern, `:path` the page's file under srcDir.
+    assert.match(page, '<p class="edit-this-page"><a href="https://github.com/example/vite-docs/edit/main/guide/getting-started.md" target="_blank" rel="noopener noreferrer">Edit this page</a></p>')
     assert.ok(page.includes('<title>Getting Started | Vite Docs</title>'))
     assert.ok((await site.read('build/index.html')).includes('<title>Vite Docs · Fast docs, written once.</title>'))
     assert.ok(page.includes('<link rel="icon" href="/img/logo.svg" type="image/svg+xml">'))
