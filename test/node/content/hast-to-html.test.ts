@@ -4,7 +4,8 @@ import type { Element, ElementContent, Root } from 'hast'
 import { toHtml } from 'hast-util-to-html'
 import { hastToHtml } from '../../../src/node/content/hast-to-html.js'
 
-const element = (tagName: string, properties: Element['properties'], children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties, children })
+// Properties as a page's tree may hold them, which hast's types narrow further than the serialiser may assume.
+const element = (tagName: string, properties: Record<string, unknown>, children: ElementContent[] = []): Element => ({ type: 'element', tagName, properties: properties as Element['properties'], children })
 const text = (value: string): ElementContent => ({ type: 'text', value })
 const raw = (value: string) => ({ type: 'raw', value }) as unknown as ElementContent
 const root = (...children: Root['children']): Root => ({ type: 'root', children })
