@@ -2,12 +2,10 @@ import type { ReactElement } from 'react'
 import { siteHref } from '../../shared/canonical-path.js'
 import type { PageProps, SiteView } from '../../shared/page-view.js'
 import { AnnouncementBar } from './AnnouncementBar.js'
-import { DocPage } from './DocPage.js'
 import { Footer } from './Footer.js'
-import { MobileMenu, MobileMenuSwitch } from './MobileMenu.js'
+import { MobileMenuSwitch } from './MobileMenu.js'
 import { Navbar } from './Navbar.js'
-import { NotFound } from './NotFound.js'
-import { PlainPage } from './PlainPage.js'
+import { PageRegion } from './PageRegion.js'
 import { SkipLink } from './SkipLink.js'
 
 const regionStart = '<div class="page-region" data-page-region="">'
@@ -63,20 +61,6 @@ export function Page(props: PageProps): ReactElement {
         <PageRegion {...props} />
       </div>
       <Footer footer={site.footer} />
-    </>
-  )
-}
-
-/** The content of the page region: what differs between pages. */
-export function PageRegion({ site, page, sidebar, sidebarHtml }: PageProps): ReactElement {
-  const currentHref = siteHref(site.baseUrl, page.path)
-  const navbarItems = site.navbar.items
-  return page.layout === 'docs' && page.kind !== 'notFound' ? (
-    <DocPage page={page} sidebar={sidebar} sidebarHtml={sidebarHtml} navbarItems={navbarItems} currentHref={currentHref} homeHref={site.homeHref} />
-  ) : (
-    <>
-      <MobileMenu items={navbarItems} currentHref={currentHref} />
-      {page.kind === 'notFound' ? <NotFound homeHref={site.homeHref} docsHref={site.docsHref} /> : <PlainPage page={page} />}
     </>
   )
 }

@@ -83,8 +83,9 @@ export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
 
 /**
  * Without fuzzy links, linkify-it finds a link only after a scheme (`http:`, `https:`, `ftp:`,
- * `mailto:`, `//`) or in an e-mail address, yet tries its large scheme pattern on every text: a
- * text with none of `:`, `/` and `@` is answered at once (a twelfth of the parse on the shared corpus).
+ * `mailto:`, `//`) or in an e-mail address, yet tries its large scheme pattern (Unicode
+ * punctuation classes) on every text of a paragraph that may hold one: a text with none of `:`,
+ * `/` and `@` is answered at once, as the pattern would answer it.
  */
 function skipPlainTexts(linkify: MarkdownIt['linkify']): void {
   const test = linkify.test.bind(linkify)

@@ -8,7 +8,8 @@
  */
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { Page, pageFrameKey, pageFrameOf, PageRegion } from '../../client/theme/Page.js'
+import { Page, pageFrameKey, pageFrameOf } from '../../client/theme/Page.js'
+import { PageRegion } from '../../client/theme/PageRegion.js'
 import { siteHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
