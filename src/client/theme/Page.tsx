@@ -1,13 +1,11 @@
 import type { ReactElement } from 'react'
 import { siteHref } from '../../shared/canonical-path.js'
-import type { PageProps } from '../../shared/page-view.js'
+import type { PageProps, SiteView } from '../../shared/page-view.js'
 import { AnnouncementBar } from './AnnouncementBar.js'
-import { DocPage } from './DocPage.js'
 import { Footer } from './Footer.js'
-import { MobileMenu, MobileMenuSwitch } from './MobileMenu.js'
+import { MobileMenuSwitch } from './MobileMenu.js'
 import { Navbar } from './Navbar.js'
-import { NotFound } from './NotFound.js'
-import { PlainPage } from './PlainPage.js'
+import { PageRegion } from './PageRegion.js'
 import { SkipLink } from './SkipLink.js'
 
 const regionStart = '<div class="page-region" data-page-region="">'
@@ -26,12 +24,32 @@ export function pageRegionOf(bodyHtml: string): string {
 }
 
 /**
+ * The markup around the page region, split at it: what Page draws before the region's content
+ * and after it. The build draws it once for each `pageFrameKey` and PageRegion for each page.
+ */
+export function pageFrameOf(bodyHtml: string): { readonly before: string; readonly after: string } {
+  const region = pageRegionOf(bodyHtml)
+  const start = bodyHtml.indexOf(regionStart) + regionStart.length
+  return { before: bodyHtml.slice(0, start), after: bodyHtml.slice(start + region.length) }
+}
+
+/**
+ * Everything the markup outside the page region is drawn from: two pages with the same key have
+ * the same navbar, announcement bar and footer. The page enters it only through its navbar links
+ * (NavbarItem: `aria-current`); keep this in step with what Page draws outside the region.
+ */
+export function pageFrameKey(site: SiteView, pagePath: string): string {
+  const currentHref = siteHref(site.baseUrl, pagePath)
+  return JSON.stringify([site, site.navbar.items.map((item) => item.href === currentHref)])
+}
+
+/**
  * Everything inside <body> for one page. The document around it (head, stylesheet, the colour
  * mode script that sets `data-theme` on <html> before paint) is written by the build.
  */
-export function Page({ site, page, sidebar, sidebarHtml }: PageProps): ReactElement {
+export function Page(props: PageProps): ReactElement {
+  const { site, page } = props
   const currentHref = siteHref(site.baseUrl, page.path)
-  const navbarItems = site.navbar.items
   return (
     <>
       <SkipLink />
@@ -40,14 +58,7 @@ export function Page({ site, page, sidebar, sidebarHtml }: PageProps): ReactElem
       <Navbar site={site} currentHref={currentHref} />
       {/* What differs between pages; client navigation swaps its content (see pageRegionOf). */}
       <div className="page-region" data-page-region="">
-        {page.layout === 'docs' && page.kind !== 'notFound' ? (
-          <DocPage page={page} sidebar={sidebar} sidebarHtml={sidebarHtml} navbarItems={navbarItems} currentHref={currentHref} homeHref={site.homeHref} />
-        ) : (
-          <>
-            <MobileMenu items={navbarItems} currentHref={currentHref} />
-            {page.kind === 'notFound' ? <NotFound homeHref={site.homeHref} docsHref={site.docsHref} /> : <PlainPage page={page} />}
-          </>
-        )}
+        <PageRegion {...props} />
       </div>
       <Footer footer={site.footer} />
     </>

@@ -82,7 +82,9 @@ export function highlightCodeBlock(pre: Element, as: 'hast' | 'html' = 'hast', v
   const tokens: readonly (string | TokenNode)[] = language === undefined ? [text] : highlightTokens(text, language)
   const lineClass = (index: number) => [...new Set(['code-line', ...(highlighted.has(index + 1) ? ['code-line--highlighted'] : []), ...(notation?.get(index + 1) ?? [])])]
   if (as === 'html') {
-    const lines = lineHtml(tokens).map((line, index) => `<span class="${lineClass(index).join(' ')}">${line}</span>`)
+    // Most blocks mark no line: their lines' class is the same for each.
+    const plain = highlighted.size === 0 && (notation === undefined || notation.size === 0)
+    const lines = lineHtml(tokens).map((line, index) => `<span class="${plain ? 'code-line' : lineClass(index).join(' ')}">${line}</span>`)
     code.children = [{ type: 'raw', value: lines.join('\n') } as unknown as ElementContent]
   } else {
     code.children = splitLines(tokens.flatMap(toHast)).flatMap((line, index): ElementContent[] => [
@@ -149,18 +151,28 @@ function scopeClasses(node: TokenNode): string[] | undefined {
 function lineHtml(nodes: readonly (string | TokenNode)[]): string[] {
   const lines = ['']
   for (const node of nodes) {
-    const parts = typeof node === 'string' ? node.split('\n').map(escapeText) : lineHtml(node.children)
-    const classes = typeof node === 'string' ? undefined : scopeClasses(node)
-    parts.forEach((part, index) => {
+    const parts = typeof node === 'string' ? node.split('\n') : lineHtml(node.children)
+    const classes = typeof node === 'string' ? undefined : scopeClassName(node)
+    for (let index = 0; index < parts.length; index++) {
       if (index > 0) lines.push('')
-      if (part !== '') lines[lines.length - 1] += classes === undefined ? part : `<span class="${classes.join(' ')}">${part}</span>`
-    })
+      const part = typeof node === 'string' ? escapeText(parts[index]!) : parts[index]!
+      if (part !== '') lines[lines.length - 1] += classes === undefined ? part : `<span class="${classes}">${part}</span>`
+    }
   }
   return lines
 }
 
+// A few dozen scopes come back in every block: their class attribute is made once.
+const classNames = new Map<string, string | undefined>()
+
+function scopeClassName(node: TokenNode): string | undefined {
+  if (node.scope === undefined) return undefined
+  if (!classNames.has(node.scope)) classNames.set(node.scope, scopeClasses(node)?.join(' '))
+  return classNames.get(node.scope)
+}
+
 function escapeText(text: string): string {
-  return text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;')
+  return /[&<]/.test(text) ? text.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;') : text
 }
 
 /** The code without Docusaurus's magic comment lines, and the (1-based) lines they mark. */
@@ -170,7 +182,7 @@ function takeMagicComments(text: string): { text: string; marked: Set<number> } 
   let next = false
   let open = false
   for (const line of text.split('\n')) {
-    const comment = magicComment.exec(line)?.[1]
+    const comment = line.includes('highlight-') ? magicComment.exec(line)?.[1] : undefined
     if (comment === 'next-line') next = true
     else if (comment === 'start') open = true
     else if (comment === 'end') open = false

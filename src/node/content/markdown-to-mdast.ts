@@ -82,6 +82,17 @@ export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
 }
 
 /**
+ * Without fuzzy links, linkify-it finds a link only after a scheme (`http:`, `https:`, `ftp:`,
+ * `mailto:`, `//`) or in an e-mail address, yet tries its large scheme pattern (Unicode
+ * punctuation classes) on every text of a paragraph that may hold one: a text with none of `:`,
+ * `/` and `@` is answered at once, as the pattern would answer it.
+ */
+function skipPlainTexts(linkify: MarkdownIt['linkify']): void {
+  const test = linkify.test.bind(linkify)
+  linkify.test = (text) => (text.includes(':') || text.includes('/') || text.includes('@')) && test(text)
+}
+
+/**
  * The front matter at the start of a file (without a byte order mark), as an mdast `yaml` node,
  * with how many lines and characters it takes. `---js` or `---coffee` opens front matter in
  * another language (gray-matter reads those, and runs them): recognised, so that it is reported
@@ -114,6 +125,7 @@ function createMarkdownIt({ fuzzyLink, vitepress = false }: { fuzzyLink: boolean
   instance.validateLink = () => true
   // Fuzzy links include `www.` ones, which GFM links; isGfmAutolinkLiteral drops the bare domains.
   instance.linkify.set({ fuzzyLink })
+  if (!fuzzyLink) skipPlainTexts(instance.linkify)
   // GFM links `www.` and e-mail addresses under any top-level domain (`alice@corp.example`,
   // `www.site.test`); linkify-it only under known ones. Its TLD entries are regular expressions.
   instance.linkify.tlds(['[a-z0-9]+(?:-+[a-z0-9]+)*'], true)

@@ -8,13 +8,14 @@
  */
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { Page } from '../../client/theme/Page.js'
+import { Page, pageFrameKey, pageFrameOf } from '../../client/theme/Page.js'
+import { PageRegion } from '../../client/theme/PageRegion.js'
 import { siteHref } from '../../shared/canonical-path.js'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { escapeHtml } from '../../shared/escape-html.js'
 import type { Manifest, Route } from '../../shared/manifest.js'
 import { pageDataFile, type PageData } from '../../shared/page-data.js'
-import { PRIVATE_SHELL_TITLE, type PageView, type SidebarViewItem } from '../../shared/page-view.js'
+import { PRIVATE_SHELL_TITLE, type PageProps, type PageView, type SidebarViewItem } from '../../shared/page-view.js'
 import { SIGN_IN_SHELL_DATA_ID, type SignInShellData } from '../../client/shell/sign-in-shell.js'
 import { pushAll } from '../../shared/push-all.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -141,6 +142,7 @@ function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createP
   const signInShell = signInShellMarkup(input)
   // Blog pages name the blog's feeds in their head.
   const feeds = blogFeedFiles(input.manifest, input.config).map((feed) => ({ ...feed, title: input.config.blog.feedOptions.title ?? `${input.config.title} Blog` }))
+  const pageBody = createPageBody()
   return (
     route: Route,
     page: PageView,
@@ -151,7 +153,7 @@ function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createP
     const html = htmlDocument({
       site: views.site,
       page,
-      body: renderToStaticMarkup(createElement(Page, { site: views.navbarFor(route), page, sidebar, sidebarHtml: drawn?.html })),
+      body: pageBody({ site: views.navbarFor(route), page, sidebar, sidebarHtml: drawn?.html }),
       stylesheets: input.stylesheets,
       runtime: input.runtime,
       favicon: input.favicon,
@@ -163,6 +165,27 @@ function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createP
     return { html, sidebar: drawn }
   }
 }
+
+/**
+ * What Page renders, with the markup around the page region (navbar, footer: the same on most
+ * pages) rendered once per frame (pageFrameKey) and only the region for each page. React drew
+ * the frame again for every page, a third of the render stage's React time. The last few frames
+ * are kept: a versioned site's navbar differs on every page (its version menu links the page).
+ */
+function createPageBody(): (props: PageProps) => string {
+  const frames = new Map<string, ReturnType<typeof pageFrameOf>>()
+  return (props) => {
+    const key = pageFrameKey(props.site, props.page.path)
+    const frame = frames.get(key)
+    if (frame !== undefined) return `${frame.before}${renderToStaticMarkup(createElement(PageRegion, props))}${frame.after}`
+    const body = renderToStaticMarkup(createElement(Page, props))
+    if (frames.size >= framesKept) frames.delete(frames.keys().next().value!)
+    frames.set(key, pageFrameOf(body))
+    return body
+  }
+}
+
+const framesKept = 8
 
 /** The data and script that make the not-found page the sign-in shell for private paths. */
 function signInShellMarkup({ signInShellScript, manifest, config }: RenderInput): string | undefined {

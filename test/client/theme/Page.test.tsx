@@ -2,7 +2,8 @@ import { Window } from 'happy-dom'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Page } from '../../../src/client/theme/Page.js'
+import { Page, pageFrameKey, pageFrameOf } from '../../../src/client/theme/Page.js'
+import { PageRegion } from '../../../src/client/theme/PageRegion.js'
 import { SidebarList } from '../../../src/client/theme/SidebarList.js'
 import { routeHref } from '../../../src/shared/canonical-path.js'
 import type { PageProps } from '../../../src/shared/page-view.js'
@@ -277,3 +278,31 @@ accessibility('text in the view is escaped wherever it appears', () => {
 })
 
 accessibility.run()
+
+const frame = suite('Page frame')
+
+frame('a page drawn as the frame of another page with the same key around its own region is the page Page draws', () => {
+  const site = sampleSite({ announcementBar: { id: 'news', content: 'News', backgroundColor: '#fff', textColor: '#000', isCloseable: false } })
+  const pages: PageProps[] = [
+    { site, page: samplePage(), sidebar: sampleSidebar() },
+    { site, page: samplePage({ path: '/docs/Sanctum/other', title: 'Other' }), sidebar: sampleSidebar() },
+    { site, page: samplePage({ path: '/about', title: 'About', layout: 'plain' }), sidebar: undefined },
+    { site, page: samplePage({ path: '/404', kind: 'notFound', title: 'Not found' }), sidebar: undefined },
+  ]
+  const first = pageFrameOf(render(pages[0]!))
+  for (const props of pages) {
+    assert.is(pageFrameKey(props.site, props.page.path), pageFrameKey(pages[0]!.site, pages[0]!.page.path))
+    assert.is(`${first.before}${renderToStaticMarkup(<PageRegion {...props} />)}${first.after}`, render(props))
+  }
+})
+
+frame('the key tells apart the pages a navbar link names (aria-current="page") and any other site', () => {
+  const site = sampleSite()
+  const key = pageFrameKey(site, '/docs/Sanctum/intro')
+  assert.is.not(pageFrameKey(site, '/docs/category/sanctum'), key)
+  assert.match(render({ site, page: samplePage({ path: '/docs/category/sanctum' }), sidebar: undefined }), 'aria-current="page"')
+  assert.is.not(pageFrameKey(sampleSite({ title: 'Other' }), '/docs/Sanctum/intro'), key)
+  assert.is(pageFrameKey(sampleSite(), '/docs/Sanctum/other'), key)
+})
+
+frame.run()

@@ -8,7 +8,7 @@ test('each component file exports the component it is named after (and nothing b
   const extraExports: Record<string, string[]> = {
     MobileMenu: ['MobileMenuSwitch', 'MobileMenuToggle'],
     TableOfContents: ['nestEntries'],
-    Page: ['pageRegionOf'],
+    Page: ['pageFrameKey', 'pageFrameOf', 'pageRegionOf'],
   }
   const files = readdirSync(folder).filter((file) => file.endsWith('.tsx'))
   assert.ok(files.includes('Page.tsx'))
