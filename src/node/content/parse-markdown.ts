@@ -7,6 +7,7 @@ import { posix } from 'node:path'
 import type { Element, ElementContent, Root as HastRoot } from 'hast'
 import { toString } from 'hast-util-to-string'
 import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
 import remarkRehype from 'remark-rehype'
 import { raw } from 'hast-util-raw'
 import type { Root as MdastRoot, RootContent as MdastContent } from 'mdast'
@@ -27,7 +28,6 @@ import { highlightCodeBlock } from './highlight-code.js'
 import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
-import { hastToHtml } from './hast-to-html.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
 import type { ParsedPage } from './parsed-page.js'
 import { readFrontMatter } from './read-front-matter.js'
@@ -65,13 +65,14 @@ export const rawHtmlSchema = {
 const handlers = { footnoteReference, admonition: admonitionHandler, code: codeHandler }
 // Pages without raw HTML (most) skip the HTML parser; those with it are re-parsed as a browser
 // would (hast-util-raw), so `<details>` around Markdown keeps its Markdown, then sanitised.
-// hastToHtml writes raw nodes as they are: after sanitising, only the highlighter's (highlight-code.ts) are left.
-const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, rawHtmlSchema).freeze()
+// The stringifier writes raw nodes as they are: after sanitising, only the highlighter's (highlight-code.ts) are left.
+const processor = unified().use(remarkRehype, { handlers }).use(rehypeSanitize, rawHtmlSchema).use(rehypeStringify, { allowDangerousHtml: true }).freeze()
 const rawProcessor = unified()
   .use(remarkRehype, { handlers, allowDangerousHtml: true })
   // With the file, elements from raw HTML get their place in it (for diagnostics).
   .use(() => (tree: HastRoot, file: VFile) => raw(tree, { file }) as HastRoot)
   .use(rehypeSanitize, rawHtmlSchema)
+  .use(rehypeStringify, { allowDangerousHtml: true })
   .freeze()
 
 export interface ParseMarkdownOptions {
@@ -155,7 +156,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   // VitePress's code groups are read in every flavour (they change no ordinary page's meaning).
   if (vitepress || text.includes('code-group')) drawTabGroups(hast)
   if (vitepress) fillTableOfContents(hast, headings)
-  const parsed = { frontMatter, title: frontMatter.title ?? leadingTitle, titleId, description: frontMatter.description ?? excerpt(firstParagraph), html: hastToHtml(hast), headings, links, diagnostics, dependencies: [] }
+  const parsed = { frontMatter, title: frontMatter.title ?? leadingTitle, titleId, description: frontMatter.description ?? excerpt(firstParagraph), html: processor.stringify(hast), headings, links, diagnostics, dependencies: [] }
   return vitepress ? vitepress.placed(parsed) : parsed
 }
 
