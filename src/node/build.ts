@@ -16,7 +16,7 @@ import type { ResolvedConfig } from './config/resolve-config.js'
 import type { RenderInput } from './render/render-pages.js'
 import type { ConfigSource } from './validate/check-private-paths.js'
 import { buildManifest, describeManifest } from './manifest/build-manifest.js'
-import { withNavbarDocRoutes, withNavbarSidebarRoutes } from './manifest/navbar-doc-routes.js'
+import { withNavbarRoutes } from './manifest/navbar-routes.js'
 import { openBuildCache } from './cache/build-cache.js'
 import { createBodyFolder } from './content/page-bodies.js'
 import { compilePrivatePathRules } from './manifest/private-path-rules.js'
@@ -170,10 +170,9 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
   const contentOptions = { threads: options.threads, drafts: options.drafts ?? false, cacheDir, timeLimitMs, loadComponents: !reader, bodiesDir: bodies?.dir, onDocument: reader?.addDocument, cache: cache?.parse, changedFiles: cache?.changedFiles }
   const { content, diagnostics: contentDiagnostics } = await run.stage('content', () => readSiteContent(siteDir, config, contentOptions), describeSiteContent)
-  config = withNavbarDocRoutes(config, content.documents)
   const configSource = { file: site.file ?? 'site.config.ts', text: site.source }
   const { manifest } = await run.stage('manifest', () => buildManifest(content, config, rules.compiled), describeManifest)
-  config = withNavbarSidebarRoutes(config, manifest)
+  config = withNavbarRoutes(config, content.documents, manifest)
   // Kept from the last build while all it is made of but the pages' bodies is as it was (validation-memo.ts).
   const memo = cache?.validation({ content, config, configSource })
   const validation = await run.stage('validate', () => memo?.recall() ?? validateSite({ manifest, content, config, rules, configSource }), describeValidation)

@@ -134,9 +134,9 @@ function navbarItem(item: unknown, path: string, docsBase: string, ignored: stri
   const type = item.type ?? 'default'
   // docsgen draws the version dropdown itself wherever the docs have versions, and the search box always.
   if (type === 'docsVersionDropdown' || type === 'search') return []
-  // The doc's route, its slug included, is known once the docs are read (withNavbarDocRoutes).
+  // The doc's route, its slug included, is known once the docs are read (navbar-routes.ts).
   if (type === 'doc' && typeof item.docId === 'string' && typeof item.label === 'string') return [{ label: item.label, docId: item.docId, ...(item.position === undefined ? {} : { position: item.position }) }]
-  // The sidebar's first page is known once the sidebars are built (withNavbarSidebarRoutes).
+  // The sidebar's first page is known once the sidebars are built (navbar-routes.ts).
   if (type === 'docSidebar' && typeof item.sidebarId === 'string' && typeof item.label === 'string') return [{ label: item.label, sidebarId: item.sidebarId, ...(item.position === undefined ? {} : { position: item.position }) }]
   if (type === 'docSidebar') return linkItem({ label: item.label, to: docsBase, position: item.position }, path, ignored, ['position'])
   if (type !== 'default') {

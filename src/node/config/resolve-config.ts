@@ -18,8 +18,8 @@ import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
 export interface ResolvedNavItem {
   readonly label: string
   /**
-   * For an item with a `docId`: undefined until the docs are read (withNavbarDocRoutes), and if no
-   * doc has that id; with a `sidebarId`, until the sidebars are (withNavbarSidebarRoutes).
+   * For an item with a `docId`: undefined until the docs are read (navbar-routes.ts), and if no
+   * doc has that id; with a `sidebarId`, until the sidebars are (navbar-routes.ts).
    */
   readonly to: string | undefined
   readonly href: string | undefined
@@ -437,6 +437,11 @@ function readRouteBasePath(at: ValueAt, fallback = '/docs'): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp)
+}
+
+/** The site's folders of pages, site-relative: docs, each version's docs, blog and pages ('' for one it has not). */
+export function sectionFolders(config: Pick<ResolvedConfig, 'folders' | 'docs'>): string[] {
+  return [config.folders.docs, ...config.docs.versions.map((version) => version.folder), config.folders.blog, config.folders.pages]
 }
 
 /** Whether the site is a Docusaurus project's folder, read as Docusaurus reads it (read-docusaurus-site.ts). */

@@ -7,7 +7,7 @@
 import { join, posix } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { pushAll } from '../../shared/push-all.js'
-import { isDocusaurusFolder, type ResolvedConfig } from '../config/resolve-config.js'
+import { isDocusaurusFolder, sectionFolders, type ResolvedConfig } from '../config/resolve-config.js'
 import { checkHeap } from '../diagnostics/heap-watch.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { siblingModule } from '../workers/run-in-worker.js'
@@ -304,11 +304,6 @@ async function parseMdxPages(files: readonly ContentFile[], job: ParseJob, confi
   for (const document of made) options.onDocument?.(document)
   pushAll(documents, made)
   return [...diagnostics, ...rendered.diagnostics]
-}
-
-/** The site's folders of pages, site-relative: docs, each version's docs, blog and pages. */
-function sectionFolders(config: ResolvedConfig): string[] {
-  return [config.folders.docs, ...config.docs.versions.map((version) => version.folder), config.folders.blog, config.folders.pages]
 }
 
 /**

@@ -51,14 +51,6 @@ export function createPostings(): Postings {
     const count = countChunks[index >> chunkBits]![index & (chunkSize - 1)]!
     return count === bigCount ? bigCounts.get(index)! : count
   }
-  /** Calls `each` with every posting's index and its page's arrival, in order. */
-  const forEachPosting = (starts: readonly number[], from: number, to: number, each: (index: number, arrival: number) => void) => {
-    let arrival = 0
-    for (let index = from; index < to; index++) {
-      while (arrival + 1 < starts.length && starts[arrival + 1]! <= index) arrival++
-      each(index, arrival)
-    }
-  }
   const perWord = (words: number) => {
     const per = new Int32Array(words)
     for (let index = 0; index < size; index++) per[wordChunks[index >> chunkBits]![index & (chunkSize - 1)]!]!++
@@ -96,36 +88,17 @@ export function createPostings(): Postings {
     perWord,
     *byWord(words, starts, pageOf, count, groupOf, groups) {
       const per = perWord(words)
+      const chunks = { wordAt: (index: number) => wordChunks[index >> chunkBits]![index & (chunkSize - 1)]!, countAt, size, drop: dropChunk }
       for (let group = 0; group < Math.max(groups, 1); group++) {
         const last = group >= groups - 1
-        const offsets = new Float64Array(words + 1)
-        for (let word = 0; word < words; word++) offsets[word + 1] = offsets[word]! + (groupOf[word] === group ? per[word]! : 0)
-        const pages = new Int32Array(offsets[words]!)
-        const counts = new Uint16Array(offsets[words]!)
-        const cursor = offsets.slice(0, words)
-        // Pages come nearly in order (by file): a word whose pages did not is sorted afterwards.
-        const lastPage = new Int32Array(words).fill(-1)
-        const unsorted = new Uint8Array(words)
-        forEachPosting(starts, 0, size, (index, arrival) => {
-          const word = wordChunks[index >> chunkBits]![index & (chunkSize - 1)]!
-          if (groupOf[word] === group) {
-            const slot = cursor[word]!++
-            const page = pageOf[arrival]!
-            pages[slot] = page
-            counts[slot] = count(arrival, countAt(index))
-            if (page < lastPage[word]!) unsorted[word] = 1
-            lastPage[word] = page
-          }
-          if (last && (index & (chunkSize - 1)) === chunkSize - 1) dropChunk(index >> chunkBits)
-        })
+        const turned = turnGroup(chunks, { words, starts, pageOf, count, groupOf, group, per, last })
         if (last) {
           wordChunks.length = 0
           countChunks.length = 0
           bigCounts.clear()
           size = 0
         }
-        for (let word = 0; word < words; word++) if (unsorted[word] === 1) sortByPage(pages, counts, offsets[word]!, offsets[word + 1]!)
-        yield { offsets, pages, counts }
+        yield turned
       }
     },
   }
@@ -134,6 +107,61 @@ export function createPostings(): Postings {
     wordChunks[chunk] = new Int32Array(0)
     countChunks[chunk] = new Uint16Array(0)
   }
+}
+
+/** Calls `each` with every posting's index and its page's arrival, in order. */
+function forEachPosting(starts: readonly number[], from: number, to: number, each: (index: number, arrival: number) => void): void {
+  let arrival = 0
+  for (let index = from; index < to; index++) {
+    while (arrival + 1 < starts.length && starts[arrival + 1]! <= index) arrival++
+    each(index, arrival)
+  }
+}
+
+interface Chunks {
+  readonly wordAt: (index: number) => number
+  readonly countAt: (index: number) => number
+  readonly size: number
+  readonly drop: (chunk: number) => void
+}
+
+interface Pass {
+  readonly words: number
+  readonly starts: readonly number[]
+  readonly pageOf: Int32Array
+  readonly count: (arrival: number, count: number) => number
+  readonly groupOf: Int32Array
+  readonly group: number
+  /** Each word's postings, in every group. */
+  readonly per: Int32Array
+  /** The last pass drops each chunk once it is read. */
+  readonly last: boolean
+}
+
+/** The postings of one group's words, by word and page. */
+function turnGroup(chunks: Chunks, { words, starts, pageOf, count, groupOf, group, per, last }: Pass): WordPostings {
+  const offsets = new Float64Array(words + 1)
+  for (let word = 0; word < words; word++) offsets[word + 1] = offsets[word]! + (groupOf[word] === group ? per[word]! : 0)
+  const pages = new Int32Array(offsets[words]!)
+  const counts = new Uint16Array(offsets[words]!)
+  const cursor = offsets.slice(0, words)
+  // Pages come nearly in order (by file): a word whose pages did not is sorted afterwards.
+  const lastPage = new Int32Array(words).fill(-1)
+  const unsorted = new Uint8Array(words)
+  forEachPosting(starts, 0, chunks.size, (index, arrival) => {
+    const word = chunks.wordAt(index)
+    if (groupOf[word] === group) {
+      const slot = cursor[word]!++
+      const page = pageOf[arrival]!
+      pages[slot] = page
+      counts[slot] = count(arrival, chunks.countAt(index))
+      if (page < lastPage[word]!) unsorted[word] = 1
+      lastPage[word] = page
+    }
+    if (last && (index & (chunkSize - 1)) === chunkSize - 1) chunks.drop(index >> chunkBits)
+  })
+  for (let word = 0; word < words; word++) if (unsorted[word] === 1) sortByPage(pages, counts, offsets[word]!, offsets[word + 1]!)
+  return { offsets, pages, counts }
 }
 
 /** Sorts one word's postings by page (a page appears once among a word's). */
