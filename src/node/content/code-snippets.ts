@@ -15,8 +15,8 @@ export interface SnippetEnv {
   readonly read: SourceReader
   /** A problem at a 0-based line of the parsed text. */
   readonly report: (line: number, message: string, suggestion: string) => void
-  /** Told each file read (site-relative). */
-  readonly used: (file: string) => void
+  /** Told each file read (site-relative), and the 0-based line of the parsed text that names it. */
+  readonly used: (file: string, line: number) => void
 }
 
 /** Lets markdown-it read `<<<` lines as code blocks (only when the parse's env gives a SnippetEnv). */
@@ -34,7 +34,7 @@ function codeSnippet(state: StateBlock, startLine: number, _endLine: number, sil
   if (silent) return true
   state.line = startLine + 1
   // A snippet that cannot be read is reported, and shows nothing.
-  const content = snippetContent(env, spec, (message, suggestion) => env.report(startLine, message, suggestion))
+  const content = snippetContent(env, spec, startLine, (message, suggestion) => env.report(startLine, message, suggestion))
   if (content === undefined) return true
   const token = state.push('fence', 'code', 0)
   token.info = [spec.language, spec.lines && `{${spec.lines}}`, spec.attributes, `[${spec.title}]`].filter(Boolean).join(' ')
@@ -81,10 +81,10 @@ export function parseSnippetSpec(written: string): SnippetSpec | undefined {
   return { path, region: region?.[1], lines, language: language || (/\.([a-z\d]+)$/i.exec(name)?.[1] ?? ''), attributes, title: title ?? name }
 }
 
-function snippetContent(env: SnippetEnv, spec: SnippetSpec, fail: (message: string, suggestion: string) => void): string | undefined {
+function snippetContent(env: SnippetEnv, spec: SnippetSpec, line: number, fail: (message: string, suggestion: string) => void): string | undefined {
   const read = env.read(env.file, spec.path)
   // A missing file too: the page is parsed again once it is there.
-  if (read.file !== undefined) env.used(read.file)
+  if (read.file !== undefined) env.used(read.file, line)
   if ('problem' in read) {
     if (!read.reported) fail(`Cannot import the code snippet "${spec.path}": ${read.problem}`, read.suggestion ?? 'Write a path relative to the page (or "@/" for the source root) to a file inside the source root.')
     return undefined

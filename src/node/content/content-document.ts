@@ -10,7 +10,7 @@ import type { RewriteLink } from './parse-markdown.js'
 import type { ContentFile } from './read-content.js'
 import type { PostExcerpt } from './post-excerpt.js'
 import { postDateFromFile } from './blog-post-route.js'
-import type { ParsedPage } from './parsed-page.js'
+import type { IncludedFile, ParsedPage } from './parsed-page.js'
 import { emptyFrontMatter, type FrontMatter, type PostAuthor } from './read-front-matter.js'
 import { resolveLink, type LinkSource, type LinkTargets } from './resolve-link.js'
 import { docId, parseNumberPrefix, withTrailingSlash } from './route-from-file.js'
@@ -40,7 +40,7 @@ export interface ContentDocument {
   /** The page names itself for `<title>` (a React page's `Layout` title), the home page too. */
   readonly titled?: boolean
   /** The files its text includes (VitePress's includes and code snippets), site-relative: checked not to be private. */
-  readonly includes?: readonly string[]
+  readonly includes?: readonly IncludedFile[]
 }
 
 export interface PostInfo extends PostExcerpt {

@@ -37,12 +37,15 @@ export interface ExpandedText {
   readonly origins: readonly Origin[]
   /** The files read (site-relative), for the parse cache. */
   readonly dependencies: readonly string[]
+  /** Where in the page each file is first included (its directive; an include's includes at the page's directive). */
+  readonly places: ReadonlyMap<string, { readonly line: number; readonly column: number }>
   readonly diagnostics: readonly Diagnostic[]
 }
 
 export function expandIncludes(text: string, file: string, read: SourceReader, slugify: SlugStyle): ExpandedText {
   const diagnostics: Diagnostic[] = []
   const dependencies = new Set<string>()
+  const places = new Map<string, { line: number; column: number }>()
   const origins: Origin[] = []
   const out: string[] = []
   // Front matter is data: a directive written in it stays as written.
@@ -66,6 +69,7 @@ export function expandIncludes(text: string, file: string, read: SourceReader, s
       const selected = selectIncluded(written, from, read, slugify)
       // A missing file too: the page is parsed again once it is there.
       if (selected.file !== undefined) dependencies.add(selected.file)
+      if (selected.file !== undefined && !places.has(selected.file)) places.set(selected.file, { line: index + 1, column })
       if ('problem' in selected) {
         if (!selected.reported) fail(`Cannot include "${written}"${chain.length > 1 ? ` (in ${from})` : ''}: ${selected.problem}`, selected.suggestion)
         return []
@@ -97,7 +101,7 @@ export function expandIncludes(text: string, file: string, read: SourceReader, s
       origins.push({ line: index + 1, column, from: expanded.from === file ? undefined : expanded.from })
     }
   })
-  return { text: out.join('\n'), origins, dependencies: [...dependencies], diagnostics }
+  return { text: out.join('\n'), origins, dependencies: [...dependencies], places, diagnostics }
 }
 
 /** A line of expanded text and the file it was written in. */

@@ -33,6 +33,7 @@ import { parseMdxFiles } from './parse-mdx-files.js'
 import type { PostExcerpt } from './post-excerpt.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { theme } from './theme-components.js'
+import type { IncludedFile } from './parsed-page.js'
 
 export interface MdxRequest {
   readonly siteDir: string
@@ -62,7 +63,7 @@ export interface RenderedMdx {
   /** Files beside the pages that the page's own links reach. */
   readonly assets: readonly string[]
   /** The Markdown files it imports, and those they import (site-relative): their text is the page's, checked not to be private. */
-  readonly partials: readonly string[]
+  readonly partials: readonly IncludedFile[]
 }
 
 const require = createRequire(import.meta.url)

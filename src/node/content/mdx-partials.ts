@@ -5,6 +5,7 @@
 import { posix } from 'node:path'
 import type { Heading } from '../../shared/manifest.js'
 import type { MdxPage } from './parse-mdx.js'
+import type { IncludedFile } from './parsed-page.js'
 
 /** A partial a page imports (`./_setup.mdx`, `@site/docs/_setup.md`), site-relative; undefined for anything else or outside the site. */
 export function partialFile(from: string, source: string): string | undefined {
@@ -29,17 +30,22 @@ export function headingsOf(file: string, parsed: ReadonlyMap<string, MdxPage>, s
   })
 }
 
-/** Every Markdown file a page imports, directly or through other partials, whether it compiled or not. */
-export function partialsShown(file: string, parsed: ReadonlyMap<string, MdxPage>): string[] {
-  const found = new Set<string>()
-  const visit = (from: string) => {
-    for (const source of parsed.get(from)?.imports.values() ?? []) {
+/**
+ * Every Markdown file a page imports, directly or through other partials, whether it compiled or
+ * not; each at the page's import that leads to it.
+ */
+export function partialsShown(file: string, parsed: ReadonlyMap<string, MdxPage>): IncludedFile[] {
+  const found = new Map<string, IncludedFile>()
+  const visit = (from: string, place: { line?: number; column?: number } | undefined) => {
+    const page = parsed.get(from)
+    for (const source of page?.imports.values() ?? []) {
       const partial = partialFile(from, source)
       if (partial === undefined || found.has(partial)) continue
-      found.add(partial)
-      visit(partial)
+      const at = place ?? page?.importPlaces.get(source)
+      found.set(partial, { file: partial, ...at })
+      visit(partial, at ?? {})
     }
   }
-  visit(file)
-  return [...found].sort()
+  visit(file, undefined)
+  return [...found.values()].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0))
 }

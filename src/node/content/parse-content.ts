@@ -420,7 +420,7 @@ export function runParseJob(
     pushAll(diagnostics, parsed.diagnostics)
     // A copy, as the document below: the links' URLs are slices of the page's text.
     if (job.record && read.text !== undefined)
-      records.push(structuredClone({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics, ...dependencyHashes(job.siteDir, parsed.dependencies) }))
+      records.push(structuredClone({ file: file.file, source: hashSource(read.text), links, diagnostics: parsed.diagnostics, ...dependencyHashes(job.siteDir, parsed.dependencies.map((included) => included.file)) }))
     // A post's excerpt is the Markdown before its truncate marker, parsed on its own (its problems are the whole post's).
     const excerpt = file.kind === 'post' ? postExcerpt(read.text ?? '', parsed.html, (part) => parse(part, file.file, rewrite, options).html) : undefined
     // A copy: the parsed title, headings and links are slices of the page's text, which V8 keeps

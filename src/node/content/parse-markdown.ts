@@ -29,7 +29,7 @@ import { footnoteReference } from './footnote-reference.js'
 import { createHeadingSlugger, type SlugStyle } from './heading-slugger.js'
 import { findUnsafeUrls } from './find-unsafe-urls.js'
 import { markdownToMdast } from './markdown-to-mdast.js'
-import type { ParsedPage } from './parsed-page.js'
+import type { IncludedFile, ParsedPage } from './parsed-page.js'
 import { readFrontMatter } from './read-front-matter.js'
 import { addReaderMarkup } from './reader-markup.js'
 import { pushAll } from '../../shared/push-all.js'
@@ -37,8 +37,8 @@ import { pushAll } from '../../shared/push-all.js'
 /** A parsed page (its leading `# heading` removed from the body when it gave the title) and its problems. */
 export interface ParsedMarkdown extends ParsedPage {
   readonly diagnostics: readonly Diagnostic[]
-  /** The files its text includes or imports (site-relative): the parse is only as current as they are. */
-  readonly dependencies: readonly string[]
+  /** The files its text includes or imports (site-relative), and where: the parse is only as current as they are. */
+  readonly dependencies: readonly IncludedFile[]
 }
 
 /** Maps a link or image source as written to the URL to publish, or undefined to keep it. */
@@ -169,6 +169,7 @@ function readVitepress(source: string, file: string, access: SourceAccess, slugi
   const read = createSourceReader(access)
   const expanded = source.includes('@include') ? expandIncludes(source, file, read, slugify) : undefined
   const dependencies = new Set(expanded?.dependencies)
+  const places = new Map(expanded?.places)
   const origins: readonly Origin[] = expanded?.origins ?? []
   const place = <P extends { line: number | undefined; column: number | undefined } | undefined>(position: P): P => {
     const origin = position?.line === undefined ? undefined : origins[position.line - 1]
@@ -179,7 +180,12 @@ function readVitepress(source: string, file: string, access: SourceAccess, slugi
     env: {
       file,
       read,
-      used: (used: string) => void dependencies.add(used),
+      used: (used: string, line: number) => {
+        dependencies.add(used)
+        // A snippet's line in the page (one in an included file is at its directive).
+        const origin = origins[line]
+        if (!places.has(used)) places.set(used, { line: origin?.line ?? line + 1, column: origin?.column ?? 1 })
+      },
       report: (line: number, message: string, suggestion: string) => diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
     },
     rewrite(tree: MdastRoot): void {
@@ -193,7 +199,7 @@ function readVitepress(source: string, file: string, access: SourceAccess, slugi
         links: parsed.links.map((link) => ({ ...link, position: place(link.position) })),
         // Include problems are placed in the page already; the rest were found in the expanded text.
         diagnostics: [...(expanded?.diagnostics ?? []), ...parsed.diagnostics.map((found) => (found.file === file ? { ...found, ...place(found) } : found))],
-        dependencies: [...dependencies],
+        dependencies: [...dependencies].map((used) => ({ file: used, ...places.get(used) })),
       }
     },
   }

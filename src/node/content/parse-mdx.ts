@@ -40,6 +40,8 @@ export interface MdxPage {
   readonly links: readonly SourceLink[]
   /** Imported names and what they import (`Setup` → `./_setup.mdx`). */
   readonly imports: ReadonlyMap<string, string>
+  /** Where each module the page imports is first named (`./_setup.mdx` → its import's line and column). */
+  readonly importPlaces: ReadonlyMap<string, { readonly line: number; readonly column: number }>
   /**
    * What the page imports (`./_setup.mdx`) and may hand `components` to (an attribute, a spread,
    * or the component named in code): a file that is given components is compiled with
@@ -107,6 +109,7 @@ export function parseMdx(source: string, file: string, rewriteLink: RewriteLink,
     outline: page.outline,
     links: [...frontMatter.links, ...page.links],
     imports: page.imports,
+    importPlaces: page.importPlaces,
     givesComponentsTo: [...page.givesComponentsTo],
     program,
     diagnostics,
@@ -121,6 +124,7 @@ const emptyPage: Omit<MdxPage, 'diagnostics'> = {
   outline: [],
   links: [],
   imports: new Map(),
+  importPlaces: new Map(),
   givesComponentsTo: [],
   program: undefined,
 }
@@ -146,6 +150,7 @@ interface TreeReading {
   outline: (Heading | { partial: string })[]
   links: SourceLink[]
   imports: Map<string, string>
+  importPlaces: Map<string, { line: number; column: number }>
   /** The ESM and expressions of the page, as written. */
   code: string[]
   /** Names of JSX elements given a `components` attribute or a spread. */
@@ -153,9 +158,23 @@ interface TreeReading {
   givesComponentsTo: Set<string>
 }
 
+/** The names an ESM block imports and from where, and the place of each import in the page. */
+function readImports(node: { readonly value: string; readonly position?: { readonly start: { readonly line: number; readonly column: number } } | undefined }, reading: TreeReading): void {
+  for (const match of node.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+)['"]/g)) {
+    const [, name, from] = match
+    reading.imports.set(name!, from!)
+    const start = node.position?.start
+    if (start === undefined || reading.importPlaces.has(from!)) continue
+    const before = node.value.slice(0, match.index)
+    const lineStart = before.lastIndexOf('\n') + 1
+    const line = start.line + (before.match(/\n/g)?.length ?? 0)
+    reading.importPlaces.set(from!, { line, column: lineStart === 0 ? start.column + match.index : match.index - lineStart + 1 })
+  }
+}
+
 /** Walks the tree once: title, heading ids, admonitions, alerts, links, imports, partials shown. */
 function readTree(tree: Root, text: string, rewriteLink: RewriteLink, slugger: HeadingSlugger): TreeReading {
-  const reading: TreeReading = { title: undefined, titleId: undefined, firstParagraph: undefined, outline: [], links: [], imports: new Map(), code: [], spreadTo: new Set(), givesComponentsTo: new Set() }
+  const reading: TreeReading = { title: undefined, titleId: undefined, firstParagraph: undefined, outline: [], links: [], imports: new Map(), importPlaces: new Map(), code: [], spreadTo: new Set(), givesComponentsTo: new Set() }
   const firstIndex = tree.children.findIndex((node) => node.type !== 'yaml' && node.type !== 'mdxjsEsm')
   const first = tree.children[firstIndex]
   if (first?.type === 'heading' && first.depth === 1) {
@@ -166,7 +185,7 @@ function readTree(tree: Root, text: string, rewriteLink: RewriteLink, slugger: H
     tree.children.splice(firstIndex, 1)
   }
   const visit = (node: Nodes, parent: Parents | undefined, index: number) => {
-    if (node.type === 'mdxjsEsm') for (const [, name, from] of node.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+)['"]/g)) reading.imports.set(name!, from!)
+    if (node.type === 'mdxjsEsm') readImports(node, reading)
     if (node.type === 'mdxjsEsm' || node.type === 'mdxFlowExpression' || node.type === 'mdxTextExpression') reading.code.push(node.value)
     if (node.type === 'heading') {
       const { id, text: headingText } = headingId(node, slugger)

@@ -13,6 +13,13 @@ export interface ParsedPage {
   readonly html: string
   readonly headings: readonly Heading[]
   readonly links: readonly SourceLink[]
-  /** The files its text includes (VitePress's includes and code snippets), site-relative. */
-  readonly dependencies?: readonly string[]
+  /** The files its text includes (VitePress's includes and code snippets, MDX partials), site-relative. */
+  readonly dependencies?: readonly IncludedFile[]
+}
+
+/** A file a page's text includes, and where the page names it (its directive or import), when that is known. */
+export interface IncludedFile {
+  readonly file: string
+  readonly line?: number
+  readonly column?: number
 }

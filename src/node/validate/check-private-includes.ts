@@ -27,12 +27,13 @@ export function checkPrivateIncludes(
   const problems: Diagnostic[] = []
   for (const document of including) {
     if (!isPublic.has(document.route)) continue
-    for (const file of document.includes!) {
+    for (const { file, line, column } of document.includes!) {
       const what = privateSources.get(file) ?? privateByPlace(file, config, rules)
       if (what === undefined) continue
       problems.push(
         diagnostic({
           file: document.file,
+          ...(line === undefined ? {} : { line, column }),
           ruleId: 'private-leak',
           message: `The public page "${document.route}" includes ${file}, ${what}, and would publish its text`,
           suggestion: 'Move the shared text into a file that is no private page, or make the including page private too.',

@@ -167,11 +167,12 @@ mdx("a public page cannot show a private page's text: not by importing its file,
     const named = "import C from 'mdx-page:content/docs/Private/vault.mdx'\n\n# Named\n\n<C />\n"
     await writeFile(join(site.dir, 'content/docs/Guides/named-a.mdx'), named)
     await writeFile(join(site.dir, 'content/docs/Guides/named-b.mdx'), named)
-    await writeFile(join(site.dir, 'content/docs/Guides/imported.mdx'), "import Vault from '../Private/vault.mdx'\n\n# Imported\n\n<Vault />\n")
+    // The import is placed where it is written: the second line of the page's imports.
+    await writeFile(join(site.dir, 'content/docs/Guides/imported.mdx'), "import Tabs from '@theme/Tabs'\nimport Vault from '../Private/vault.mdx'\n\n# Imported\n\n<Tabs /><Vault />\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/docs/Guides/imported.mdx: error: The public page "/docs/Guides/imported" includes content/docs/Private/vault.mdx, the source of the private page "/docs/Private/vault", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
+      'content/docs/Guides/imported.mdx:2:1: error: The public page "/docs/Guides/imported" includes content/docs/Private/vault.mdx, the source of the private page "/docs/Private/vault", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
       'content/docs/Guides/named-a.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
       'content/docs/Guides/named-b.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
     ])

@@ -49,7 +49,13 @@ test('includes: a heading\'s section (by its id or {#id}), line ranges {3,} {,2}
     { url: '#nested-heading', position: { line: 17, column: 5 } },
     { url: '#deeper', position: { line: 17, column: 43 } },
   ])
-  assert.equal(page.dependencies, ['content/docs/parts/basics.md', 'content/docs/parts/lines.md', 'content/docs/parts/nested.md', 'content/docs/snippets/snippet.js'])
+  // Each included file at its first directive; one an include includes (nested.md's own) at the page's.
+  assert.equal(page.dependencies, [
+    { file: 'content/docs/parts/basics.md', line: 3, column: 1 },
+    { file: 'content/docs/parts/lines.md', line: 7, column: 1 },
+    { file: 'content/docs/parts/nested.md', line: 13, column: 1 },
+    { file: 'content/docs/snippets/snippet.js', line: 15, column: 1 },
+  ])
   assert.equal(page.diagnostics, [])
 })
 
@@ -118,7 +124,7 @@ test('code snippets: a whole file with a highlighted line and a title, a region 
     "<span class=\"code-line\">  <span class=\"hljs-keyword\">return</span> <span class=\"hljs-number\">1</span></span>",
     "<span class=\"code-line\">}</span></code></pre></div>",
   ])
-  assert.equal(page.dependencies, ['content/docs/snippets/snippet.js'])
+  assert.equal(page.dependencies, [{ file: 'content/docs/snippets/snippet.js', line: 3, column: 1 }])
 })
 
 test('[[toc]], :emoji:, {#id .class} on headings, paragraphs and containers, details, raw, v-pre, code groups and ::: tabs', async () => {
@@ -252,8 +258,8 @@ test('a public page may not include a private page or a file under a private pat
     const result = await build({ siteDir: fixture.dir })
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.filter((found) => found.ruleId === 'private-leak').map(formatDiagnostic), [
-      'content/docs/leaky.md: error: The public page "/leaky" includes content/docs/private/key.js, the private file "/private/key.js", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
-      'content/docs/leaky.md: error: The public page "/leaky" includes content/docs/private/plans.md, the source of the private page "/private/plans", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
+      'content/docs/leaky.md:3:1: error: The public page "/leaky" includes content/docs/private/plans.md, the source of the private page "/private/plans", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
+      'content/docs/leaky.md:5:1: error: The public page "/leaky" includes content/docs/private/key.js, the private file "/private/key.js", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
     ])
   })
 })
@@ -270,12 +276,12 @@ test('a file under a private path that is no page (a partial named _…, a hidde
     await writeFile(join(fixture.dir, 'content/docs/leaky.md'), '# Leaky\n\n<!--@include: ./private/_partial.md-->\n\n<!--@include: ./private/.dotted.md-->\n\n<!--@include: ./private/wip.md-->\n\n<<< ./private/_keys.ts#k\n')
     const result = await build({ siteDir: fixture.dir })
     assert.is(result.exitCode, 1)
-    const leak = (file: string, path: string) =>
-      `content/docs/leaky.md: error: The public page "/leaky" includes ${file}, the private file "${path}", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]`
+    const leak = (file: string, path: string, line: number) =>
+      `content/docs/leaky.md:${line}:1: error: The public page "/leaky" includes ${file}, the private file "${path}", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]`
     assert.equal(result.diagnostics.filter((found) => found.ruleId === 'private-leak').map(formatDiagnostic), [
-      leak('content/docs/private/_keys.ts', '/private/_keys.ts'),
-      leak('content/docs/private/_partial.md', '/private/_partial.md'),
-      leak('content/docs/private/wip.md', '/private/wip.md'),
+      leak('content/docs/private/_partial.md', '/private/_partial.md', 3),
+      leak('content/docs/private/wip.md', '/private/wip.md', 7),
+      leak('content/docs/private/_keys.ts', '/private/_keys.ts', 9),
     ])
     // A hidden file is never read.
     assert.equal(result.diagnostics.filter((found) => found.file === 'content/docs/leaky.md' && found.ruleId === 'include-invalid').map(formatDiagnostic), [
