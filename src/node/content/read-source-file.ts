@@ -63,14 +63,17 @@ export function readSourceFile(access: SourceAccess, fromFile: string, written: 
   const path = join(access.siteDir, named)
   let real: string
   try {
-    real = realpathSync(path)
+    real = realpathSync.native(path)
   } catch {
     return { file: named, problem: `${named} does not exist` }
   }
   // A symbolic link may lead anywhere: only where it ends counts.
-  const realRoot = realpathSync(join(access.siteDir, root))
+  const realRoot = realpathSync.native(join(access.siteDir, root))
   if (!real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return { file: named, problem: `${named} leads outside ${shownRoot}, the folder included files must be in` }
   const read = readTextFile(real, named, { markdown: false })
   if (read.text === undefined) return { file: named, problem: `${named} cannot be read: ${read.diagnostic.message.charAt(0).toLowerCase()}${read.diagnostic.message.slice(1)}` }
-  return { file: relative(access.siteDir, path).split(sep).join('/'), text: read.text }
+  // The file is named as it is on disk, not as written: a link to a private page's source, or
+  // (on a file system that ignores case, as macOS's and Windows's do) `Private/x.md` for
+  // `private/x.md`, is that source, and is judged as it (check-private-includes.ts).
+  return { file: relative(realpathSync.native(access.siteDir), real).split(sep).join('/'), text: read.text }
 }

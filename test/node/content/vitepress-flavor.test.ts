@@ -264,6 +264,22 @@ test('a public page may not include a private page or a file under a private pat
   })
 })
 
+test("an include through a symbolic link is the file the link leads to: one to a private page's source is that source, and may not be included by a public page", async () => {
+  await withFixtureSite('vitepress-site', async (fixture) => {
+    const config = "import { defineConfig } from 'docsgen'\n\nexport default defineConfig({ title: 'Linked', url: 'https://vitepress.example', docs: { routeBasePath: '/', mainDoc: 'includes' }, markdown: { flavor: 'vitepress' }, login: { orgID: 'org', privatePaths: [{ path: '/private/**' }] } })\n"
+    await writeFile(join(fixture.dir, 'site.config.ts'), config)
+    await mkdir(join(fixture.dir, 'content/docs/private'))
+    await writeFile(join(fixture.dir, 'content/docs/private/plans.md'), '# Plans\n\nThe code is swordfish.\n')
+    await symlink('../private/plans.md', join(fixture.dir, 'content/docs/parts/shortcut.md'))
+    await writeFile(join(fixture.dir, 'content/docs/leaky.md'), '# Leaky\n\n<!--@include: ./parts/shortcut.md{3,}-->\n')
+    const result = await build({ siteDir: fixture.dir })
+    assert.is(result.exitCode, 1)
+    assert.equal(result.diagnostics.filter((found) => found.ruleId === 'private-leak').map(formatDiagnostic), [
+      'content/docs/leaky.md:3:1: error: The public page "/leaky" includes content/docs/private/plans.md, the source of the private page "/private/plans", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
+    ])
+  })
+})
+
 test('a file under a private path that is no page (a partial named _…, a hidden file, a draft, code) may not be included by a public page either', async () => {
   await withFixtureSite('vitepress-site', async (fixture) => {
     const config = "import { defineConfig } from 'docsgen'\n\nexport default defineConfig({ title: 'Private parts', url: 'https://vitepress.example', docs: { routeBasePath: '/', mainDoc: 'includes' }, markdown: { flavor: 'vitepress' }, login: { orgID: 'org', privatePaths: [{ path: '/private/**' }] } })\n"
