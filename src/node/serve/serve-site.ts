@@ -14,6 +14,7 @@ import { injectLiveReload, LIVE_RELOAD_SCRIPT, liveReloadTag, withLiveReload } f
 import { createLiveReload, type LiveReload } from './live-reload.js'
 import { listenHttp, type HttpServer } from './node-http.js'
 import { createEarlyPages } from './early-pages.js'
+import { skimSite } from './skim-site.js'
 import { createRebuild, type Rebuild, type Rebuilt } from './rebuild-site.js'
 import { exactRoute, routeRequests, type ServeRoute } from './serve-routes.js'
 import { createStaticFiles, type Handler } from './static-files.js'
@@ -113,10 +114,11 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   routes.unshift(exactRoute('live-reload script', `/${LIVE_PREFIX}/reload.js`, liveScript))
   closers.unshift(() => live.close())
   // The output of an earlier session is served at once while the first build replaces it (its
-  // changed pages then reload); with none, pages are answered as the first build starts rendering
-  // (early-pages.ts), and what else they load waits for it.
+  // changed pages then reload); with none, pages are answered from the site skimmed while the
+  // first build parses it, then from the build's as it starts rendering (early-pages.ts), and
+  // what else they load waits for it.
   const earlier = await builtBaseUrl(outDir).catch(() => undefined)
-  const early = earlier === undefined ? createEarlyPages() : undefined
+  const early = earlier === undefined ? createEarlyPages(() => skimSite(siteDir)) : undefined
   // Drafts are shown while writing, as `build` leaves them out. Pages answered early wait for
   // the site to be validated, which the search index would slow down: it is made after that.
   const buildOptions = { siteDir, outDir, privateDir, drafts: true, deferSearchIndex: early !== undefined, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) }
@@ -151,7 +153,7 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   const withOutput = withLiveReload(site, tag)
   site = async (request) => {
     if (built) return withOutput(request)
-    const answered = early?.answer(request)
+    const answered = await early?.answer(request)
     if (answered) return withLiveReload(async () => answered, tag)(request)
     await first
     return built ? withOutput(request) : waitingPage(tag())
