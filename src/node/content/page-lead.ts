@@ -14,7 +14,7 @@ export function leadParser(parse: typeof parseMarkdown, leadOnly: ((file: string
 
 /**
  * The text up to the blank line that ends the page's first text after its front matter, and
- * after its leading heading if it has one. A fenced block is skipped whole, so the cut is never
+ * after its leading heading if it has one (`#` or underlined). A fenced block is skipped whole, so the cut is never
  * inside one; front matter that does not close is left to the whole parse to report.
  */
 export function leadOf(source: string): string {
@@ -36,6 +36,8 @@ export function leadOf(source: string): string {
     const opener = /^\s{0,3}(`{3,}|~{3,})/.exec(line)
     if (opener) fence = opener[1]
     else if (line.trim() === '' && text) return lines.slice(0, at).join('\n')
+    // A line of `=` or `-` under text makes that text a heading (setext), not the paragraph.
+    else if (/^\s{0,3}(=+|-+)\s*$/.test(line)) text = false
     else if (line.trim() !== '' && !/^\s{0,3}#/.test(line)) text = true
   }
   return source

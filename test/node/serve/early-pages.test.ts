@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert'
 import { join } from 'node:path'
 import { build, type BuiltSite } from '../../../src/node/build.js'
 import { createEarlyPages } from '../../../src/node/serve/early-pages.js'
+import { skimSite } from '../../../src/node/serve/skim-site.js'
 import { fixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 
 let site: FixtureSite
@@ -27,13 +28,13 @@ const get = (path: string) => new Request(`http://127.0.0.1:3000${path}`)
 
 test('before the site is known nothing is answered; then a public page at its own address and the stylesheet are', async () => {
   const early = createEarlyPages()
-  assert.is(early.answer(get('/docs/Guides/intro')), undefined)
+  assert.is(await early.answer(get('/docs/Guides/intro')), undefined)
   await early.ready(built!)
   await early.started
-  const page = early.answer(get('/docs/Guides/intro'))!
+  const page = (await early.answer(get('/docs/Guides/intro')))!
   assert.equal([page.status, page.headers.get('content-type'), page.headers.get('cache-control')], [200, 'text/html; charset=utf-8', 'no-store'])
   assert.match(await page.text(), 'The first page.')
-  const stylesheet = early.answer(get(`/${built!.stylesheet.file}`))!
+  const stylesheet = (await early.answer(get(`/${built!.stylesheet.file}`)))!
   assert.equal([stylesheet.status, stylesheet.headers.get('content-type')], [200, 'text/css; charset=utf-8'])
   assert.is((await stylesheet.arrayBuffer()).byteLength, built!.stylesheet.content.byteLength)
 })
@@ -42,9 +43,9 @@ test('a private page, another spelling of an address, an unknown path and a POST
   const early = createEarlyPages()
   await early.ready(built!)
   for (const request of [get('/docs/Private/notes'), get('/docs/Guides/intro.html'), get('/docs/Guides/intro/'), get('/docs/nowhere'), get('/docs/%2e%2e/site.config.ts')]) {
-    assert.is(early.answer(request), undefined, request.url)
+    assert.is(await early.answer(request), undefined, request.url)
   }
-  assert.is(early.answer(new Request('http://127.0.0.1:3000/docs/Guides/intro', { method: 'POST' })), undefined)
+  assert.is(await early.answer(new Request('http://127.0.0.1:3000/docs/Guides/intro', { method: 'POST' })), undefined)
 })
 
 test('once the first build ended, nothing is answered, and a later build is not used', async () => {
@@ -52,7 +53,45 @@ test('once the first build ended, nothing is answered, and a later build is not 
   early.done()
   await early.started
   await early.ready(built!)
-  assert.is(early.answer(get('/docs/Guides/intro')), undefined)
+  assert.is(await early.answer(get('/docs/Guides/intro')), undefined)
+})
+
+test('from the skimmed site, pages are answered before any build: the HTML the build then writes', async () => {
+  const skim = await fixtureSite('serve-skim')
+  try {
+    const early = createEarlyPages(() => skimSite(skim.dir))
+    await early.started
+    const paths = { '/docs/Guides/intro': 'docs/Guides/intro.html', '/docs/category/guides': 'docs/category/guides.html', '/': 'index.html', '/docs/Reference/api': 'docs/Reference/api.html' }
+    const answered = await Promise.all(Object.keys(paths).map(async (path) => (await early.answer(get(path)))!.text()))
+    const result = await build({ siteDir: skim.dir, outDir: join(skim.dir, 'out'), drafts: true })
+    assert.is(result.exitCode, 0)
+    const written = await Promise.all(Object.values(paths).map((file) => skim.read(join('out', file))))
+    assert.equal(answered, written)
+    // Whole: its code block and the section after its lead.
+    assert.match(answered[0]!, 'npm start')
+    assert.match(answered[0]!, 'id="next"')
+    early.done()
+    assert.is(await early.answer(get('/docs/Guides/intro')), undefined)
+  } finally {
+    await skim.remove()
+  }
+})
+
+test("the skimmed site gives way to the build's own as soon as that is validated", async () => {
+  const skim = await fixtureSite('serve-skim')
+  try {
+    const early = createEarlyPages(() => skimSite(skim.dir))
+    await early.started
+    assert.is((await early.answer(get('/docs/Reference/api')))!.status, 200)
+    assert.is(await early.answer(get('/docs/Guides/other')), undefined)
+    // Another site's, which tells the two apart: what it has is answered, and only that.
+    await early.ready(built!)
+    assert.is(await early.answer(get('/docs/Reference/api')), undefined)
+    assert.is((await early.answer(get('/docs/Guides/other')))!.status, 200)
+    early.done()
+  } finally {
+    await skim.remove()
+  }
 })
 
 test.run()
