@@ -14,8 +14,8 @@ export function leadParser(parse: typeof parseMarkdown, leadOnly: ((file: string
 
 /**
  * The text up to the blank line that ends the page's first text after its front matter, and
- * after its leading heading if it has one (`#` or underlined). A fenced block is skipped whole, so the cut is never
- * inside one; front matter that does not close is left to the whole parse to report.
+ * after its leading heading if it has one (`#` or underlined). A fenced block is skipped whole,
+ * so the cut is never inside one; front matter that does not close is left to the whole parse.
  */
 export function leadOf(source: string): string {
   const lines = source.split('\n')

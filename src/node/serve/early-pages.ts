@@ -44,7 +44,7 @@ export function createEarlyPages(skim?: () => Promise<SkimmedSite | undefined>):
   let finished = false
   let start = () => {}
   const started = new Promise<void>((resolve) => (start = resolve))
-  const skimming = skim?.().catch(() => undefined)
+  let skimming = skim?.().catch(() => undefined)
   void skimming?.then(async (site) => {
     await rendering.catch(() => undefined)
     if (site === undefined || finished) return site?.remove()
@@ -63,7 +63,9 @@ export function createEarlyPages(skim?: () => Promise<SkimmedSite | undefined>):
       finished = true
       built = undefined
       skimmed = undefined
+      // Its bodies are removed, and the skimmed site let go of, once the skim is done.
       void skimming?.then((site) => site?.remove())
+      skimming = undefined
       start()
     },
     async answer(request) {

@@ -2,9 +2,9 @@
  * Live reload over a WebSocket (the `ws` library): the served pages connect to one socket path
  * and are told, after each rebuild, which routes changed (a page reloads only when its own route
  * did) or which diagnostics the failed rebuild found (the overlay). A page that connects while
- * the last rebuild failed gets the diagnostics at once, and then what `greet` says to a page of
- * its socket URL's query (`?early`: a page answered before the first build, which may be done). Only pages of this server's own origin
- * may connect: diagnostics name the site's files.
+ * the last rebuild failed gets the diagnostics at once, then what `greet` has to say to a page
+ * of its socket URL's query (`?early`: answered before the first build, which may be done by
+ * now). Only pages of this server's own origin may connect: diagnostics name the site's files.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
