@@ -1,10 +1,13 @@
 /**
- * The pages `docsgen serve` answers while its first build renders (early-pages.ts), from the site
- * a real build of the serve-site fixture hands out: a public page at its own address and the
- * stylesheet; never a private page, another spelling of an address, or anything once the build ended.
+ * The pages `docsgen serve` answers while its first build runs (early-pages.ts): from the site a
+ * real build of the serve-site fixture hands out as it renders, a public page at its own address
+ * and the stylesheet, never a private page, another spelling of an address, or anything once the
+ * build ended; from the skimmed serve-skim fixture before any build, the HTML the build then
+ * writes, until the build's own site is there.
  */
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build, type BuiltSite } from '../../../src/node/build.js'
 import { createEarlyPages } from '../../../src/node/serve/early-pages.js'
@@ -63,10 +66,13 @@ test('from the skimmed site, pages are answered before any build: the HTML the b
     await early.started
     const paths = { '/docs/Guides/intro': 'docs/Guides/intro.html', '/docs/category/guides': 'docs/category/guides.html', '/': 'index.html', '/docs/Reference/api': 'docs/Reference/api.html' }
     const answered = await Promise.all(Object.keys(paths).map(async (path) => (await early.answer(get(path)))!.text()))
+    const stylesheet = /href="\/(_docsgen\/[^"]+\.css)"/.exec(answered[0]!)![1]!
+    const css = Buffer.from(await (await early.answer(get(`/${stylesheet}`)))!.arrayBuffer())
     const result = await build({ siteDir: skim.dir, outDir: join(skim.dir, 'out'), drafts: true })
     assert.is(result.exitCode, 0)
     const written = await Promise.all(Object.values(paths).map((file) => skim.read(join('out', file))))
     assert.equal(answered, written)
+    assert.ok(css.equals(await readFile(join(skim.dir, 'out', stylesheet))))
     // Whole: its code block and the section after its lead.
     assert.match(answered[0]!, 'npm start')
     assert.match(answered[0]!, 'id="next"')
