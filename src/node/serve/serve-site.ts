@@ -163,7 +163,8 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
 function untilBuilt(parts: { built: () => boolean; first: Promise<void>; early: EarlyPages | undefined; output: Handler; tag: (early?: boolean) => string }): Handler {
   return async (request) => {
     if (parts.built()) return parts.output(request)
-    const answered = await parts.early?.answer(request)
+    // Pages answered early are a head start: one that fails to render waits for the build instead.
+    const answered = await parts.early?.answer(request).catch(() => undefined)
     // Marked as answered early: a page that listens only once the build is done is told to reload then.
     if (answered) return withLiveReload(async () => answered, () => parts.tag(true))(request)
     await parts.first

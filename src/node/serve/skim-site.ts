@@ -47,6 +47,9 @@ export async function skimSite(siteDir: string): Promise<SkimmedSite | undefined
   const cacheDir = join(siteDir, '.docsgen', 'serve', 'early')
   const bodies = createBodyFolder(cacheDir)
   const made = { config, cacheDir, bodiesDir: bodies.dir, stylesheet: themeStylesheet(config.baseUrl), entry: bundleClient().then((bundle) => bundle.entry) }
+  // Awaited by each skim that gets that far: a failure meanwhile must not go unheard of.
+  made.stylesheet.catch(() => undefined)
+  made.entry.catch(() => undefined)
   const pages = await skim(siteDir, made, undefined).catch(() => undefined)
   if (pages === undefined) {
     bodies.remove()
