@@ -20,6 +20,7 @@ import { markMdxTruncation, postExcerpt } from './post-excerpt.js'
 import { createBodyWriter, emptyBody } from './page-bodies.js'
 import { createPageTexts, defaultTextBudget, type PageTexts } from './page-texts.js'
 import { fileStamp } from './file-stamp.js'
+import { leadParser } from './page-lead.js'
 import { dependencyHashes, hashSource, type ParseCache, type ParseRecord, type Placement } from './parse-cache.js'
 import type { parseMarkdown, ParseMarkdownOptions } from './parse-markdown.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
@@ -64,6 +65,8 @@ export interface ParseOptions {
    * all are), then the MDX ones in file order.
    */
   readonly onDocument?: DocumentListener
+  /** Markdown files parsed only as far as lists show them (page-lead.ts; on one thread only): `docsgen serve`'s first pages. */
+  readonly leadOnly?: (file: string) => boolean
 }
 
 /** What a parse thread receives: the Markdown files (it reads them), every file's route (to rewrite links), its share. */
@@ -250,7 +253,7 @@ async function parseMarkdownFiles(job: ParseJob, kept: readonly ContentDocument[
   // threads for the cores (it numbers pages by URL: the order changes nothing in it).
   const teller = options.onDocument && threads === 1 ? inFileOrder(kept, options.onDocument) : undefined
   // The Markdown parser (markdown-it, unified, yaml) is loaded only by a site that has Markdown to parse.
-  const parse = job.files.length > 0 ? (await import('./parse-markdown.js')).parseMarkdown : undefined
+  const parse = job.files.length > 0 ? leadParser((await import('./parse-markdown.js')).parseMarkdown, options.leadOnly) : undefined
   // What the workers hand over as they go, ahead of their results (runParseJob's onPart).
   const parts: ParseJobResult[] = []
   const shared = !parse

@@ -38,6 +38,8 @@ export interface ContentOptions {
   /** Parse results of earlier builds, and the files changed since, if known (see ParseOptions). */
   readonly cache?: ParseCache<ContentDocument> | undefined
   readonly changedFiles?: ReadonlySet<string> | undefined
+  /** Markdown files parsed only as far as lists show them (see ParseOptions.leadOnly). */
+  readonly leadOnly?: ((file: string) => boolean) | undefined
 }
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
@@ -51,6 +53,7 @@ export async function readSiteContent(siteDir: string, config: ResolvedConfig, o
     onDocument: options.onDocument,
     cache: options.cache,
     changedFiles: options.changedFiles,
+    leadOnly: options.leadOnly,
   })
   const authorsFile = files.find((file) => file.kind === 'authors')
   const authors = readBlogAuthors(authorsFile)

@@ -2,8 +2,9 @@
  * Live reload over a WebSocket (the `ws` library): the served pages connect to one socket path
  * and are told, after each rebuild, which routes changed (a page reloads only when its own route
  * did) or which diagnostics the failed rebuild found (the overlay). A page that connects while
- * the last rebuild failed gets the diagnostics at once. Only pages of this server's own origin
- * may connect: diagnostics name the site's files.
+ * the last rebuild failed gets the diagnostics at once, then what `greet` has to say to a page
+ * of its socket URL's query (`?early`: answered before the first build, which may be done by
+ * now). Only pages of this server's own origin may connect: diagnostics name the site's files.
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
@@ -27,13 +28,15 @@ export interface LiveReload {
   readonly close: () => Promise<void>
 }
 
-export function createLiveReload(socketPath: string): LiveReload {
+export function createLiveReload(socketPath: string, greet: (query: URLSearchParams) => LiveMessage | undefined = () => undefined): LiveReload {
   const server = new WebSocketServer({ noServer: true, maxPayload: 1024 })
   let failure: LiveMessage | undefined
-  server.on('connection', (socket: WebSocket) => {
+  server.on('connection', (socket: WebSocket, request: IncomingMessage) => {
     // Pages only listen; anything they send is ignored.
     socket.on('error', () => socket.terminate())
     if (failure) socket.send(JSON.stringify(failure))
+    const greeting = greet(new URL(request.url ?? '/', 'http://socket.invalid').searchParams)
+    if (greeting) socket.send(JSON.stringify(greeting))
   })
   return {
     upgrade(request, socket, head) {

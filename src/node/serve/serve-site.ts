@@ -11,9 +11,10 @@ import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
 import type { BuildResult } from '../build.js'
 import { readSiteConfig } from '../config/read-site-config.js'
 import { injectLiveReload, LIVE_RELOAD_SCRIPT, liveReloadTag, withLiveReload } from './live-reload-client.js'
-import { createLiveReload, type LiveReload } from './live-reload.js'
+import { createLiveReload, type LiveMessage, type LiveReload } from './live-reload.js'
 import { listenHttp, type HttpServer } from './node-http.js'
-import { createEarlyPages } from './early-pages.js'
+import { createEarlyPages, type EarlyPages } from './early-pages.js'
+import { skimSite } from './skim-site.js'
 import { createRebuild, type Rebuild, type Rebuilt } from './rebuild-site.js'
 import { exactRoute, routeRequests, type ServeRoute } from './serve-routes.js'
 import { createStaticFiles, type Handler } from './static-files.js'
@@ -85,9 +86,11 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   const privateDir = resolve(siteDir, options.privateDir ?? join('.docsgen', options.watch ? join('serve', 'private') : 'private'))
   let baseUrl = options.watch ? '/' : await builtBaseUrl(outDir)
   let login = options.watch ? undefined : await previewLogin(siteDir, privateDir)
-  const live = options.watch ? createLiveReload(`/${LIVE_PREFIX}/socket`) : undefined
+  // Whether the first build's output is served (serve); a page answered before then is reloaded.
+  let built = false
+  const live = options.watch ? createLiveReload(`/${LIVE_PREFIX}/socket`, (query) => (query.has('early') && built ? RELOAD_ALL : undefined)) : undefined
   // At the root, outside any base URL, in the folder the build keeps for itself: no page can be there.
-  const tag = () => liveReloadTag(`/${LIVE_PREFIX}/reload.js`, `/${LIVE_PREFIX}/socket`, baseUrl)
+  const tag = (early = false) => liveReloadTag(`/${LIVE_PREFIX}/reload.js`, `/${LIVE_PREFIX}/socket${early ? '?early' : ''}`, baseUrl)
   const files = createStaticFiles({ root: outDir, baseUrl: () => baseUrl })
   let site: Handler = files
   let firstBuild: Promise<unknown> = Promise.resolve()
@@ -113,15 +116,16 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   routes.unshift(exactRoute('live-reload script', `/${LIVE_PREFIX}/reload.js`, liveScript))
   closers.unshift(() => live.close())
   // The output of an earlier session is served at once while the first build replaces it (its
-  // changed pages then reload); with none, pages are answered as the first build starts rendering
-  // (early-pages.ts), and what else they load waits for it.
+  // changed pages then reload); with none, pages are answered from the site skimmed while the
+  // first build parses it, then from the build's as it starts rendering (early-pages.ts), and
+  // what else they load waits for it.
   const earlier = await builtBaseUrl(outDir).catch(() => undefined)
-  const early = earlier === undefined ? createEarlyPages() : undefined
+  const early = earlier === undefined ? createEarlyPages(() => skimSite(siteDir)) : undefined
   // Drafts are shown while writing, as `build` leaves them out. Pages answered early wait for
   // the site to be validated, which the search index would slow down: it is made after that.
   const buildOptions = { siteDir, outDir, privateDir, drafts: true, deferSearchIndex: early !== undefined, ...(mount.identityProvider ? { identityProvider: mount.identityProvider } : {}) }
   const rebuild = options.rebuild ?? createRebuild(buildOptions, early?.ready)
-  let built = earlier !== undefined
+  built = earlier !== undefined
   const loop = rebuildLoop(
     async (changed) => {
       try {
@@ -147,18 +151,28 @@ export async function serveSite(options: ServeSiteOptions): Promise<ServingSite>
   if (earlier !== undefined) baseUrl = earlier
   const first = loop.schedule([])
   if (early) firstBuild = Promise.race([first, early.started])
-  // Until a first build succeeds there is no output: pages get a placeholder that shows the overlay.
-  const withOutput = withLiveReload(site, tag)
-  site = async (request) => {
-    if (built) return withOutput(request)
-    const answered = early?.answer(request)
-    if (answered) return withLiveReload(async () => answered, tag)(request)
-    await first
-    return built ? withOutput(request) : waitingPage(tag())
-  }
+  site = untilBuilt({ built: () => built, first, early, output: withLiveReload(site, tag), tag })
   await Promise.all([firstBuild, watcher.ready])
   return serving(server, { outDir, privateDir, home: `${server.url}${baseUrl}`, closers, settled: loop.idle, watching: watchedSources(siteDir) })
 }
+
+/**
+ * The site until the first build's output is served: pages answered early (early-pages.ts), else
+ * the output once the build is done; with no build good yet, a placeholder that shows the overlay.
+ */
+function untilBuilt(parts: { built: () => boolean; first: Promise<void>; early: EarlyPages | undefined; output: Handler; tag: (early?: boolean) => string }): Handler {
+  return async (request) => {
+    if (parts.built()) return parts.output(request)
+    // Pages answered early are a head start: one that fails to render waits for the build instead.
+    const answered = await parts.early?.answer(request).catch(() => undefined)
+    // Marked as answered early: a page that listens only once the build is done is told to reload then.
+    if (answered) return withLiveReload(async () => answered, () => parts.tag(true))(request)
+    await parts.first
+    return parts.built() ? parts.output(request) : waitingPage(parts.tag())
+  }
+}
+
+const RELOAD_ALL: LiveMessage = { type: 'reload', routes: 'all', private: false }
 
 function serving(server: HttpServer, parts: { outDir: string; privateDir: string; home: string; closers: (() => Promise<void>)[]; settled: () => Promise<void>; watching?: string }): ServingSite {
   let closed: Promise<void> | undefined

@@ -67,6 +67,28 @@ export interface ReaderAssets {
 }
 
 /**
+ * What every page's head links to, from what is made beside the pages: the runtime's entry
+ * module, whether there is a search index, the favicon and (with sign-in) the login widget's module.
+ */
+export function pageHead(config: ResolvedConfig, { manifest, stylesheet }: { readonly manifest: Manifest; readonly stylesheet: Stylesheet }, parts: { readonly entry: string; readonly searchable: boolean; readonly favicon: string; readonly loginWidget: string | undefined }): PageHead {
+  const login = parts.loginWidget === undefined ? undefined : runtimeLogin(config, manifest, parts.loginWidget)
+  const runtime = {
+    script: underBaseUrl(config.baseUrl, `/${parts.entry}`),
+    config: {
+      baseUrl: config.baseUrl,
+      privatePatterns: manifest.privatePaths.map((rule) => rule.pattern),
+      searchModule: parts.searchable ? underBaseUrl(config.baseUrl, `/${SEARCH_MODULE}`) : undefined,
+      docsVersion: manifest.version.name,
+      // Pages of one build share it; page data of another build is loaded as a full page instead.
+      build: createHash('sha256').update(`${stylesheet.file} ${parts.entry}`).digest('hex').slice(0, 12),
+      respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
+      ...(login ? { login } : {}),
+    },
+  }
+  return { stylesheets: [stylesheet.href], runtime, favicon: parts.favicon }
+}
+
+/**
  * `cacheDir`: where the search index's work folder goes (the build's cache folder, beside the
  * output). `deferIndex`: documents are held until the head is asked for (the site validated),
  * then handed to the index (BuildOptions.deferSearchIndex). `searchCache`: where an incremental
@@ -92,22 +114,9 @@ export function startReaderAssets(config: ResolvedConfig, rules: readonly Compil
       if (held) for (const document of held.splice(0)) search.addDocument(document)
       seo = seoFiles(manifest, config)
       const [built, searchable, { favicon }, loginWidget] = await Promise.all([client, search.ready(), seo, widget])
-      const login = loginWidget && runtimeLogin(config, manifest, widgetFile(loginWidget))
-      const runtime = {
-        script: underBaseUrl(config.baseUrl, `/${built.entry}`),
-        config: {
-          baseUrl: config.baseUrl,
-          privatePatterns: manifest.privatePaths.map((rule) => rule.pattern),
-          searchModule: searchable ? underBaseUrl(config.baseUrl, `/${SEARCH_MODULE}`) : undefined,
-          docsVersion: manifest.version.name,
-          // Pages of one build share it; page data of another build is loaded as a full page instead.
-          build: createHash('sha256').update(`${stylesheet.file} ${built.entry}`).digest('hex').slice(0, 12),
-          respectPrefersColorScheme: config.colorMode.respectPrefersColorScheme,
-          ...(login ? { login } : {}),
-        },
-      }
-      stylesheets = [stylesheet.href]
-      return { stylesheets, runtime, favicon }
+      const head = pageHead(config, { manifest, stylesheet }, { entry: built.entry, searchable, favicon, loginWidget: loginWidget && widgetFile(loginWidget) })
+      stylesheets = head.stylesheets
+      return head
     },
     files(input) {
       const files = readerFiles(input)
