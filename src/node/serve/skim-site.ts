@@ -18,7 +18,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import { createBodyFolder } from '../content/page-bodies.js'
 import { readSiteContent } from '../content/read-site-content.js'
 import { buildManifest } from '../manifest/build-manifest.js'
-import { withNavbarDocRoutes } from '../manifest/navbar-doc-routes.js'
+import { withNavbarRoutes } from '../manifest/navbar-routes.js'
 import { themeStylesheet, type Stylesheet } from '../render/theme-stylesheet.js'
 import { userCodeTimeLimitMs } from '../workers/run-user-code.js'
 import { pageHead } from '../write/reader-assets.js'
@@ -70,8 +70,8 @@ interface SkimInputs {
 async function skim(siteDir: string, inputs: SkimInputs, whole: string | undefined): Promise<SkimmedPages | undefined> {
   const options = { threads: 1, drafts: true, cacheDir: inputs.cacheDir, timeLimitMs: userCodeTimeLimitMs, loadComponents: false, bodiesDir: inputs.bodiesDir, leadOnly: (file: string) => file !== whole }
   const { content, diagnostics } = await readSiteContent(siteDir, inputs.config, options)
-  const config = withNavbarDocRoutes(inputs.config, content.documents)
-  const { manifest, diagnostics: problems } = buildManifest(content, config, [])
+  const { manifest, diagnostics: problems } = buildManifest(content, inputs.config, [])
+  const config = withNavbarRoutes(inputs.config, content.documents, manifest)
   const failed = [...diagnostics, ...problems].some((diagnostic) => diagnostic.severity === 'error')
   if (failed || manifest.privatePaths.length > 0 || manifest.routes.some((route) => route.access.private)) return undefined
   const [stylesheet, entry, { favicon }] = await Promise.all([inputs.stylesheet, inputs.entry, seoFiles(manifest, config)])
