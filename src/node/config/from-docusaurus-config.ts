@@ -72,7 +72,7 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
   delete docs.path
   delete docs.sidebarPath
   delete blog.path
-  Object.assign(value, readThemeConfig(value.themeConfig, docsBase, ignored))
+  Object.assign(value, withPathnameLinks(readThemeConfig(value.themeConfig, docsBase, ignored), typeof value.baseUrl === 'string' ? value.baseUrl : '/'))
   delete value.themeConfig
   return { value: { ...value, docs, blog }, folders, ignored, ...(readAsClassic === undefined ? {} : { readAsClassic }) }
 }
@@ -146,14 +146,30 @@ function navbarItem(item: unknown, path: string, docsBase: string, ignored: stri
   return linkItem(item, path, ignored, ['position'])
 }
 
+/**
+ * Navbar and footer links written `pathname:///x` (Docusaurus's way past its router, to a page of
+ * static/ say) as what Docusaurus makes of them: the path under the base URL, not checked.
+ */
+function withPathnameLinks(theme: Plain, baseUrl: string): Plain {
+  const escaped = (item: Plain): Plain => {
+    if (typeof item.href !== 'string' || !item.href.startsWith('pathname://')) return item
+    return { ...item, href: `${baseUrl.replace(/\/$/, '')}/${item.href.slice('pathname://'.length).replace(/^\/+/, '')}` }
+  }
+  const navbar = isObject(theme.navbar) && Array.isArray(theme.navbar.items) ? { ...theme.navbar, items: theme.navbar.items.map((item) => (isObject(item) ? escaped(item) : item)) } : theme.navbar
+  const footer = isObject(theme.footer) && Array.isArray(theme.footer.links) ? { ...theme.footer, links: theme.footer.links.map((column) => (isObject(column) && Array.isArray(column.items) ? { ...column, items: column.items.map((item) => (isObject(item) ? escaped(item) : item)) } : column)) } : theme.footer
+  return { ...theme, ...(navbar === undefined ? {} : { navbar }), ...(footer === undefined ? {} : { footer }) }
+}
+
 /** A link of the navbar or footer: its label and target; one with neither (HTML, an icon) is ignored. */
 function linkItem(item: unknown, path: string, ignored: string[], extra: readonly string[] = []): Plain[] {
   if (!isObject(item) || typeof item.label !== 'string' || (typeof item.to !== 'string' && typeof item.href !== 'string')) {
     ignored.push(path)
     return []
   }
-  const to = typeof item.to === 'string' ? (item.to.startsWith('/') ? item.to : `/${item.to}`) : undefined
-  const link: Plain = { label: item.label, ...(to === undefined ? { href: item.href } : { to }) }
+  // A `pathname://` link is no route: made a path under the base URL later (withPathnameLinks).
+  const pathname = typeof item.to === 'string' && item.to.startsWith('pathname://')
+  const to = typeof item.to === 'string' && !pathname ? (item.to.startsWith('/') ? item.to : `/${item.to}`) : undefined
+  const link: Plain = { label: item.label, ...(to === undefined ? { href: pathname ? item.to : item.href } : { to }) }
   for (const key of extra) if (item[key] !== undefined) link[key] = item[key]
   return [link]
 }

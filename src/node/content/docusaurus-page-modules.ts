@@ -32,8 +32,10 @@ const link = `import { createElement } from 'react'
 import useBaseUrl from '@docusaurus/useBaseUrl'
 export default function Link({ to, href, children, isNavLink, activeClassName, exact, autoAddBaseUrl, ...rest }) {
   const target = to ?? href
-  if (typeof target === 'string') ${page}?.links.push(target)
-  return createElement('a', { ...rest, href: typeof target === 'string' ? useBaseUrl(target) : undefined }, children)
+  // pathname:///x, Docusaurus's way past its router (a page of static/, say): /x under the base URL, not checked.
+  const escaped = typeof target === 'string' && target.startsWith('pathname://') ? target.slice('pathname://'.length) : undefined
+  if (typeof target === 'string' && escaped === undefined) ${page}?.links.push(target)
+  return createElement('a', { ...rest, href: typeof target === 'string' ? useBaseUrl(escaped ?? target) : undefined }, children)
 }`
 
 const location = `{ pathname: ${page}?.route ?? '/', search: '', hash: '', state: undefined }`

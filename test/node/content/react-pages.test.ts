@@ -175,4 +175,20 @@ test('a React page that draws its own <main> below a header (the classic templat
   })
 })
 
+test("pathname:///x, Docusaurus's way past its router, is /x under the base URL and is not checked: in a page's Link and in the navbar and footer", async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    const theme = "themeConfig: { navbar: { items: [{ to: 'pathname:///playground/', label: 'Playground' }, { href: 'pathname:///tools', label: 'Tools' }] }, footer: { links: [{ title: 'More', items: [{ to: 'pathname:///legacy/index.html', label: 'Legacy' }] }] } },\n  presets:"
+    await writeFile(config, (await readFile(config, 'utf8')).replace('presets:', theme))
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import Link from '@docusaurus/Link'\nexport default function Play() { return <p><Link to='pathname:///playground/'>Try it</Link></p> }\n")
+    await mendHelpLinks(site.dir)
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+    const html = await site.read('build/broken/index.html')
+    assert.match(html, '<p><a href="/base/playground/">Try it</a></p>')
+    assert.match(html, '<a class="navbar-link" href="/base/playground/">Playground</a>')
+    assert.match(html, '<a class="navbar-link" href="/base/tools">Tools</a>')
+    assert.match(html, 'href="/base/legacy/index.html"')
+  })
+})
+
 test.run()
