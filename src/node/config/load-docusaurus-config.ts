@@ -30,6 +30,27 @@ export interface DocusaurusLoaded {
 /** An import of a package that is not installed: the thread's stand-in (docusaurus-config-worker.ts), which accepts any use. */
 const stubModule = `module.exports = globalThis.${standInKey}`
 
+/**
+ * node:module with a `createRequire` whose require stands in for packages that are not installed,
+ * as the config's own `require` does (docusaurus-config-worker.ts): an ES module config makes
+ * its require with `createRequire(import.meta.url)`, and `require.resolve('a-theme/theme.css')`
+ * would throw without its package.
+ */
+const moduleModule = `import * as real from 'node:module'
+export * from 'node:module'
+export default real.default
+const missing = (name, error) => !/^[./]/.test(name) && error?.code === 'MODULE_NOT_FOUND'
+export function createRequire(from) {
+  const required = real.createRequire(from)
+  const standIn = globalThis.require
+  const resolve = (name, options) => {
+    try { return required.resolve(name, options) } catch (error) { if (!missing(name, error)) throw error; return standIn.resolve(name) }
+  }
+  return Object.assign((name) => {
+    try { return required(name) } catch (error) { if (!missing(name, error)) throw error; return standIn(name) }
+  }, { resolve, cache: required.cache, main: required.main, extensions: required.extensions })
+}`
+
 export function findDocusaurusConfig(siteDir: string): string | undefined {
   return docusaurusConfigNames.find((name) => existsSync(join(siteDir, name)))
 }
@@ -94,6 +115,8 @@ function standInPlugin(siteDir: string, stubbed: Set<string>): Plugin {
   return {
     name: 'docsgen-docusaurus-config',
     setup(builder) {
+      builder.onResolve({ filter: /^(node:)?module$/ }, (args) => (args.namespace === 'docsgen-module' ? { path: 'node:module', external: true } : { path: 'module', namespace: 'docsgen-module' }))
+      builder.onLoad({ filter: /.*/, namespace: 'docsgen-module' }, () => ({ contents: moduleModule, loader: 'js' }))
       builder.onResolve({ filter: /^[^./]/ }, (args) => {
         if (args.path.startsWith('node:') || resolves(args.path)) return { path: args.path, external: true }
         stubbed.add(args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0]!)

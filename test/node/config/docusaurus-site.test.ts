@@ -70,6 +70,23 @@ test('a Docusaurus config in TypeScript exporting an async function is read; one
   })
 })
 
+test('an ES module config that makes its require with createRequire(import.meta.url) gets one that stands in for packages not installed, as its own require does', async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    await rm(join(site.dir, 'docusaurus.config.js'))
+    const config = [
+      "import { createRequire } from 'node:module'",
+      'const require = createRequire(import.meta.url)',
+      "export default { title: 'Esm', url: 'https://esm.example.org', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: require.resolve('./sidebars.js') }, theme: { customCss: [require.resolve('a-tweet-kit/theme.css')] } }]], customFields: { version: require('a-version-kit').version } }",
+    ].join('\n')
+    await writeFile(join(site.dir, 'docusaurus.config.mjs'), `${config}\n`)
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 0)
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      "docusaurus.config.mjs: warning: docsgen reads docusaurus.config.mjs as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores presets.classic.theme, customFields.version; it stood in for the packages a-tweet-kit, a-version-kit, which are not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+    ])
+  })
+})
+
 test("`@site/…` in a Markdown link or image is a path from the site's folder, as in Docusaurus, and so is a relative path into static/; one that leaves the folder or names nothing is a broken link", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const links = '![logo](@site/static/img/logo.svg) [setup](@site/docs/guides/setup.mdx#install) ![icon](../static/img/favicon.ico) [gone](@site/static/img/gone.png) [out](@site/../secret.md)'
