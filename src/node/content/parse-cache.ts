@@ -206,24 +206,23 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
     },
     save(documents, records, placements) {
       const recordOf = new Map(records.map((record) => [record.file, record]))
-      const shards = Array.from({ length: shardCount }, () => ({} as Record<string, Entry<D>>))
-      for (const document of documents) {
-        const record = recordOf.get(document.file) ?? reused.get(document.file)
-        const body = document.body
-        if (record === undefined) continue
-        const placed = placements.get(document.file)
-        const stored = 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document
-        shards[shardOf(document.file)]![document.file] = { record, document: stored, digest: documentDigest(document), ...(placed && { placed }) }
-      }
+      const shards = Array.from({ length: shardCount }, () => [] as D[])
+      for (const document of documents) if (recordOf.has(document.file) || reused.has(document.file)) shards[shardOf(document.file)]!.push(document)
       // Entries saved from now on may be checked against this build's links only: until the
       // shards are all written, none is trusted to rewrite its links as saved.
       rmSync(linksFile, { force: true })
-      shards.forEach((entries, shard) => {
+      shards.forEach((kept, shard) => {
         // Unchanged: the same files as saved, each reused as it was and placed under the same stamp.
-        const files = Object.keys(entries)
         const was = loadedFiles[shard]
-        const same = (file: string) => was!.has(file) && !recordOf.has(file) && loadedStamps.get(file) === entries[file]!.placed?.stamp
-        if (was !== undefined && was.size === files.length && files.every(same)) return
+        const same = (file: string) => was!.has(file) && !recordOf.has(file) && loadedStamps.get(file) === placements.get(file)?.stamp
+        if (was !== undefined && was.size === kept.length && kept.every((document) => same(document.file))) return
+        const entries: Record<string, Entry<D>> = {}
+        for (const document of kept) {
+          const body = document.body
+          const placed = placements.get(document.file)
+          const stored = 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document
+          entries[document.file] = { record: (recordOf.get(document.file) ?? reused.get(document.file))!, document: stored, digest: documentDigest(document), ...(placed && { placed }) }
+        }
         writeSealed(shardFile(shard), key, JSON.stringify({ format: 3, entries } satisfies Saved<D>))
       })
       if (linksOfBuild !== undefined) writeSealed(linksFile, key, JSON.stringify({ links: linksOfBuild }))

@@ -369,4 +369,38 @@ test('a cache cut short, or holding what another build wrote, is not trusted: th
   })
 })
 
+test('a cache file changed by hand, its JSON whole and its name kept, is not trusted: each build is what a clean build makes', async () => {
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = unguidedStepper(incremental, clean)
+    await step()
+    await change(shortcuts, (text) => `${text}\nOne more line.\n`)
+    await step()
+    const cacheDir = join(incremental.dir, '.docsgen/cache/incremental')
+    /** Replaces `from` by `to` in the cache's files under `folder` that hold it; asserts one did. */
+    const edit = async (folder: string, from: RegExp, to: string) => {
+      let edited = 0
+      for (const file of await incremental.list(`.docsgen/cache/incremental/${folder}`)) {
+        const path = join(cacheDir, folder, file)
+        const text = await readFile(path, 'latin1')
+        if (!from.test(text)) continue
+        await writeFile(path, text.replace(from, to), 'latin1')
+        edited++
+      }
+      assert.ok(edited > 0, `${from} in ${folder}`)
+    }
+    // A page's title in its parse entry, the text of a body (same length), a ledger of another shape.
+    await edit('parse', /"title":"Introduction"/, '"title":"Edited by hand"')
+    await edit('bodies', /Start here\./, 'Start HERE.')
+    await writeFile(join(cacheDir, 'output.json'), (await readFile(join(cacheDir, 'output.json'), 'latin1')).replace(/"public":/g, '"publik":'), 'latin1')
+    // The introduction's next page retitled: the introduction is rendered again, its body read from the cache.
+    await change('content/docs/Guides/Setup/Install the Server.md', (text) => text.replace('title: Install the server', 'title: Installing the server'))
+    await step()
+    // Validation's problems, removed by hand: still reported.
+    await change(shortcuts, (text) => `${text}\nSee [the old page](./gone.md).\n`)
+    await step()
+    await edit('', /"diagnostics":\[.+\],"links"/, '"diagnostics":[],"links"')
+    await step()
+  })
+})
+
 test.run()
