@@ -400,6 +400,8 @@ test('a cache file changed by hand, its JSON whole and its name kept, is not tru
     await step()
     await edit('', /"diagnostics":\[.+\],"links"/, '"diagnostics":[],"links"')
     await step()
+    await change(shortcuts, (text) => text.replace('./gone.md', '../Guides/intro.md'))
+    await step()
   })
 })
 
