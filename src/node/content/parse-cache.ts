@@ -4,7 +4,8 @@
  * the same key (docsgen's code, the config), and every link it rewrote still rewrites to the same
  * href: a page that links to a renamed heading or a new page is parsed again, the rest are not.
  * Bodies stay where the build that parsed them wrote them (page-bodies.ts); a body file no
- * document of the build uses is deleted when the entries are saved.
+ * document of the build uses is deleted when the entries are saved. The entries' files are sealed
+ * (sealed-file.ts), and the body files checked by their stamps: one changed by hand is not trusted.
  */
 import { createHash } from 'node:crypto'
 import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -160,11 +161,9 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
   mkdirSync(shardsDir, { recursive: true })
   const shardFile = (shard: number) => join(shardsDir, `${shard}.json`)
   const linksFile = join(dir, 'links.json')
-  const loaded = Array.from({ length: shardCount }, (_, shard) => readSealedJson(shardFile(shard), key, isSaved<D>)?.entries)
-  // Each shard's files as saved (undefined: none valid under this key), to tell the shards a build changes.
-  const loadedFiles = loaded.map((entries) => entries && new Set(Object.keys(entries)))
-  let saved: Record<string, Entry<D>> = Object.assign({}, ...loaded)
-  const loadedStamps = new Map(Object.entries(saved).map(([file, entry]) => [file, entry.placed?.stamp]))
+  const loaded = loadShards<D>(shardFile, key)
+  const { loadedFiles, loadedStamps } = loaded
+  let saved = loaded.saved
   const savedLinks = readSealedJson(linksFile, key, (value): value is { links: string } => isRecord(value) && typeof value.links === 'string')?.links
   const stores = createStoreCheck(join(dir, 'bodies.json'), bodiesDir, key)
   const reused = new Map<string, ParseRecord>()
@@ -233,6 +232,17 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
       for (const file of readdirSync(bodiesDir)) if (!used.has(file)) rmSync(join(bodiesDir, file), { force: true })
       stores.save(used)
     },
+  }
+}
+
+/** The entries of every shard sealed under `key`; each shard's files (undefined: none valid) and each file's stamp as saved, to tell the shards a build changes. */
+function loadShards<D extends CachedDocument>(shardFile: (shard: number) => string, key: string) {
+  const loaded = Array.from({ length: shardCount }, (_, shard) => readSealedJson(shardFile(shard), key, isSaved<D>)?.entries)
+  const saved: Record<string, Entry<D>> = Object.assign({}, ...loaded)
+  return {
+    saved,
+    loadedFiles: loaded.map((entries) => entries && new Set(Object.keys(entries))),
+    loadedStamps: new Map(Object.entries(saved).map(([file, entry]) => [file, entry.placed?.stamp])),
   }
 }
 

@@ -346,13 +346,19 @@ test('a config that imports a module: a change to the module is a change of the 
   })
 })
 
-test('a cache cut short, or holding what another build wrote, is not trusted: the build is what a clean build makes', async () => {
+/** A site built twice with its cache (a change between), handed to `use` with its unguided stepper and its cache folder. */
+async function withBuiltCache(use: (change: (file: string, edit: (text: string) => string) => Promise<void>, step: () => Promise<readonly string[]>, cacheDir: string, incremental: FixtureSite) => Promise<void>) {
   await withTwoSites(async (change, incremental, clean) => {
     const step = unguidedStepper(incremental, clean)
     await step()
     await change(shortcuts, (text) => `${text}\nOne more line.\n`)
     await step()
-    const cacheDir = join(incremental.dir, '.docsgen/cache/incremental')
+    await use(change, step, join(incremental.dir, '.docsgen/cache/incremental'), incremental)
+  })
+}
+
+test('a cache cut short, or holding what another build wrote, is not trusted: the build is what a clean build makes', async () => {
+  await withBuiltCache(async (change, step, cacheDir, incremental) => {
     const files = (await incremental.list('.docsgen/cache/incremental')).filter((file) => file.endsWith('.json'))
     assert.ok(files.some((file) => file.startsWith('validation-')) && files.some((file) => file.startsWith('parse/')) && files.includes('output.json'), files.join(', '))
     for (const file of files) {
@@ -370,12 +376,7 @@ test('a cache cut short, or holding what another build wrote, is not trusted: th
 })
 
 test('a cache file changed by hand, its JSON whole and its name kept, is not trusted: each build is what a clean build makes', async () => {
-  await withTwoSites(async (change, incremental, clean) => {
-    const step = unguidedStepper(incremental, clean)
-    await step()
-    await change(shortcuts, (text) => `${text}\nOne more line.\n`)
-    await step()
-    const cacheDir = join(incremental.dir, '.docsgen/cache/incremental')
+  await withBuiltCache(async (change, step, cacheDir, incremental) => {
     /** Replaces `from` by `to` in the cache's files under `folder` that hold it; asserts one did. */
     const edit = async (folder: string, from: RegExp, to: string) => {
       let edited = 0
