@@ -5,7 +5,7 @@
  * like any other: what they say is used only once the seal proves docsgen wrote it under this key.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 
 const magic = 'docsgen-cache 1'
 
@@ -23,11 +23,17 @@ export function writeSealed(file: string, key: string, text: string): void {
 /** The text sealed under `key` in `file`, or undefined: no such file, or not one its seal vouches for. */
 export function readSealed(file: string, key: string): string | undefined {
   let read: string
+  let descriptor: number | undefined
   try {
+    // Opened without waiting, and read only if a plain file: a named pipe put in its place is never waited on.
+    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+    if (!fstatSync(descriptor).isFile()) return undefined
     // Read as text (Node decodes a file faster than a buffer's slice), hashed as the bytes it was written as.
-    read = readFileSync(file, 'utf8')
+    read = readFileSync(descriptor, 'utf8')
   } catch {
     return undefined
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor)
   }
   const end = read.indexOf('\n')
   if (end < 0 || end > 200) return undefined

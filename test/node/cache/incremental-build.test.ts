@@ -406,4 +406,15 @@ test('a cache file changed by hand, its JSON whole and its name kept, is not tru
   })
 })
 
+test('named pipes in place of the cache\'s files are not waited on: the build is what a clean build makes', async () => {
+  await withBuiltCache(async (change, step, cacheDir) => {
+    for (const file of ['output.json', 'links.json', 'bodies.json', 'parse/0.json']) {
+      await rm(join(cacheDir, file))
+      execFileSync('mkfifo', [join(cacheDir, file)])
+    }
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    await step()
+  })
+})
+
 test.run()
