@@ -104,13 +104,18 @@ function decode(inputs: readonly string[], [files, made, sizes, mtimes]: Columns
 /** The spare (the output as it was) against the new output, `written`. */
 function encodeSpare(inputs: Map<string, number>, written: readonly [string, LedgerEntry][], spare: ReadonlyMap<string, LedgerEntry>): SpareColumns {
   const absent: number[] = []
-  const shared = new Set<string>()
+  const now = new Map<string, LedgerEntry>()
   written.forEach(([file, entry], at) => {
-    const was = spare.get(file)
-    if (was !== undefined && was[0] === entry[0] && was[1] === entry[1] && was[2] === entry[2]) shared.add(file)
-    else absent.push(at)
+    now.set(file, entry)
+    if (!sameEntry(spare.get(file), entry)) absent.push(at)
   })
-  return { absent, other: encode(inputs, [...spare].filter(([file]) => !shared.has(file))) }
+  const other: [string, LedgerEntry][] = []
+  for (const [file, entry] of spare) if (!sameEntry(now.get(file), entry)) other.push([file, entry])
+  return { absent, other: encode(inputs, other) }
+}
+
+function sameEntry(one: LedgerEntry | undefined, other: LedgerEntry): boolean {
+  return one !== undefined && one[0] === other[0] && one[1] === other[1] && one[2] === other[2]
 }
 
 function decodeSpare(inputs: readonly string[], output: Columns, { absent, other }: SpareColumns): Map<string, LedgerEntry> {
