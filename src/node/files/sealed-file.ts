@@ -21,7 +21,7 @@ export function writeSealed(file: string, key: string, text: string): void {
 }
 
 /** The text sealed under `key` in `file`, or undefined: no such file, or not one its seal vouches for. */
-export function readSealed(file: string, key: string): string | undefined {
+function readSealed(file: string, key: string): string | undefined {
   let read: string
   let descriptor: number | undefined
   try {
