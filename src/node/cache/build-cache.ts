@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Manifest } from '../../shared/manifest.js'
 import { openParseCache, type ParseCache } from '../content/parse-cache.js'
 import type { ContentDocument } from '../content/parse-content.js'
-import { openLedgerFile, type LedgerFile } from '../write/output-ledger.js'
+import { openLedgerFile, type LedgerFile } from '../write/ledger-file.js'
 import { buildKey } from './build-key.js'
 import { openValidationMemo, type ValidationInputs, type ValidationMemo } from './validation-memo.js'
 

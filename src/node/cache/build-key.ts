@@ -30,6 +30,8 @@ function docsgenCode(): string {
       continue
     }
     for (const file of files) {
+      // Source maps are read by debuggers, not by the build.
+      if (file.endsWith('.map')) continue
       const stat = statSync(`${packageRoot}${folder}/${file}`)
       if (stat.isFile()) hash.update(`${folder}/${file} ${stat.size} ${stat.mtimeMs}\n`)
     }

@@ -9,8 +9,10 @@
  * 13 MB at 10 000 docs cost as long to parse as to make, and held that much more memory.
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { documentDigest } from '../content/parse-cache.js'
+import { readSealedJson, writeSealed } from '../files/sealed-file.js'
 import type { Validation } from '../validate/validate-site.js'
 import type { SiteContent } from '../content/read-site-content.js'
 
@@ -46,25 +48,28 @@ export function openValidationMemo(dir: string, key: string, inputs: ValidationI
     recall() {
       const file = fileOf()
       if (file === undefined) return undefined
-      try {
-        const saved = JSON.parse(readFileSync(file, 'utf8')) as { format?: unknown; key?: unknown; validation?: Validation }
-        if (saved.format !== 1 || saved.key !== key || !Array.isArray(saved.validation?.diagnostics) || typeof saved.validation.links !== 'number') return undefined
-        recalled = true
-        return saved.validation
-      } catch {
-        // None yet, or one cut short: the site is checked.
-        return undefined
-      }
+      // None yet, or not one the seal vouches for: the site is checked.
+      const saved = readSealedJson(file, key, isSaved)
+      recalled = saved !== undefined
+      return saved?.validation
     },
     save(validation) {
       const file = fileOf()
       if (file === undefined || recalled) return
       for (const name of readdirSync(dir)) if (name.startsWith(prefix)) rmSync(join(dir, name), { force: true })
-      const temporary = `${file}.${process.pid}`
-      writeFileSync(temporary, JSON.stringify({ format: 1, key, validation }))
-      renameSync(temporary, file)
+      writeSealed(file, key, JSON.stringify({ format: 2, validation } satisfies Saved))
     },
   }
+}
+
+interface Saved {
+  readonly format: 2
+  readonly validation: Validation
+}
+
+function isSaved(value: unknown): value is Saved {
+  const saved = value as Partial<Saved> | null
+  return typeof saved === 'object' && saved !== null && saved.format === 2 && Array.isArray(saved.validation?.diagnostics) && typeof saved.validation.links === 'number'
 }
 
 class NotPlainData extends Error {}
@@ -73,8 +78,9 @@ class NotPlainData extends Error {}
 function inputsHash(key: string, { content, config, configSource }: ValidationInputs): string | undefined {
   const { documents, categories, versionedSidebars, ...rest } = content
   const hash = createHash('sha256').update(key)
-  // The documents and categories are docsgen's own plain data (the parse cache keeps them as JSON): hashed as they are, the fast way.
-  for (const { body: _body, ...document } of documents) hash.update('\0').update(JSON.stringify(document))
+  // The documents and categories are docsgen's own plain data (the parse cache keeps them as JSON):
+  // hashed as they are, each once (the cache knows the hashes of those it hands out).
+  for (const document of documents) hash.update('\0').update(documentDigest(document))
   hash.update('\0').update(JSON.stringify([...categories]))
   // The rest holds what the site's own code made (sidebars files' exports, the config): checked to be plain data.
   try {

@@ -4,12 +4,15 @@
  * the same key (docsgen's code, the config), and every link it rewrote still rewrites to the same
  * href: a page that links to a renamed heading or a new page is parsed again, the rest are not.
  * Bodies stay where the build that parsed them wrote them (page-bodies.ts); a body file no
- * document of the build uses is deleted when the entries are saved.
+ * document of the build uses is deleted when the entries are saved. The entries' files are sealed
+ * (sealed-file.ts), and the body files checked by their stamps: one changed by hand is not trusted.
  */
 import { createHash } from 'node:crypto'
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
+import { readSealedJson, writeSealed } from '../files/sealed-file.js'
+import { currentStamp } from './file-stamp.js'
 import type { PageBody } from './page-bodies.js'
 import type { ContentFile } from './read-content.js'
 import type { Routing } from './read-routing.js'
@@ -43,14 +46,37 @@ interface Entry<D extends CachedDocument> {
   readonly record: ParseRecord
   /** The document, its body's file named in the bodies folder. */
   readonly document: D
+  /** documentDigest's hash of the document. */
+  readonly digest: string
   readonly placed?: Placement
 }
 
-/** One shard of the saved entries (the files whose name hashes to it). */
+/** One shard of the saved entries (the files whose name hashes to it), sealed under the cache's key (sealed-file.ts). */
 interface Saved<D extends CachedDocument> {
-  readonly format: 2
-  readonly key: string
+  readonly format: 3
   readonly entries: Record<string, Entry<D>>
+}
+
+const isSaved = <D extends CachedDocument>(value: unknown): value is Saved<D> => isRecord(value) && value.format === 3 && isRecord(value.entries)
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Each document's hash, all of it but its body: what validation-memo.ts hashes the site's
+ * documents by. Known without hashing again for the documents the cache hands out (each was
+ * hashed as it was saved) and those it saved.
+ */
+const digests = new WeakMap<object, string>()
+
+export function documentDigest(document: CachedDocument): string {
+  let digest = digests.get(document)
+  if (digest === undefined) {
+    const { body: _body, ...rest } = document
+    digests.set(document, (digest = hashSource(JSON.stringify(rest))))
+  }
+  return digest
 }
 
 /**
@@ -135,12 +161,11 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
   mkdirSync(shardsDir, { recursive: true })
   const shardFile = (shard: number) => join(shardsDir, `${shard}.json`)
   const linksFile = join(dir, 'links.json')
-  const loaded = Array.from({ length: shardCount }, (_, shard) => loadSaved<D>(shardFile(shard), key))
-  // Each shard's files as saved (undefined: none valid under this key), to tell the shards a build changes.
-  const loadedFiles = loaded.map((entries) => entries && new Set(Object.keys(entries)))
-  let saved: Record<string, Entry<D>> = Object.assign({}, ...loaded)
-  const loadedStamps = new Map(Object.entries(saved).map(([file, entry]) => [file, entry.placed?.stamp]))
-  const savedLinks = loadLinks(linksFile, key)
+  const loaded = loadShards<D>(shardFile, key)
+  const { loadedFiles, loadedStamps } = loaded
+  let saved = loaded.saved
+  const savedLinks = readSealedJson(linksFile, key, (value): value is { links: string } => isRecord(value) && typeof value.links === 'string')?.links
+  const stores = createStoreCheck(join(dir, 'bodies.json'), bodiesDir, key)
   const reused = new Map<string, ParseRecord>()
   let linksOfBuild: string | undefined
   return {
@@ -162,12 +187,14 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
         const text = entry === undefined || trusted ? undefined : read(file)
         const current = trusted || (entry !== undefined && text !== undefined && hashSource(text) === entry.record.source)
         // Files a page included are hashed again whatever its own stamp says (a page's stamp does not change with them).
-        if (!entry || !current || !dependenciesCurrent(entry.record, siteDir, hashes) || (!linksAsSaved && !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href))) {
+        if (!entry || !current || !stores.intact(entry.document.body) || !dependenciesCurrent(entry.record, siteDir, hashes) || (!linksAsSaved && !entry.record.links.every(([url, href]) => (rewrite(file, url) ?? null) === href))) {
           parse.push(file)
           continue
         }
         const body = entry.document.body
-        documents.push('store' in body ? { ...entry.document, body: { ...body, store: join(bodiesDir, body.store) } } : entry.document)
+        const document = 'store' in body ? { ...entry.document, body: { ...body, store: join(bodiesDir, body.store) } } : entry.document
+        digests.set(document, entry.digest)
+        documents.push(document)
         pushAll(diagnostics, entry.record.diagnostics)
         reused.set(file.file, entry.record)
       }
@@ -178,58 +205,68 @@ export function openParseCache<D extends CachedDocument>(dir: string, key: strin
     },
     save(documents, records, placements) {
       const recordOf = new Map(records.map((record) => [record.file, record]))
-      const shards = Array.from({ length: shardCount }, () => ({} as Record<string, Entry<D>>))
-      for (const document of documents) {
-        const record = recordOf.get(document.file) ?? reused.get(document.file)
-        const body = document.body
-        if (record === undefined) continue
-        const placed = placements.get(document.file)
-        shards[shardOf(document.file)]![document.file] = { record, document: 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document, ...(placed && { placed }) }
-      }
+      const shards = Array.from({ length: shardCount }, () => [] as D[])
+      for (const document of documents) if (recordOf.has(document.file) || reused.has(document.file)) shards[shardOf(document.file)]!.push(document)
       // Entries saved from now on may be checked against this build's links only: until the
       // shards are all written, none is trusted to rewrite its links as saved.
       rmSync(linksFile, { force: true })
-      shards.forEach((entries, shard) => {
+      shards.forEach((kept, shard) => {
         // Unchanged: the same files as saved, each reused as it was and placed under the same stamp.
-        const files = Object.keys(entries)
         const was = loadedFiles[shard]
-        const same = (file: string) => was!.has(file) && !recordOf.has(file) && loadedStamps.get(file) === entries[file]!.placed?.stamp
-        if (was !== undefined && was.size === files.length && files.every(same)) return
-        writeAtomically(shardFile(shard), JSON.stringify({ format: 2, key, entries } satisfies Saved<D>))
+        const same = (file: string) => was!.has(file) && !recordOf.has(file) && loadedStamps.get(file) === placements.get(file)?.stamp
+        if (was !== undefined && was.size === kept.length && kept.every((document) => same(document.file))) return
+        const entries: Record<string, Entry<D>> = {}
+        for (const document of kept) {
+          const body = document.body
+          const placed = placements.get(document.file)
+          const stored = 'store' in body ? { ...document, body: { ...body, store: basename(body.store) } } : document
+          entries[document.file] = { record: (recordOf.get(document.file) ?? reused.get(document.file))!, document: stored, digest: documentDigest(document), ...(placed && { placed }) }
+        }
+        writeSealed(shardFile(shard), key, JSON.stringify({ format: 3, entries } satisfies Saved<D>))
       })
-      if (linksOfBuild !== undefined) writeAtomically(linksFile, JSON.stringify({ key, links: linksOfBuild }))
+      if (linksOfBuild !== undefined) writeSealed(linksFile, key, JSON.stringify({ links: linksOfBuild }))
       // The single file of earlier versions.
       rmSync(join(dir, 'parse.json'), { force: true })
       // A body no entry keeps may still be read by this build (an MDX page's, parsed every build).
       const used = new Set(documents.map(({ body }) => ('store' in body ? basename(body.store) : '')))
       for (const file of readdirSync(bodiesDir)) if (!used.has(file)) rmSync(join(bodiesDir, file), { force: true })
+      stores.save(used)
     },
   }
 }
 
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}`
-  writeFileSync(temporary, text)
-  renameSync(temporary, file)
-}
-
-/** The links hash the saved entries were all checked under, if the last save ended. */
-function loadLinks(file: string, key: string): string | undefined {
-  try {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { key?: unknown; links?: unknown }
-    return saved.key === key && typeof saved.links === 'string' ? saved.links : undefined
-  } catch {
-    return undefined
+/** The entries of every shard sealed under `key`; each shard's files (undefined: none valid) and each file's stamp as saved, to tell the shards a build changes. */
+function loadShards<D extends CachedDocument>(shardFile: (shard: number) => string, key: string) {
+  const loaded = Array.from({ length: shardCount }, (_, shard) => readSealedJson(shardFile(shard), key, isSaved<D>)?.entries)
+  const saved: Record<string, Entry<D>> = Object.assign({}, ...loaded)
+  return {
+    saved,
+    loadedFiles: loaded.map((entries) => entries && new Set(Object.keys(entries))),
+    loadedStamps: new Map(Object.entries(saved).map(([file, entry]) => [file, entry.placed?.stamp])),
   }
 }
 
-function loadSaved<D extends CachedDocument>(shardFile: string, key: string): Record<string, Entry<D>> | undefined {
-  let saved: Saved<D>
-  try {
-    saved = JSON.parse(readFileSync(shardFile, 'utf8')) as Saved<D>
-  } catch {
-    // No cache yet, or one cut short: its files are parsed.
-    return undefined
+/**
+ * The body files' stamps as the last build left them (`bodies.json`): an entry whose body is in
+ * a file changed since (by hand: docsgen never writes into one again) is parsed again, not trusted.
+ */
+function createStoreCheck(file: string, bodiesDir: string, key: string) {
+  const saved = readSealedJson(file, key, (value): value is { stores: Record<string, string> } => isRecord(value) && isRecord(value.stores))?.stores ?? {}
+  const intact = new Map<string, boolean>()
+  return {
+    intact(body: PageBody): boolean {
+      if (!('store' in body)) return true
+      let known = intact.get(body.store)
+      if (known === undefined) intact.set(body.store, (known = Object.hasOwn(saved, body.store) && saved[body.store] === currentStamp(join(bodiesDir, body.store))))
+      return known
+    },
+    save(used: ReadonlySet<string>) {
+      const stamps: Record<string, string> = {}
+      for (const store of used) {
+        const stamp = store === '' ? undefined : currentStamp(join(bodiesDir, store))
+        if (stamp !== undefined) stamps[store] = stamp
+      }
+      writeSealed(file, key, JSON.stringify({ stores: stamps }))
+    },
   }
-  return saved.format === 2 && saved.key === key ? saved.entries : undefined
 }

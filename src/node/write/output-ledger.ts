@@ -12,15 +12,15 @@
  * output then share those files, so the writer never writes into a file with another link
  * (write-site.ts): it replaces it.
  */
-import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, linkSync, lstatSync, mkdirSync, statSync, unlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /** A file's inputs hash, size and modification time when it was written. */
 export type LedgerEntry = readonly [inputs: string, size: number, mtimeMs: number]
 
 export interface FolderLedgers {
-  readonly public: Readonly<Record<string, LedgerEntry>>
-  readonly private: Readonly<Record<string, LedgerEntry>>
+  readonly public: ReadonlyMap<string, LedgerEntry>
+  readonly private: ReadonlyMap<string, LedgerEntry>
 }
 
 export type OutputSide = keyof FolderLedgers
@@ -79,12 +79,12 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
   return {
     keep(files, inputs) {
       if (ledger === undefined) return false
-      const inStaging = files.every(([side, file]) => holds(stagingDir(side), ledger.staging[side][file], file, inputs))
+      const inStaging = files.every(([side, file]) => holds(stagingDir(side), ledger.staging[side].get(file), file, inputs))
       const outputDir = (side: OutputSide) => (side === 'public' ? ledger.output.publicDir : ledger.output.privateDir)
-      if (!inStaging && !files.every(([side, file]) => holds(outputDir(side), ledger.output[side][file], file, inputs))) return false
+      if (!inStaging && !files.every(([side, file]) => holds(outputDir(side), ledger.output[side].get(file), file, inputs))) return false
       for (const [side, file] of files) {
         if (inStaging) {
-          entries[side].push([file, ledger.staging[side][file]!])
+          entries[side].push([file, ledger.staging[side].get(file)!])
           continue
         }
         const target = join(stagingDir(side), file)
@@ -93,7 +93,7 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
           folders.add(dirname(target))
         }
         // A link is the file the ledger vouched for, its size and time included; a copy is a new file.
-        if (linkOrCopy(join(outputDir(side), file), target)) entries[side].push([file, ledger.output[side][file]!])
+        if (linkOrCopy(join(outputDir(side), file), target)) entries[side].push([file, ledger.output[side].get(file)!])
         else record(side, file, inputs)
       }
       return true
@@ -127,65 +127,9 @@ function linked(from: string, to: string): boolean {
   }
 }
 
-/** What the cache keeps between builds: the ledgers of the output folders and of their spares. */
-interface SavedLedgers {
-  readonly format: 1
-  readonly key: string
-  readonly output: FolderLedgers
-  readonly spare: FolderLedgers
-  /** The routes of the last output. */
-  readonly routes: readonly string[]
-  /** A hash of the last output's manifest and global inputs, and its routes' memos. */
-  readonly site: string
-  readonly memos: Readonly<Record<string, RouteMemo>>
-}
-
-const noLedgers: FolderLedgers = { public: {}, private: {} }
-
-export interface LedgerFile {
-  /**
-   * The page ledger for a build staging into spares (`reused` says whether each was), under
-   * `global` inputs, of a site whose manifest and global inputs hash to `site`.
-   */
-  readonly pageLedger: (global: string, reused: Record<OutputSide, boolean>, output: { readonly publicDir: string; readonly privateDir: string }, site: string) => PageLedger
-  /** The routes of the last output (none without a cache). */
-  readonly lastRoutes: readonly string[]
-  /** Whether the cache knows what the spares hold (not after a full build): else a build that keeps pages links them all from the last output. */
-  readonly sparesKnown: boolean
-  /** Keeps what the output now holds, once swapped in (its spares hold what it held), made of a site hashing to `site`. */
-  readonly save: (written: WrittenLedger, routes: readonly string[], site: string) => void
-}
-
 /** What a build's pages were made from: each file's ledger entry, each route's memo. */
 export interface WrittenLedger {
   readonly public: readonly [string, LedgerEntry][]
   readonly private: readonly [string, LedgerEntry][]
   readonly memos: readonly [string, RouteMemo][]
-}
-
-export function openLedgerFile(file: string, key: string): LedgerFile {
-  let saved: SavedLedgers | undefined
-  try {
-    const read = JSON.parse(readFileSync(file, 'utf8')) as SavedLedgers
-    if (read.format === 1 && read.key === key) saved = read
-  } catch {
-    // No cache yet, or one cut short: every page is rendered.
-  }
-  return {
-    pageLedger: (global, reused, output, site) => ({
-      global,
-      memos: saved?.site === site ? saved.memos : {},
-      staging: { public: reused.public ? (saved?.spare.public ?? {}) : {}, private: reused.private ? (saved?.spare.private ?? {}) : {} },
-      output: { ...(saved?.output ?? noLedgers), ...output },
-    }),
-    lastRoutes: saved?.routes ?? [],
-    sparesKnown: saved !== undefined && Object.keys(saved.spare.public).length + Object.keys(saved.spare.private).length > 0,
-    save(written, routes, site) {
-      const output: FolderLedgers = { public: Object.fromEntries(written.public), private: Object.fromEntries(written.private) }
-      const temporary = `${file}.${process.pid}`
-      const memos = Object.fromEntries(written.memos)
-      writeFileSync(temporary, JSON.stringify({ format: 1, key, output, spare: saved?.output ?? noLedgers, routes, site, memos } satisfies SavedLedgers))
-      renameSync(temporary, file)
-    },
-  }
 }

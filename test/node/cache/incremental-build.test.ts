@@ -346,13 +346,19 @@ test('a config that imports a module: a change to the module is a change of the 
   })
 })
 
-test('a cache cut short, or holding what another build wrote, is not trusted: the build is what a clean build makes', async () => {
+/** A site built twice with its cache (a change between), handed to `use` with its unguided stepper and its cache folder. */
+async function withBuiltCache(use: (change: (file: string, edit: (text: string) => string) => Promise<void>, step: () => Promise<readonly string[]>, cacheDir: string, incremental: FixtureSite) => Promise<void>) {
   await withTwoSites(async (change, incremental, clean) => {
     const step = unguidedStepper(incremental, clean)
     await step()
     await change(shortcuts, (text) => `${text}\nOne more line.\n`)
     await step()
-    const cacheDir = join(incremental.dir, '.docsgen/cache/incremental')
+    await use(change, step, join(incremental.dir, '.docsgen/cache/incremental'), incremental)
+  })
+}
+
+test('a cache cut short, or holding what another build wrote, is not trusted: the build is what a clean build makes', async () => {
+  await withBuiltCache(async (change, step, cacheDir, incremental) => {
     const files = (await incremental.list('.docsgen/cache/incremental')).filter((file) => file.endsWith('.json'))
     assert.ok(files.some((file) => file.startsWith('validation-')) && files.some((file) => file.startsWith('parse/')) && files.includes('output.json'), files.join(', '))
     for (const file of files) {
@@ -364,6 +370,48 @@ test('a cache cut short, or holding what another build wrote, is not trusted: th
     await step()
     // Whole JSON, of another shape or key.
     for (const file of files) await writeFile(join(cacheDir, file), '{"format": 1, "key": "another", "entries": {}, "results": {}}')
+    await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
+    await step()
+  })
+})
+
+test('a cache file changed by hand, its JSON whole and its name kept, is not trusted: each build is what a clean build makes', async () => {
+  await withBuiltCache(async (change, step, cacheDir, incremental) => {
+    /** Replaces `from` by `to` in the cache's files under `folder` that hold it; asserts one did. */
+    const edit = async (folder: string, from: RegExp, to: string) => {
+      let edited = 0
+      for (const file of await incremental.list(`.docsgen/cache/incremental/${folder}`)) {
+        const path = join(cacheDir, folder, file)
+        const text = await readFile(path, 'latin1')
+        if (!from.test(text)) continue
+        await writeFile(path, text.replace(from, to), 'latin1')
+        edited++
+      }
+      assert.ok(edited > 0, `${from} in ${folder}`)
+    }
+    // A page's title in its parse entry, the text of a body (same length), a ledger of another shape.
+    await edit('parse', /"title":"Introduction"/, '"title":"Edited by hand"')
+    await edit('bodies', /Start here\./, 'Start HERE.')
+    await writeFile(join(cacheDir, 'output.json'), (await readFile(join(cacheDir, 'output.json'), 'latin1')).replace(/"public":/g, '"publik":'), 'latin1')
+    // The introduction's next page retitled: the introduction is rendered again, its body read from the cache.
+    await change('content/docs/Guides/Setup/Install the Server.md', (text) => text.replace('title: Install the server', 'title: Installing the server'))
+    await step()
+    // Validation's problems, removed by hand: still reported.
+    await change(shortcuts, (text) => `${text}\nSee [the old page](./gone.md).\n`)
+    await step()
+    await edit('', /"diagnostics":\[.+\],"links"/, '"diagnostics":[],"links"')
+    await step()
+    await change(shortcuts, (text) => text.replace('./gone.md', '../Guides/intro.md'))
+    await step()
+  })
+})
+
+test('named pipes in place of the cache\'s files are not waited on: the build is what a clean build makes', async () => {
+  await withBuiltCache(async (change, step, cacheDir) => {
+    for (const file of ['output.json', 'links.json', 'bodies.json', 'parse/0.json']) {
+      await rm(join(cacheDir, file))
+      execFileSync('mkfifo', [join(cacheDir, file)])
+    }
     await change(intro, (text) => text.replace('title: Introduction', 'title: Welcome'))
     await step()
   })
