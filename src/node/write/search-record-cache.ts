@@ -10,9 +10,12 @@
  *
  * One file: a JSON header (the words, and each record's place in the counts), then the counts
  * as the indexer hands them over, written a chunk at a time and read back as one: no copy of a
- * large site's counts is made at the end of a build, when its memory is at its peak.
+ * large site's counts is made at the end of a build, when its memory is at its peak. It ends with
+ * its seal, a hash of the cache's key and all that comes before: a file cut short or changed by
+ * hand (a count, a word) reads as none, as the cache's other files do (sealed-file.ts).
  */
-import { closeSync, lstatSync, type Stats, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { createHash, type Hash } from 'node:crypto'
+import { closeSync, constants, fstatSync, lstatSync, type Stats, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { endianness } from 'node:os'
 import { join } from 'node:path'
 
@@ -119,23 +122,50 @@ function statOf(file: string): Stats | undefined {
   }
 }
 
-/** The header's length (4 bytes), the header, zeros up to a multiple of 4 bytes, then the numbers. */
+/** The header's length (4 bytes), the header, zeros up to a multiple of 4 bytes, the numbers, then the seal. */
 function writeRecords(file: string, header: Header, numbers: Iterable<Int32Array>): void {
   const text = Buffer.from(JSON.stringify(header))
   const head = Buffer.alloc(align(4 + text.byteLength))
   head.writeUInt32LE(text.byteLength, 0)
   text.copy(head, 4)
+  const seal = sealHash(header.key)
   const descriptor = openSync(file, 'w')
   try {
-    writeAll(descriptor, head)
-    for (const part of numbers) writeAll(descriptor, new Uint8Array(part.buffer, part.byteOffset, part.byteLength))
+    writeAll(descriptor, head, seal)
+    for (const part of numbers) writeAll(descriptor, new Uint8Array(part.buffer, part.byteOffset, part.byteLength), seal)
+    writeAll(descriptor, seal.digest())
   } finally {
     closeSync(descriptor)
   }
 }
 
-function writeAll(descriptor: number, bytes: Uint8Array): void {
+function writeAll(descriptor: number, bytes: Uint8Array, seal?: Hash): void {
+  seal?.update(bytes)
   for (let done = 0; done < bytes.byteLength; ) done += writeSync(descriptor, bytes, done)
+}
+
+const sealLength = 20
+
+function sealHash(key: string): Hash {
+  return createHash('sha1').update(`docsgen-search-records 1\0${key}\0`)
+}
+
+/** The file's bytes before its seal, if it is a plain file whose seal vouches for them under `key`. */
+function readSealedBytes(file: string, key: string): Buffer | undefined {
+  let descriptor: number | undefined
+  try {
+    // Opened without waiting, and read only if a plain file: a named pipe put in its place is never waited on.
+    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
+    if (!fstatSync(descriptor).isFile()) return undefined
+    const bytes = readFileSync(descriptor)
+    if (bytes.byteLength < 4 + sealLength) return undefined
+    const body = bytes.subarray(0, bytes.byteLength - sealLength)
+    return sealHash(key).update(body).digest().equals(bytes.subarray(body.byteLength)) ? body : undefined
+  } catch {
+    return undefined
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor)
+  }
 }
 
 function align(bytes: number): number {
@@ -143,8 +173,9 @@ function align(bytes: number): number {
 }
 
 function load(file: string, key: string): { words: readonly string[]; entries: Map<string, SavedEntry>; numbers: Int32Array } | undefined {
+  const bytes = readSealedBytes(file, key)
+  if (bytes === undefined) return undefined
   try {
-    const bytes = readFileSync(file)
     const length = bytes.readUInt32LE(0)
     const header = JSON.parse(bytes.toString('utf8', 4, 4 + length)) as Header
     if (header.format !== 1 || header.key !== key || header.endianness !== endianness()) return undefined
@@ -154,7 +185,7 @@ function load(file: string, key: string): { words: readonly string[]; entries: M
     const numbers = new Int32Array(data.buffer, data.byteOffset, Math.floor(data.byteLength / 4))
     return { words: header.words, entries: new Map(header.entries.map((entry) => [entry[0], entry])), numbers }
   } catch {
-    // No cache yet, or one cut short: every record is indexed.
+    // A header that does not read (its seal held): every record is indexed.
     return undefined
   }
 }
