@@ -404,7 +404,7 @@ test('a cache file changed by hand, its JSON whole and its name kept, is not tru
     // The search records' last count, changed by hand: the index is what a clean build makes.
     const records = join(cacheDir, 'search', 'records.bin')
     const bytes = await readFile(records)
-    bytes[bytes.length - 24] ^= 0x3f
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 24) ^ 0x3f, bytes.length - 24)
     await writeFile(records, bytes)
     await change(intro, (text) => `${text}\nOne more line.\n`)
     await step()
