@@ -181,6 +181,9 @@ export interface SiteConfig {
     feedOptions?: { type?: 'rss' | 'atom' | 'all' | readonly ('rss' | 'atom')[] | null; title?: string; description?: string }
     /** Where a post's source is edited, as docs.editUrl. */
     editUrl?: string
+    /** The title and description of the blog's list pages; default 'Blog' both. */
+    blogTitle?: string
+    blogDescription?: string
   }
   /** Heading levels shown in the table of contents; default 2 to 3. */
   tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number }

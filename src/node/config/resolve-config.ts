@@ -152,6 +152,9 @@ export interface ResolvedBlog {
   readonly feedOptions: { readonly type: readonly ('rss' | 'atom')[]; readonly title: string | undefined; readonly description: string | undefined }
   /** Where a post's source is edited, as for docs. */
   readonly editUrl: string | undefined
+  /** The blog's list pages' title and description; default 'Blog' both, as Docusaurus's. */
+  readonly blogTitle: string
+  readonly blogDescription: string
 }
 
 /** The login defaults (the provider's hosted API and SDK page, the anchor site's choices), in one place. */
@@ -413,7 +416,7 @@ function readRoutePath(at: ValueAt, fallback: string, text = at.string() ?? fall
 
 /** The blog's settings; its route, like the docs', with or without slashes around it. */
 function resolveBlog(blog: ValueAt): ResolvedBlog {
-  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl'])
+  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription'])
   const feed = blog.get('feedOptions')
   feed.mapping(['type', 'title', 'description'])
   const type = feed.get('type')
@@ -425,6 +428,8 @@ function resolveBlog(blog: ValueAt): ResolvedBlog {
     showReadingTime: blog.get('showReadingTime').boolean() ?? true,
     feedOptions: { type: types, title: feed.get('title').string(), description: feed.get('description').string() },
     editUrl: readEditUrl(blog.get('editUrl')),
+    blogTitle: blog.get('blogTitle').string() ?? 'Blog',
+    blogDescription: blog.get('blogDescription').string() ?? 'Blog',
   }
 }
 

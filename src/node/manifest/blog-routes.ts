@@ -64,7 +64,8 @@ export function addBlogRoutes(
   const pages = Math.max(1, Math.ceil(listed.length / perPage))
   for (let page = 1; page <= pages; page++) {
     const path = at(page === 1 ? base || '/' : `${base}/page/${page}`)
-    table.addRoute(generated(path, 'blog', 'Blog', listed.slice((page - 1) * perPage, page * perPage).map((post) => post.route)))
+    const list = generated(path, 'blog', config.blog.blogTitle, listed.slice((page - 1) * perPage, page * perPage).map((post) => post.route))
+    table.addRoute({ ...list, description: config.blog.blogDescription })
   }
   // Every listed post by year, as Docusaurus's archive page lists them.
   table.addRoute(generated(at(`${base}/archive`), 'blog', 'Archive', listed.map((post) => post.route)))

@@ -170,12 +170,22 @@ test('blog: Docusaurus defaults, its settings read, a wrong one said whole', () 
     showReadingTime: true,
     feedOptions: { type: ['rss', 'atom'], title: undefined, description: undefined },
     editUrl: undefined,
+    blogTitle: 'Blog',
+    blogDescription: 'Blog',
   })
-  const blog = { routeBasePath: 'news/', postsPerPage: 5, showReadingTime: false, feedOptions: { type: 'atom', title: 'News', description: 'What is new' }, editUrl: 'https://git.example/edit/main/' }
+  const blog = {
+    routeBasePath: 'news/',
+    postsPerPage: 5,
+    showReadingTime: false,
+    feedOptions: { type: 'atom', title: 'News', description: 'What is new' },
+    editUrl: 'https://git.example/edit/main/',
+    blogTitle: 'News',
+    blogDescription: 'What changed',
+  }
   assert.equal(resolveConfig({ title: 'T', blog }, 'site.config.ts', '').config?.blog, { ...blog, routeBasePath: '/news', feedOptions: { ...blog.feedOptions, type: ['atom'] } })
   assert.equal(resolveConfig({ title: 'T', blog: { feedOptions: { type: null } } }, 'site.config.ts', '').config?.blog.feedOptions.type, [])
   assert.equal(problems({ title: 'T', blog: { routeBasePath: '/a/../b', postsPerPage: 0, feedOptions: { type: 'json' }, truncateMarker: 'x' } }), [
-    "site.config.ts: error: Unknown key 'truncateMarker' in blog. Known keys: routeBasePath, postsPerPage, showReadingTime, feedOptions, editUrl. [docsgen:config-unknown-key]",
+    "site.config.ts: error: Unknown key 'truncateMarker' in blog. Known keys: routeBasePath, postsPerPage, showReadingTime, feedOptions, editUrl, blogTitle, blogDescription. [docsgen:config-unknown-key]",
     'site.config.ts: error: "blog.feedOptions.type" must be one of \'rss\', \'atom\', got \'json\'. [docsgen:config-invalid]',
     'site.config.ts: error: "blog.routeBasePath" must be a route path of plain names, such as "/blog": "/a/../b" has the part "..", which climbs out of its folder. [docsgen:config-invalid]',
     'site.config.ts: error: "blog.postsPerPage" must be from 1 to 1000, got 0. [docsgen:config-invalid]',

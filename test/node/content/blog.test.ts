@@ -206,4 +206,13 @@ blog("tags named by a key of the blog's tags.yml get its label and page name, as
   })
 })
 
+blog("blogTitle and blogDescription are the list pages' title and description, as Docusaurus's", async () => {
+  await withFixtureSite('blog', async (site) => {
+    assert.equal((await build({ siteDir: site.dir, configOverrides: { blog: { blogTitle: 'Notes from the field', blogDescription: 'What we learned' } } })).diagnostics.map(formatDiagnostic), [])
+    const list = await site.read('build/blog.html')
+    assert.match(list, '<title>Notes from the field | Field Notes</title>')
+    assert.match(list, '<meta name="description" content="What we learned">')
+  })
+})
+
 blog.run()
