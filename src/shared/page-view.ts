@@ -113,7 +113,8 @@ export interface PageView {
   /** Sanitised body HTML of a Markdown page ('' for shells, category pages and component pages). */
   readonly bodyHtml: string
   readonly toc: readonly TocEntry[]
-  readonly breadcrumbs: readonly Breadcrumb[]
+  /** The trail above the page; undefined: none is shown (docs.breadcrumbs: false). */
+  readonly breadcrumbs: readonly Breadcrumb[] | undefined
   /** Cards of a generated category index page, or of a tags page. */
   readonly cards: readonly CategoryCard[]
   readonly previous: PageLink | undefined

@@ -34,7 +34,7 @@ export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, 
       <main id="main-content" className={hasToc ? 'docs-main' : 'docs-main docs-main--no-toc'}>
         <div className="docs-content">
           {page.version?.banner ? <VersionBanner banner={page.version.banner} label={page.version.label} /> : null}
-          {page.gated ? null : <Breadcrumbs trail={page.breadcrumbs} current={page.title} homeHref={homeHref} />}
+          {page.gated || page.breadcrumbs === undefined ? null : <Breadcrumbs trail={page.breadcrumbs} current={page.title} homeHref={homeHref} />}
           {hasToc ? <TableOfContents entries={page.toc} collapsible /> : null}
           {page.gated ? (
             // A private shell knows nothing about the page but its route.

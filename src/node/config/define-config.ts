@@ -168,6 +168,8 @@ export interface SiteConfig {
      * or one with `:path`, replaced by the file relative to its docs folder (VitePress's editLink.pattern).
      */
     editUrl?: string
+    /** Whether doc pages show their breadcrumbs; default true. */
+    breadcrumbs?: boolean
   }
   /** The blog of content/blog, as Docusaurus's blog options. */
   blog?: {

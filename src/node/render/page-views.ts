@@ -134,7 +134,7 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
       description: route.description,
       bodyHtml: fillDocCardLists(bodyHtml, cards),
       toc: tocOf(route, config),
-      breadcrumbs: index.breadcrumbs.get(route.path) ?? [],
+      breadcrumbs: config.docs.breadcrumbs ? (index.breadcrumbs.get(route.path) ?? []) : undefined,
       cards,
       previous: neighbour(index, display?.previous, position > 0 ? index.order[position - 1] : undefined, isPublicView),
       next: neighbour(index, display?.next, position !== -1 && position < index.order.length - 1 ? index.order[position + 1] : undefined, isPublicView),

@@ -5,7 +5,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
-import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { withFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
   "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, presets.classic.theme, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1], presets.classic.blog.editUrl; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
@@ -249,5 +249,19 @@ test("a doc's page links to where its source is edited, its file under the site 
     assert.not.match(await site.read('build/blog/index.html'), 'edit-this-page')
   })
 })
+
+test("the docs' breadcrumbs: false leaves the trail off doc pages, as in Docusaurus", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    assert.match(await buildAndRead(site, 'build/docs/intro/index.html'), '<nav class="breadcrumbs" aria-label="Breadcrumbs">')
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("lastVersion: 'current',", "lastVersion: 'current', breadcrumbs: false,"))
+    assert.not.match(await buildAndRead(site, 'build/docs/intro/index.html'), 'class="breadcrumbs"')
+  })
+})
+
+async function buildAndRead(site: FixtureSite, file: string): Promise<string> {
+  assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
+  return site.read(file)
+}
 
 test.run()
