@@ -170,6 +170,8 @@ export interface SiteConfig {
     editUrl?: string
     /** Whether doc pages show their breadcrumbs; default true. */
     breadcrumbs?: boolean
+    /** Whether sidebar categories that do not say (`collapsed` in _category_.json or the sidebars file) are collapsed; default true. */
+    sidebarCollapsed?: boolean
   }
   /** The blog of content/blog, as Docusaurus's blog options. */
   blog?: {

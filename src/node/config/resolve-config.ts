@@ -81,6 +81,8 @@ export interface ResolvedConfig {
     readonly versions: readonly ResolvedVersion[]
     /** Whether doc pages show their breadcrumbs; default true. */
     readonly breadcrumbs: boolean
+    /** Whether sidebar categories that do not say are collapsed; default true. */
+    readonly sidebarCollapsed: boolean
     /** Where a doc's source is edited (see readEditUrl); undefined: its page has no "Edit this page" link. */
     readonly editUrl: string | undefined
     /** Globs of Markdown files in each docs folder, relative to it, that are not docs. */
@@ -189,7 +191,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   root.mapping(topKeys)
   const title = root.get('title').string() ?? 'Documentation'
   const docs = root.get('docs')
-  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl', 'breadcrumbs'])
+  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'])
   const folders = layout.folders ?? docsgenFolders
   const routeBasePath = readRouteBasePath(docs.get('routeBasePath'))
   const versionLabel = docs.get('versionLabel').string() ?? 'Next'
@@ -239,6 +241,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
       exclude: (docs.get('exclude').list() ?? []).map((item) => item.string() ?? ''),
       editUrl: readEditUrl(docs.get('editUrl')),
       breadcrumbs: docs.get('breadcrumbs').boolean() ?? true,
+      sidebarCollapsed: docs.get('sidebarCollapsed').boolean() ?? true,
     },
     sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,

@@ -29,7 +29,8 @@ export interface CategoryMeta {
   readonly source: { readonly file: string; readonly line: number | undefined; readonly column: number | undefined } | undefined
   readonly label: string | undefined
   readonly position: number | undefined
-  readonly collapsed: boolean
+  /** Undefined when the file does not say: docs.sidebarCollapsed decides. */
+  readonly collapsed: boolean | undefined
   readonly collapsible: boolean
   readonly description: string | undefined
   readonly link: CategoryLink
@@ -39,7 +40,7 @@ export const defaultCategory: CategoryMeta = {
   source: undefined,
   label: undefined,
   position: undefined,
-  collapsed: true,
+  collapsed: undefined,
   collapsible: true,
   description: undefined,
   link: { type: 'default' },
@@ -68,7 +69,7 @@ export function readCategory(text: string, file: string): { meta: CategoryMeta; 
     source: { file, line: linkAt?.line, column: linkAt?.column },
     label: root.get('label').string(),
     position: root.get('position').number(),
-    collapsed: root.get('collapsed').boolean() ?? true,
+    collapsed: root.get('collapsed').boolean(),
     collapsible: root.get('collapsible').boolean() ?? true,
     description: root.get('description').string(),
     link: readLink(root.get('link')),

@@ -86,7 +86,7 @@ function generatedIndexRoute(path: string, meta: CategoryMeta, label: string, ac
 export function buildSidebar(
   docs: readonly ContentDocument[],
   categories: ReadonlyMap<string, CategoryMeta>,
-  { docsBase, trailingSlash }: { readonly docsBase: string; readonly trailingSlash: boolean | undefined },
+  { docsBase, trailingSlash, collapsed }: { readonly docsBase: string; readonly trailingSlash: boolean | undefined; readonly collapsed: boolean },
   routes: ReadonlyMap<string, Route>,
   addRoute: (route: Route, origin: CategoryMeta['source']) => void,
   accessOf: (path: string) => Access,
@@ -138,7 +138,7 @@ export function buildSidebar(
       type: 'category',
       label,
       path,
-      collapsed: meta.collapsed,
+      collapsed: meta.collapsed ?? collapsed,
       collapsible: meta.collapsible,
       private: linkPrivate && items.every((item) => item.private),
       items,

@@ -23,6 +23,8 @@ export interface SidebarSources {
   readonly idPrefix?: string
   /** In a Docusaurus folder, the base URL a link's href may start with already (withoutLinkedBaseUrl). */
   readonly linkedBaseUrl?: string
+  /** Whether a category that does not say is collapsed (docs.sidebarCollapsed); default true. */
+  readonly collapsed?: boolean
 }
 
 /** An internal `link` item, checked once every route is known. */
@@ -72,7 +74,7 @@ export function sidebarFromFile(sidebars: SidebarsFile, sources: SidebarSources)
   }
   const category = (label: string, items: readonly SidebarItem[], link: Plain | undefined, options: { collapsed?: Plain; collapsible?: Plain }): SidebarItem => {
     const linked = isObject(link) && link.type === 'doc' && typeof link.id === 'string' ? docItem(link.id, undefined, undefined)[0] : undefined
-    return categoryItem(label, items, linked?.type === 'doc' ? linked.path : undefined, options, sources.isPrivate)
+    return categoryItem(label, items, linked?.type === 'doc' ? linked.path : undefined, options, sources)
   }
   const linkItem = (label: string, written: string, className: string | undefined): SidebarItem => {
     const href = sources.linkedBaseUrl === undefined ? written : withoutLinkedBaseUrl(written, sources.linkedBaseUrl)
@@ -123,14 +125,14 @@ export function sidebarFromFile(sidebars: SidebarsFile, sources: SidebarSources)
 }
 
 /** A category: private when its page (if any) and every item are. */
-function categoryItem(label: string, items: readonly SidebarItem[], path: string | undefined, options: { collapsed?: Plain; collapsible?: Plain }, isPrivate: (path: string) => boolean): SidebarItem {
+function categoryItem(label: string, items: readonly SidebarItem[], path: string | undefined, options: { collapsed?: Plain; collapsible?: Plain }, sources: SidebarSources): SidebarItem {
   return {
     type: 'category',
     label,
     path,
-    collapsed: options.collapsed !== false,
+    collapsed: typeof options.collapsed === 'boolean' ? options.collapsed : (sources.collapsed ?? true),
     collapsible: options.collapsible !== false,
-    private: (path === undefined || isPrivate(path)) && items.every((item) => item.private),
+    private: (path === undefined || sources.isPrivate(path)) && items.every((item) => item.private),
     items,
   }
 }

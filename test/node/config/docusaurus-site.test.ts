@@ -259,6 +259,21 @@ test("the docs' breadcrumbs: false leaves the trail off doc pages, as in Docusau
   })
 })
 
+test("the docs' sidebarCollapsed: false opens the categories that do not say otherwise, as in Docusaurus", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const category = '<li class="sidebar-item sidebar-category sidebar-category--collapsed" data-place="1">'
+    assert.match(await buildAndRead(site, 'build/docs/intro/index.html'), category)
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("lastVersion: 'current',", "lastVersion: 'current', sidebarCollapsed: false,"))
+    const open = await buildAndRead(site, 'build/docs/intro/index.html')
+    assert.not.match(open, 'sidebar-category--collapsed')
+    assert.match(open, '<li class="sidebar-item sidebar-category sidebar-category--expanded" data-place="1">')
+    // A category file that says `collapsed: true` keeps it so.
+    await writeFile(join(site.dir, 'docs/guides/_category_.json'), JSON.stringify({ label: 'Guides', collapsed: true }))
+    assert.match(await buildAndRead(site, 'build/docs/intro/index.html'), category)
+  })
+})
+
 async function buildAndRead(site: FixtureSite, file: string): Promise<string> {
   assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [note])
   return site.read(file)
