@@ -15,6 +15,7 @@ import { yamlLocator } from '../../shared/yaml-locator.js'
 import { createPositionLookup } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import { yamlGuards } from '../diagnostics/yaml-source.js'
+import { readAuthorSocials, type AuthorSocial } from './author-socials.js'
 
 export interface FrontMatter {
   readonly title: string | undefined
@@ -61,6 +62,7 @@ export interface PostAuthor {
   readonly imageUrl: string | undefined
   /** The name of the author's page under the blog's `authors/` (authors.yml's `page: true`: the key; or its `permalink`). */
   readonly page?: string
+  readonly socials?: readonly AuthorSocial[]
 }
 
 const usedFrontMatter = [
@@ -449,7 +451,8 @@ export function readAuthor(at: ValueAt): PostAuthor | undefined {
   if (name === undefined && imageUrl === undefined) at.fail('must have a "name" or an "image_url"', 'Write `name: Ada Lovelace`.')
   for (const [key, value] of [['url', url], ['image_url', imageUrl]] as const)
     if (value !== undefined && !/^(https?:\/\/|\/)/.test(value)) at.get(key).fail(`must be an http(s) URL or a site path, got ${JSON.stringify(value)}`, 'Write a URL such as "https://example.org/ada" or a path such as "/img/ada.png".')
-  return { name, title: at.get('title').string(), url: url && /^(https?:\/\/|\/)/.test(url) ? url : undefined, imageUrl: imageUrl && /^(https?:\/\/|\/)/.test(imageUrl) ? imageUrl : undefined }
+  const socials = readAuthorSocials(at.get('socials'))
+  return { name, title: at.get('title').string(), url: url && /^(https?:\/\/|\/)/.test(url) ? url : undefined, imageUrl: imageUrl && /^(https?:\/\/|\/)/.test(imageUrl) ? imageUrl : undefined, ...(socials?.length ? { socials } : {}) }
 }
 
 /** What decides a doc's route and whether it is built: read before any page is parsed (see preReadRouting). */

@@ -100,7 +100,10 @@ function authorMarkup(author: PostAuthor, link: string | undefined): string {
   const image = author.imageUrl ? `<img class="blog-author-image" src="${escapeHtml(author.imageUrl)}" alt="${escapeHtml(author.name ?? '')}" width="40" height="40" loading="lazy">` : ''
   const name = author.name === undefined ? '' : link ? `<a href="${escapeHtml(link)}">${escapeHtml(author.name)}</a>` : escapeHtml(author.name)
   const title = author.title ? `<small>${escapeHtml(author.title)}</small>` : ''
-  return `<li class="blog-author">${image}<span class="blog-author-name">${name}</span>${title}</li>`
+  const socials = author.socials?.length
+    ? `<span class="blog-author-socials">${author.socials.map((social) => `<a href="${escapeHtml(social.url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(social.label)}</a>`).join(' ')}</span>`
+    : ''
+  return `<li class="blog-author">${image}<span class="blog-author-name">${name}</span>${title}${socials}</li>`
 }
 
 /** `January 5, 2024`, in UTC: the date written, whatever the build machine's time zone. */

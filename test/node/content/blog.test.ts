@@ -215,4 +215,22 @@ blog("blogTitle and blogDescription are the list pages' title and description, a
   })
 })
 
+blog("an author's socials are links under the name: a handle on its platform's host, a full URL as written; a handle where a URL is needed, or a script URL, is an error", async () => {
+  await withFixtureSite('blog', async (site) => {
+    const authors = join(site.dir, 'content/blog/authors.yml')
+    const socials = '  socials:\n    github: ada-l\n    x: "@ada"\n    mastodon: https://mastodon.example/@ada\n'
+    await writeFile(authors, (await readFile(authors, 'utf8')).replace('  page: true\n', `  page: true\n${socials}`))
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [])
+    assert.match(
+      await site.read('build/blog/2024/01/05/welcome.html'),
+      '<small>Analyst &amp; engine whisperer</small><span class="blog-author-socials"><a href="https://github.com/ada-l" target="_blank" rel="noopener noreferrer">GitHub</a> <a href="https://x.com/ada" target="_blank" rel="noopener noreferrer">X</a> <a href="https://mastodon.example/@ada" target="_blank" rel="noopener noreferrer">Mastodon</a></span></li>',
+    )
+    await writeFile(authors, (await readFile(authors, 'utf8')).replace('mastodon: https://mastodon.example/@ada', 'mastodon: ada').replace('github: ada-l', 'github: javascript:alert(1)'))
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      'content/blog/authors.yml:8:13: error: "ada.socials.github" must be a handle or an http(s) URL, got "javascript:alert(1)". Write a handle (github: ada) or a full URL (mastodon: https://mastodon.social/@ada). [docsgen:blog-authors-invalid]',
+      'content/blog/authors.yml:10:15: error: "ada.socials.mastodon" must be an http(s) URL for "mastodon", got "ada". Write a handle (github: ada) or a full URL (mastodon: https://mastodon.social/@ada). [docsgen:blog-authors-invalid]',
+    ])
+  })
+})
+
 blog.run()
