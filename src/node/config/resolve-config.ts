@@ -190,12 +190,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   const root = reader.root(value)
   root.mapping(topKeys)
   const title = root.get('title').string() ?? 'Documentation'
-  const docs = root.get('docs')
-  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'])
   const folders = layout.folders ?? docsgenFolders
-  const routeBasePath = readRouteBasePath(docs.get('routeBasePath'))
-  const versionLabel = docs.get('versionLabel').string() ?? 'Next'
-  const versions = resolveVersions(docs, layout.versionNames ?? [], { routeBasePath, docsFolder: folders.docs, currentLabel: versionLabel })
   const toc = root.get('tableOfContents')
   toc.mapping(['minHeadingLevel', 'maxHeadingLevel'])
   const minHeadingLevel = toc.get('minHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 2
@@ -232,17 +227,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
       slugify: slugify ?? (flavor === 'vitepress' ? 'vitepress' : 'github'),
       flavor,
     },
-    docs: {
-      routeBasePath,
-      versionLabel,
-      mainDoc: docs.get('mainDoc').string(),
-      sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
-      versions,
-      exclude: (docs.get('exclude').list() ?? []).map((item) => item.string() ?? ''),
-      editUrl: readEditUrl(docs.get('editUrl')),
-      breadcrumbs: docs.get('breadcrumbs').boolean() ?? true,
-      sidebarCollapsed: docs.get('sidebarCollapsed').boolean() ?? true,
-    },
+    docs: resolveDocs(root.get('docs'), folders, layout),
     sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,
     blog: resolveBlog(root.get('blog')),
@@ -265,6 +250,25 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
 }
 
 /** A mapping of anything (sidebars as a sidebars file exports them, checked when the manifest reads them; custom fields): only its shape here. */
+/** The docs' settings (their versions resolved against the layout's versions.json). */
+function resolveDocs(docs: ValueAt, folders: ContentFolders, layout: SiteLayout): ResolvedConfig['docs'] {
+  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'])
+  const routeBasePath = readRouteBasePath(docs.get('routeBasePath'))
+  const versionLabel = docs.get('versionLabel').string() ?? 'Next'
+  const versions = resolveVersions(docs, layout.versionNames ?? [], { routeBasePath, docsFolder: folders.docs, currentLabel: versionLabel })
+  return {
+    routeBasePath,
+    versionLabel,
+    mainDoc: docs.get('mainDoc').string(),
+    sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
+    versions,
+    exclude: (docs.get('exclude').list() ?? []).map((item) => item.string() ?? ''),
+    editUrl: readEditUrl(docs.get('editUrl')),
+    breadcrumbs: docs.get('breadcrumbs').boolean() ?? true,
+    sidebarCollapsed: docs.get('sidebarCollapsed').boolean() ?? true,
+  }
+}
+
 function readMapping(at: ValueAt): unknown {
   if (at.value === undefined) return undefined
   at.mapping()
