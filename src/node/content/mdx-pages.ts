@@ -34,6 +34,7 @@ import type { PostExcerpt } from './post-excerpt.js'
 import type { SlugStyle } from './heading-slugger.js'
 import { theme } from './theme-components.js'
 import type { IncludedFile } from './parsed-page.js'
+import { unresolvedPackageSuggestion } from '../workers/unresolved-package.js'
 
 export interface MdxRequest {
   readonly siteDir: string
@@ -281,5 +282,5 @@ function bundleDiagnostics(message: Message, siteDir: string, fallback: string, 
   const files = !location?.file ? [fallback] : inShared ? filesOf(location.file) : [inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')]
   // Places inside a compiled page are places in its generated code; only the site's own files get a line.
   const place = location && !inPage && !inShared ? { line: location.line, column: location.column + 1 } : {}
-  return files.map((file) => diagnostic({ file, ...place, ruleId: 'page-render-failed', message: `Cannot build the page: ${message.text}` }))
+  return files.map((file) => diagnostic({ file, ...place, ruleId: 'page-render-failed', message: `Cannot build the page: ${message.text}`, suggestion: unresolvedPackageSuggestion(message.text) }))
 }

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import { checkBundleSources } from '../files/check-bundle-sources.js'
 import { runUserCode, type UserCodeOutcome } from './run-user-code.js'
+import { unresolvedPackageSuggestion } from './unresolved-package.js'
 
 export interface CompileRequest {
   readonly siteDir: string
@@ -59,6 +60,7 @@ export async function compileUserModule({ siteDir, file, outfile, subject, ruleI
           column: message.location ? message.location.column + 1 : undefined,
           ruleId,
           message: `Cannot compile ${subject}: ${message.text}`,
+          suggestion: unresolvedPackageSuggestion(message.text),
         }),
       ),
     }

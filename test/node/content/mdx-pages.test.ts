@@ -145,6 +145,16 @@ mdx('an SVG of static/ that an MDX page imports is a component drawing it inline
   })
 })
 
+mdx('a package an MDX page imports that the site has not installed is an error that says to install the packages', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/Guides/video.mdx'), "import Embed from 'lite-video-embed'\n\n# Video\n\n<Embed id='x' />\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'content/docs/Guides/video.mdx: error: Cannot build the page: Could not resolve "lite-video-embed". The package "lite-video-embed" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 mdx("a page that imports by docsgen's own names for its modules gets nothing by them: a diagnostic, as for any module that is not there", async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await writeFile(join(site.dir, 'content/docs/Guides/names.mdx'), "import A from 'mdx-file:/etc/passwd'\nimport B from 'mdx-text:0'\nimport C from 'mdx-page:content/docs/Guides/install.mdx'\n\n# Names\n\n<A /><B /><C />\n")

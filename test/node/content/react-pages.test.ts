@@ -191,4 +191,16 @@ test("pathname:///x, Docusaurus's way past its router, is /x under the base URL 
   })
 })
 
+test('a package a page imports that the site has not installed is an error that says to install the packages', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import Tweet from '@tweets/kit/theme'\nexport default function Page() { return <Tweet /> }\n")
+    await mendHelpLinks(site.dir)
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      note,
+      'src/pages/broken.js:1:19: error: Cannot compile the page: Could not resolve "@tweets/kit/theme". The package "@tweets/kit" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]',
+    ])
+  })
+})
+
 test.run()
