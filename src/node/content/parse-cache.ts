@@ -8,7 +8,7 @@
  * (sealed-file.ts), and the body files checked by their stamps: one changed by hand is not trusted.
  */
 import { createHash } from 'node:crypto'
-import { closeSync, constants, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { readSealedJson, writeSealed } from '../files/sealed-file.js'
@@ -17,6 +17,7 @@ import type { PageBody } from './page-bodies.js'
 import type { ContentFile } from './read-content.js'
 import type { Routing } from './read-routing.js'
 import { pushAll } from '../../shared/push-all.js'
+import { readPlainFile } from '../files/read-plain-file.js'
 
 /** What parsing one file gave beyond its document: what a later build checks before reusing it. */
 export interface ParseRecord {
@@ -142,15 +143,8 @@ function dependenciesCurrent(record: ParseRecord, siteDir: string, hashes: Map<s
 
 /** The hash of a file's bytes, or '' for none (missing, unreadable, or not a regular file: a named pipe is never waited on). */
 function hashOf(path: string): string {
-  let descriptor: number | undefined
-  try {
-    descriptor = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
-    return fstatSync(descriptor).isFile() ? createHash('sha1').update(readFileSync(descriptor)).digest('base64url') : ''
-  } catch {
-    return ''
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor)
-  }
+  const bytes = readPlainFile(path)
+  return bytes === undefined ? '' : createHash('sha1').update(bytes).digest('base64url')
 }
 
 /** The parse cache in `dir` for builds under `key`; entries of another key are ignored, and replaced when saved. */

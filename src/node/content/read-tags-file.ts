@@ -31,19 +31,14 @@ export function readTagsFiles(files: readonly ContentFile[]): { tags: Predefined
     const byKey = new Map<string, DocTag>()
     for (const [key, at] of reader.root(yaml.value ?? {}).mapping() ?? []) {
       // A key alone (`release:`) is a tag labelled by it.
-      if (at.value !== null && at.value !== undefined && at.mapping(['label', 'permalink', 'description']) === undefined) continue
-      const label = at.value == null ? undefined : at.get('label').string()
-      const permalink = at.value == null ? undefined : at.get('permalink').string()
-      byKey.set(key, { label: label ?? key, permalink: permalink ?? slug(key) })
+      const alone = at.value === null || at.value === undefined
+      if (!alone && at.mapping(['label', 'permalink', 'description']) === undefined) continue
+      byKey.set(key, { label: (alone ? undefined : at.get('label').string()) ?? key, permalink: (alone ? undefined : at.get('permalink').string()) ?? slug(key) })
     }
-    pushDiagnostics(diagnostics, reader, file.file)
+    for (const problem of reader.problems) diagnostics.push(readProblemDiagnostic(problem, { file: file.file, ruleId: 'tags-invalid' }))
     tags.set(file.file.includes('/') ? file.file.slice(0, file.file.lastIndexOf('/')) : '', byKey)
   }
   return { tags, diagnostics }
-}
-
-function pushDiagnostics(diagnostics: Diagnostic[], reader: ValueReader, file: string): void {
-  for (const problem of reader.problems) diagnostics.push(readProblemDiagnostic(problem, { file, ruleId: 'tags-invalid' }))
 }
 
 /** Documents whose tags name a key of their folder's tags file, with that tag's label and page name. */

@@ -5,7 +5,8 @@
  * like any other: what they say is used only once the seal proves docsgen wrote it under this key.
  */
 import { createHash } from 'node:crypto'
-import { closeSync, constants, fstatSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { renameSync, writeFileSync } from 'node:fs'
+import { readPlainFile } from './read-plain-file.js'
 
 const magic = 'docsgen-cache 1'
 
@@ -22,19 +23,9 @@ export function writeSealed(file: string, key: string, text: string): void {
 
 /** The text sealed under `key` in `file`, or undefined: no such file, or not one its seal vouches for. */
 function readSealed(file: string, key: string): string | undefined {
-  let read: string
-  let descriptor: number | undefined
-  try {
-    // Opened without waiting, and read only if a plain file: a named pipe put in its place is never waited on.
-    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
-    if (!fstatSync(descriptor).isFile()) return undefined
-    // Read as text (Node decodes a file faster than a buffer's slice), hashed as the bytes it was written as.
-    read = readFileSync(descriptor, 'utf8')
-  } catch {
-    return undefined
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor)
-  }
+  // Read as text (Node decodes a file faster than a buffer's slice), hashed as the bytes it was written as.
+  const read = readPlainFile(file, 'utf8')
+  if (read === undefined) return undefined
   const end = read.indexOf('\n')
   if (end < 0 || end > 200) return undefined
   const [name, version, seal] = read.slice(0, end).split(' ')

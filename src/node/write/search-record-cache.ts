@@ -15,9 +15,10 @@
  * hand (a count, a word) reads as none, as the cache's other files do (sealed-file.ts).
  */
 import { createHash, type Hash } from 'node:crypto'
-import { closeSync, constants, fstatSync, lstatSync, type Stats, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, lstatSync, type Stats, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
 import { endianness } from 'node:os'
 import { join } from 'node:path'
+import { readPlainFile } from '../files/read-plain-file.js'
 
 /** A record as the index needs it: its words' counts, and its fragment. */
 export interface IndexedRecord {
@@ -152,20 +153,10 @@ function sealHash(key: string): Hash {
 
 /** The file's bytes before its seal, if it is a plain file whose seal vouches for them under `key`. */
 function readSealedBytes(file: string, key: string): Buffer | undefined {
-  let descriptor: number | undefined
-  try {
-    // Opened without waiting, and read only if a plain file: a named pipe put in its place is never waited on.
-    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))
-    if (!fstatSync(descriptor).isFile()) return undefined
-    const bytes = readFileSync(descriptor)
-    if (bytes.byteLength < 4 + sealLength) return undefined
-    const body = bytes.subarray(0, bytes.byteLength - sealLength)
-    return sealHash(key).update(body).digest().equals(bytes.subarray(body.byteLength)) ? body : undefined
-  } catch {
-    return undefined
-  } finally {
-    if (descriptor !== undefined) closeSync(descriptor)
-  }
+  const bytes = readPlainFile(file)
+  if (bytes === undefined || bytes.byteLength < 4 + sealLength) return undefined
+  const body = bytes.subarray(0, bytes.byteLength - sealLength)
+  return sealHash(key).update(body).digest().equals(bytes.subarray(body.byteLength)) ? body : undefined
 }
 
 function align(bytes: number): number {
