@@ -11,6 +11,7 @@ import { sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { pushAll } from '../shared/push-all.js'
 import { describeSiteConfig, readSiteConfig, type ConfigOverrides } from './config/read-site-config.js'
+import { readCustomCss } from './config/read-custom-css.js'
 import { describeSiteContent, readSiteContent, type SiteContent } from './content/read-site-content.js'
 import type { ResolvedConfig } from './config/resolve-config.js'
 import type { RenderInput } from './render/render-pages.js'
@@ -149,8 +150,14 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
   const command = options.write === false ? 'check' : 'build'
-  const { site } = await run.stage('config', () => readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command, overrides: options.configOverrides }), ({ site }) => describeSiteConfig(site))
-  if (!site) return run.result(2)
+  const readConfig = async () => {
+    const read = await readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command, overrides: options.configOverrides })
+    if (!read.site) return { ...read, styles: undefined }
+    const custom = await readCustomCss(siteDir, read.site.config, { file: read.site.file ?? 'site.config.ts', text: read.site.source })
+    return { site: read.site, styles: custom.styles, diagnostics: [...read.diagnostics, ...custom.diagnostics] }
+  }
+  const { site, styles } = await run.stage('config', readConfig, ({ site }) => describeSiteConfig(site))
+  if (!site || run.failed()) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
   let config: ResolvedConfig = { ...site.config, login }
   run.remember({ sourceFolders: sourceFoldersOf(config) })
@@ -183,7 +190,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
 
   // Rendering (React's server renderer and the theme) is loaded only by a build that writes.
   const { describePages, writePages } = await import('./write/write-pages.js')
-  const stylesheet = await themeStylesheet(config.baseUrl)
+  const stylesheet = await themeStylesheet(config.baseUrl, styles)
   const staging = await stageSite(outDir, privateDir, spareDir)
   // A site that publishes its private pages (client-only) has nothing to keep out of the public output.
   const probes = config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
@@ -309,10 +316,10 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
   }
 }
 
-/** The folders (and sidebars file) the config reads: each version's docs, the blog, the pages. */
+/** The folders (and sidebars file and style sheets) the config reads: each version's docs, the blog, the pages. */
 function sourceFoldersOf(config: ResolvedConfig): string[] {
   const { folders } = config
-  const named = [...config.docs.versions.map((version) => version.folder), folders.docs, folders.blog, folders.pages, typeof folders.sidebars === 'string' ? folders.sidebars : '']
+  const named = [...config.docs.versions.map((version) => version.folder), folders.docs, folders.blog, folders.pages, typeof folders.sidebars === 'string' ? folders.sidebars : '', ...config.customCss]
   return [...new Set(named.filter((folder) => folder !== ''))]
 }
 

@@ -26,6 +26,7 @@ export type RuleId =
   | 'category-invalid'
   | 'blog-authors-invalid'
   | 'tags-invalid'
+  | 'custom-css-invalid'
   | 'sidebar-invalid'
   | 'nav-missing-route'
   | 'redirect-target-private'

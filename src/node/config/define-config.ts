@@ -110,6 +110,13 @@ export interface SiteConfig {
   baseUrl?: string
   /** The favicon: a file of `static/` by its path ('/img/favicon.ico') or an absolute URL; default: docsgen's. */
   favicon?: string
+  /**
+   * The site's own style sheets, relative to the site folder ('src/css/custom.css'), laid over the
+   * theme's in this order: their `@import`s and `url()` files are bundled with them. The theme's
+   * colours and fonts are custom properties (`--color-primary`, `--font-sans`…) a sheet may set;
+   * Docusaurus's `--ifm-color-primary` and `--ifm-font-family-base` are read too.
+   */
+  customCss?: string | readonly string[]
   /** Only English is supported: default { defaultLocale: 'en', locales: ['en'] }. */
   i18n?: { defaultLocale: 'en'; locales: ['en'] }
   /** What a link to a missing page does to the build. Default 'throw'. */

@@ -2,10 +2,11 @@
  * A Docusaurus config, as plain data, read into docsgen's config: the settings docsgen has
  * (title, tagline, url, baseUrl, favicon, trailingSlash, onBrokenLinks/Anchors, markdown.format, customFields,
  * the navbar, footer, colour mode, announcement bar and table of contents of `themeConfig`, and
- * the classic preset's docs and blog options) and where its folders are. Everything else is
+ * the classic preset's docs and blog options, its theme's customCss) and where its folders are. Everything else is
  * listed as ignored, to be said once.
  */
-import { posix, relative, sep } from 'node:path'
+import { createRequire } from 'node:module'
+import { isAbsolute, join, posix, relative, sep } from 'node:path'
 import type { ContentFolders } from './resolve-config.js'
 
 type Plain = { [key: string]: unknown }
@@ -52,6 +53,9 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
   const blogOptions = isObject(preset.blog) ? preset.blog : {}
   const blog = pick(blogOptions, ['path', 'routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription'], 'presets.classic.blog.', ignored)
   const pages = pick(preset.pages, ['path'], 'presets.classic.pages.', ignored)
+  const theme = pick(preset.theme, ['customCss'], 'presets.classic.theme.', ignored)
+  const sheets = Array.isArray(theme.customCss) ? theme.customCss : theme.customCss === undefined ? [] : [theme.customCss]
+  if (sheets.length > 0) value.customCss = sheets.flatMap((sheet, index) => customCssPath(sheet, siteDir) ?? (ignored.push(`presets.classic.theme.customCss[${index}]`), []))
   const docsBase = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/*/, '/').replace(/(.)\/+$/, '$1') : '/docs'
   const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(written.split(sep).join('/')).replace(/\/+$/, '') : fallback)
   const sidebars = typeof docs.sidebarPath === 'string' ? relative(siteDir, docs.sidebarPath.startsWith('/') ? docs.sidebarPath : `${siteDir}/${docs.sidebarPath}`).split(sep).join('/') : docs.sidebarPath === false ? false : undefined
@@ -78,6 +82,22 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
 }
 
 /**
+ * A sheet of `theme.customCss` as a path from the site folder: `require.resolve('./src/css/custom.css')`
+ * gives an absolute path, './src/css/custom.css' is the site's, and a bare name is a package's file,
+ * as webpack reads it; undefined for a package that is not installed (its name stood in for).
+ */
+function customCssPath(sheet: unknown, siteDir: string): unknown {
+  if (typeof sheet !== 'string') return sheet
+  if (isAbsolute(sheet)) return relative(siteDir, sheet).split(sep).join('/')
+  if (/^\.\.?\//.test(sheet)) return sheet
+  try {
+    return relative(siteDir, createRequire(join(siteDir, 'docusaurus.config.js')).resolve(sheet)).split(sep).join('/')
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * The options of the classic preset (`['classic', {…}]` or `['@docusaurus/preset-classic', {…}]`).
  * Without one, the first preset whose options have its shape (`docs`, `blog` or `pages`) is read
  * as it: sites wrap the classic preset in one of their own (`@ionic-docs/preset-classic`) that
@@ -90,7 +110,7 @@ function classicPreset(presets: unknown, ignored: string[]): { options: Plain; r
   const named = (index: number) => `presets[${index}]${typeof entries[index]![0] === 'string' ? ` (${entries[index]![0]})` : ''}`
   for (const index of entries.keys()) if (index !== chosen) ignored.push(named(index))
   if (chosen === -1) return { options: {} }
-  const options = pick(entries[chosen]![1], ['docs', 'blog', 'pages'], 'presets.classic.', ignored)
+  const options = pick(entries[chosen]![1], ['docs', 'blog', 'pages', 'theme'], 'presets.classic.', ignored)
   return classic !== -1 ? { options } : { options, readAsClassic: named(chosen) }
 }
 

@@ -4,8 +4,8 @@
  * read into docsgen's settings and folders (from-vitepress-config.ts), and one warning saying
  * what docsgen read and what it ignored.
  */
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { join, posix } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { fromVitepressConfig } from './from-vitepress-config.js'
 import { ignoredParts } from './read-docusaurus-site.js'
@@ -21,6 +21,20 @@ export type VitepressSite =
 // VitePress calls a config that is a function with the environment of `vitepress build`.
 const vitepress: ForeignConfig = { name: 'VitePress', argument: { command: 'build', mode: 'production' }, passConfig: true }
 
+const themeEntries = ['index.ts', 'index.mts', 'index.js', 'index.mjs'].map((name) => `.vitepress/theme/${name}`)
+
+/**
+ * The style sheets a custom theme's entry imports by a relative path (`import './custom.css'`, as
+ * VitePress's guide extends its default theme): laid over docsgen's theme as customCss. The
+ * theme's components are not run.
+ */
+function themeStyleSheets(siteDir: string): string[] {
+  const entry = themeEntries.find((name) => existsSync(join(siteDir, name)))
+  if (entry === undefined) return []
+  const text = readFileSync(join(siteDir, entry), 'utf8')
+  return [...text.matchAll(/^\s*import\s+['"](\.{1,2}\/[^'"]+\.css)['"]/gm)].map((match) => posix.join(posix.dirname(entry), match[1]!))
+}
+
 export function findVitepressConfig(siteDir: string): string | undefined {
   return vitepressConfigNames.find((name) => existsSync(join(siteDir, name)))
 }
@@ -30,10 +44,12 @@ export async function readVitepressSite(siteDir: string, file: string, timeLimit
   if (!result.loaded) return { diagnostics: result.diagnostics }
   const config = result.loaded.value as Record<string, unknown>
   const { value, folders, ignored } = fromVitepressConfig(config, siteDir)
+  const sheets = themeStyleSheets(siteDir)
+  if (sheets.length > 0) value.customCss = sheets
   const notPlain = loaded.notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))
   const all = [...new Set([...ignored, ...notPlain])]
   const parts = [
-    `docsgen reads ${file} as a VitePress site: every .md of ${folders.docs === '.' ? 'the site folder' : `${folders.docs}/`} as a page at the route VitePress gives it, ${folders.static}/ published as it is, the nav and sidebar, VitePress's Markdown`,
+    `docsgen reads ${file} as a VitePress site: every .md of ${folders.docs === '.' ? 'the site folder' : `${folders.docs}/`} as a page at the route VitePress gives it, ${folders.static}/ published as it is, the nav and sidebar, VitePress's Markdown${sheets.length > 0 ? `, the style sheets its theme imports (${sheets.join(', ')})` : ''}`,
     config.cleanUrls === true ? '' : 'its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page)',
     ...ignoredParts(all, loaded.stubbed),
   ]

@@ -4,6 +4,7 @@
  * a frozen ResolvedConfig. Nothing downstream re-checks or re-defaults. Problems come back as
  * diagnostics, all of them at once, placed at their key in the source.
  */
+import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
@@ -61,6 +62,8 @@ export interface ResolvedConfig {
   readonly baseUrl: string
   /** The favicon's URL as written (a site path such as '/img/favicon.ico', or absolute); undefined: docsgen's own. */
   readonly favicon: string | undefined
+  /** The site's own style sheets, site-relative with '/', in cascade order (read-custom-css.ts bundles them). */
+  readonly customCss: readonly string[]
   readonly i18n: { readonly defaultLocale: 'en'; readonly locales: readonly ['en'] }
   readonly onBrokenLinks: 'throw' | 'warn' | 'ignore'
   readonly onBrokenAnchors: 'throw' | 'warn' | 'ignore'
@@ -175,7 +178,7 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'sidebars', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login', 'customFields']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'customCss', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'sidebars', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login', 'customFields']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
@@ -207,6 +210,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   const url = readSiteUrl(root.get('url'))
   const tagline = root.get('tagline').string() ?? ''
   const favicon = readSafeUrl(root.get('favicon'), root.get('favicon').string())
+  const customCss = (root.get('customCss').listOrOne() ?? []).flatMap((at) => readCustomCssPath(at) ?? [])
   const trailingSlash = root.get('trailingSlash').boolean()
   const customFields = (readMapping(root.get('customFields')) ?? {}) as Record<string, unknown>
 
@@ -216,6 +220,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     url,
     baseUrl,
     favicon,
+    customCss,
     i18n: { defaultLocale: 'en', locales: ['en'] },
     onBrokenLinks: root.get('onBrokenLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
     onBrokenAnchors: root.get('onBrokenAnchors').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
@@ -247,6 +252,16 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   const diagnostics = reader.problems.map((problem) => readProblemDiagnostic(problem, { file, ruleId: 'config-invalid', unknownKey: { ruleId: 'config-unknown-key' } }))
   if (diagnostics.length > 0) return { config: undefined, diagnostics }
   return { config: deepFreeze(config), diagnostics: [] }
+}
+
+/** A style sheet of the site: a relative path inside the site folder, to a .css file. */
+function readCustomCssPath(at: ValueAt): string | undefined {
+  const written = at.string()
+  if (written === undefined) return undefined
+  const path = posix.normalize(written.split('\\').join('/')).replace(/^\.\//, '')
+  if (posix.isAbsolute(path) || /^[a-zA-Z]:/.test(path) || path === '..' || path.startsWith('../')) return at.fail(`must be a path inside the site folder, got '${written}'`, "Write the path from the site folder, as 'src/css/custom.css'.")
+  if (!path.endsWith('.css')) return at.fail(`must name a .css file, got '${written}'`)
+  return path
 }
 
 /** A mapping of anything (sidebars as a sidebars file exports them, checked when the manifest reads them; custom fields): only its shape here. */

@@ -1,6 +1,7 @@
 /**
- * The theme's stylesheet, minified (readers download it, and every page links it) and named after
- * a hash of its content so it can be cached forever.
+ * The theme's stylesheet, minified (readers download it, and every page links it), the site's own
+ * sheets after it (customCss: read-custom-css.ts), named after a hash of its content so it can be
+ * cached forever.
  */
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
@@ -8,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { underBaseUrl } from '../../shared/canonical-path.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { prebuilt, type Made } from '../bundle/prebuilt-bundle.js'
+import type { CustomStyles } from '../config/read-custom-css.js'
 
 export interface Stylesheet {
   /** Where it is written in the output (`_docsgen/styles.<hash>.css`). */
@@ -15,6 +17,8 @@ export interface Stylesheet {
   /** Where pages link to it, under the base URL. */
   readonly href: string
   readonly content: Uint8Array
+  /** The images and fonts the site's own sheets name, written beside it. */
+  readonly assets: CustomStyles['assets']
 }
 
 /**
@@ -24,11 +28,13 @@ export interface Stylesheet {
  */
 export const stylesheetUrls = ['base', 'navbar', 'docs-layout', 'article', 'pages', 'mobile', 'content', 'code'].map((name) => new URL(`../../client/theme/${name}.css`, import.meta.url))
 
-export async function themeStylesheet(baseUrl: string): Promise<Stylesheet> {
+export async function themeStylesheet(baseUrl: string, custom?: CustomStyles): Promise<Stylesheet> {
   // No site setting reaches the minified styles: made when docsgen was compiled (prebuilt-bundle.ts) or afresh.
-  const content = Buffer.from(await prebuilt('stylesheet', minifiedStyles))
+  const theme = await prebuilt('stylesheet', minifiedStyles)
+  // Later in the cascade, the site's sheets win over the theme's rules of equal weight.
+  const content = Buffer.from(custom === undefined || custom.css === '' ? theme : `${theme}\n${custom.css}`)
   const file = `${GENERATED_FOLDER}/styles.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`
-  return { file, href: underBaseUrl(baseUrl, `/${file}`), content }
+  return { file, href: underBaseUrl(baseUrl, `/${file}`), content, assets: custom?.assets ?? [] }
 }
 
 export async function minifiedStyles(): Promise<Made<string>> {

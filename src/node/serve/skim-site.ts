@@ -13,6 +13,7 @@
 import { join } from 'node:path'
 import type { BuiltSite } from '../build.js'
 import { bundleClient } from '../bundle/bundle-client.js'
+import { readCustomCss } from '../config/read-custom-css.js'
 import { readSiteConfig } from '../config/read-site-config.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { createBodyFolder } from '../content/page-bodies.js'
@@ -46,7 +47,9 @@ export async function skimSite(siteDir: string): Promise<SkimmedSite | undefined
   const config = site.config
   const cacheDir = join(siteDir, '.docsgen', 'serve', 'early')
   const bodies = createBodyFolder(cacheDir)
-  const made = { config, cacheDir, bodiesDir: bodies.dir, stylesheet: themeStylesheet(config.baseUrl), entry: bundleClient().then((bundle) => bundle.entry) }
+  // The site's own sheets too (their images and fonts are served once the build has written them).
+  const styles = readCustomCss(siteDir, config, { file: site.file ?? 'site.config.ts', text: site.source }).then(({ styles }) => styles)
+  const made = { config, cacheDir, bodiesDir: bodies.dir, stylesheet: styles.then((custom) => themeStylesheet(config.baseUrl, custom)), entry: bundleClient().then((bundle) => bundle.entry) }
   // Awaited by each skim that gets that far: a failure meanwhile must not go unheard of.
   made.stylesheet.catch(() => undefined)
   made.entry.catch(() => undefined)

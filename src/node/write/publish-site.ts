@@ -158,6 +158,7 @@ export async function publishSite(input: PublishInput): Promise<{ files: number;
     if (made !== undefined) keeper.record(side, file, made)
   }
   publicWriter.write(stylesheet.file, stylesheet.content)
+  for (const asset of stylesheet.assets) publicWriter.write(asset.file, asset.content)
   siteFile('public', `${GENERATED_FOLDER}/manifest.json`, () => jsonParts(publicManifest(manifest, config.privatePages)))
   // Their texts were checked as they were made (reader-assets.ts).
   for (const file of reader.files) publicWriter.write(file.file, file.content)

@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, presets.classic.theme, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1], presets.classic.blog.editUrl; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1], presets.classic.blog.editUrl; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
 
 test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaurus gives it; what is ignored is said once', async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
@@ -39,6 +39,9 @@ test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaur
     assert.ok(setup.includes('<button type="button" role="tab" class="tabs-tab"'))
     assert.ok(intro.includes('<a href="/docs/setting-up#install">set up</a>'))
     assert.equal(await site.list('build/img'), ['favicon.ico', 'logo.svg'])
+    // The theme's customCss, laid over docsgen's theme.
+    const stylesheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    assert.ok((await site.read(`build/_docsgen/${stylesheet}`)).endsWith('\n.hero{color:red}\n'))
   })
 })
 
@@ -82,7 +85,7 @@ test('an ES module config that makes its require with createRequire(import.meta.
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 0)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      "docusaurus.config.mjs: warning: docsgen reads docusaurus.config.mjs as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores presets.classic.theme, customFields.version; it stood in for the packages a-tweet-kit, a-version-kit, which are not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+      "docusaurus.config.mjs: warning: docsgen reads docusaurus.config.mjs as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores presets.classic.theme.customCss[0], customFields.version; it stood in for the packages a-tweet-kit, a-version-kit, which are not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
     ])
   })
 })

@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  ".vitepress/config.mts: warning: docsgen reads .vitepress/config.mts as a VitePress site: every .md of the site folder as a page at the route VitePress gives it, public/ published as it is, the nav and sidebar, VitePress's Markdown; it ignores lastUpdated, markdown.lineNumbers, pwa, vite, head[1] (meta), themeConfig.nav[2] (a dropdown); it stood in for the packages @vite-pwa/vitepress, vitepress, which are not installed. Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]"
+  ".vitepress/config.mts: warning: docsgen reads .vitepress/config.mts as a VitePress site: every .md of the site folder as a page at the route VitePress gives it, public/ published as it is, the nav and sidebar, VitePress's Markdown, the style sheets its theme imports (.vitepress/theme/custom.css); it ignores lastUpdated, markdown.lineNumbers, pwa, vite, head[1] (meta), themeConfig.nav[2] (a dropdown); it stood in for the packages @vite-pwa/vitepress, vitepress, which are not installed. Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]"
 
 const routesOf = (result: Awaited<ReturnType<typeof build>>) =>
   result
@@ -37,6 +37,9 @@ test('every .md of a VitePress folder gets the route VitePress gives it (index.m
     assert.equal(await site.list('build/img'), ['logo.svg'])
     assert.is(await site.read('build/notes.md'), '# Published as it is\n')
     assert.is(await site.read('build/robots.txt'), 'User-agent: *\n')
+    // The sheet the theme imports is laid over docsgen's theme, whose primary colour follows --vp-c-brand-1.
+    const stylesheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    assert.ok((await site.read(`build/_docsgen/${stylesheet}`)).endsWith('\n:root{--vp-c-brand-1: #3eaf7c}\n'))
     const page = await site.read('build/guide/getting-started.html')
     // themeConfig.editLink.pattern, `:path` the page's file under srcDir.
     assert.match(page, '<p class="edit-this-page"><a href="https://github.com/example/vite-docs/edit/main/guide/getting-started.md" target="_blank" rel="noopener noreferrer">Edit this page</a></p>')
@@ -77,7 +80,7 @@ test('srcDir, base, a config that is a function of its environment, and vitepres
     const result = await build({ siteDir: site.dir })
     // public/ is the srcDir's: the root's is not published, and what names it is a broken link.
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      ".vitepress/config.ts: warning: docsgen reads .vitepress/config.ts as a VitePress site: every .md of guide/ as a page at the route VitePress gives it, guide/public/ published as it is, the nav and sidebar, VitePress's Markdown; its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page). Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]",
+      ".vitepress/config.ts: warning: docsgen reads .vitepress/config.ts as a VitePress site: every .md of guide/ as a page at the route VitePress gives it, guide/public/ published as it is, the nav and sidebar, VitePress's Markdown, the style sheets its theme imports (.vitepress/theme/custom.css); its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page). Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]",
       'guide/getting-started.md:3:1: error: Image "/img/logo.svg" matches no file in guide/public/ or beside the pages. Put the file in guide/public/ (guide/public/img/logo.svg is served at /img/logo.svg). [docsgen:missing-file]',
     ])
     assert.equal(routesOf(result), [

@@ -1,0 +1,89 @@
+/** The site's own style sheets (customCss): bundled over the theme's, their files published, nothing taken from outside the site's own files. */
+import { readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { build } from '../../../src/node/build.js'
+import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
+import { launchChromium } from '../../helpers/chromium.js'
+import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { serveFolder } from '../../helpers/serve-folder.js'
+
+const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
+
+test("the site's sheets come after the theme's in the one stylesheet, their imports inlined and their fonts published; the brand colour shows in both modes", async () => {
+  await withFixtureSite('custom-css', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(messages(result), [])
+    const files = await site.list('build/_docsgen')
+    const sheets = files.filter((file) => file.endsWith('.css'))
+    assert.is(sheets.length, 1)
+    const css = await site.read(`build/_docsgen/${sheets[0]}`)
+    // In the order customCss names them, the first one's import first; a URL from the site's root is left to static/.
+    assert.ok(
+      css.endsWith(
+        '\n@font-face{font-family:Brand;src:url("/_docsgen/assets/brand-LSRYMGCX.woff2") format("woff2")}:root{--ifm-color-primary: #2e8555;--ifm-color-primary-dark: #29784c}[data-theme=dark]{--ifm-color-primary: #25c2a0}.hero{background:url(/img/hero.svg) no-repeat}@media print{.navbar{display:none}}\n',
+      ),
+      css.slice(-400),
+    )
+    assert.ok(files.includes('assets/brand-LSRYMGCX.woff2'))
+    assert.is(await site.read('build/_docsgen/assets/brand-LSRYMGCX.woff2'), 'wOF2 stand-in font bytes')
+    // The sheet beside a private page is no file of the output.
+    assert.not.ok((await site.list('build')).some((file) => file.includes('plan')))
+
+    const server = await serveFolder(join(site.dir, 'build'))
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      await page.goto(`${server.url}/docs/intro`)
+      const linkColour = () => page.evaluate(() => getComputedStyle(document.querySelector('a[href="https://example.org/guide"]')!).color)
+      assert.is(await linkColour(), 'rgb(46, 133, 85)')
+      await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'))
+      assert.is(await linkColour(), 'rgb(37, 194, 160)')
+    } finally {
+      await browser.close()
+      await server.close()
+    }
+  })
+})
+
+test('a sheet that is missing, outside the site or not CSS is a config error, placed where the config names it', async () => {
+  await withFixtureSite('custom-css', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    const text = await readFile(config, 'utf8')
+    await writeFile(config, text.replace("['src/css/custom.css', './src/css/print.css']", "['src/css/brand.css']"))
+    const missing = await build({ siteDir: site.dir })
+    assert.is(missing.exitCode, 2)
+    assert.equal(messages(missing), [
+      "site.config.ts:5:16: error: customCss names src/css/brand.css, which does not exist. Write the sheet's path from the site folder, as 'src/css/custom.css'. [docsgen:custom-css-invalid]",
+    ])
+    await writeFile(config, text.replace("['src/css/custom.css', './src/css/print.css']", "['../shared/brand.css', 'src/css/notes.txt']"))
+    const outside = await build({ siteDir: site.dir })
+    assert.is(outside.exitCode, 2)
+    assert.equal(messages(outside), [
+      "site.config.ts:5:3: error: \"customCss[0]\" must be a path inside the site folder, got '../shared/brand.css'. Write the path from the site folder, as 'src/css/custom.css'. [docsgen:config-invalid]",
+      "site.config.ts:5:3: error: \"customCss[1]\" must name a .css file, got 'src/css/notes.txt'. [docsgen:config-invalid]",
+    ])
+  })
+})
+
+test("a sheet may not pull in a file of a content folder (its pages may be private) nor one outside the site, even through a link; every problem is said at once and nothing is written", async () => {
+  await withFixtureSite('custom-css', async (site) => {
+    await symlink('/etc/hostname', join(site.dir, 'src', 'css', 'host.css'))
+    await writeFile(join(site.dir, 'src', 'css', 'print.css'), '@import "./host.css";\n@import "./nope.css";\n.plan { background: url("../../content/docs/secret/plan.css") }\n.broken { color: red\n')
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 2)
+    const suggestion = 'Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]'
+    assert.equal(messages(result), [
+      // Where the link leads, as it was followed.
+      `src/css/print.css:1:9: error: The site's style sheets could not be bundled: /etc/hostname is outside the site folder: a style sheet may only use the site's own files. ${suggestion}`,
+      `src/css/print.css:2:9: error: The site's style sheets could not be bundled: Could not resolve "./nope.css". ${suggestion}`,
+      `src/css/print.css:3:25: error: The site's style sheets could not be bundled: content/docs/secret/plan.css is in content/docs/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/. ${suggestion}`,
+      `src/css/print.css:5:1: warning: The site's style sheets could not be read as written: Expected "}" to go with "{". ${suggestion}`,
+    ])
+    await rm(join(site.dir, 'src', 'css', 'host.css'))
+    assert.is((await site.list('.')).some((file) => file.startsWith('build/')), false)
+  })
+})
+
+test.run()
