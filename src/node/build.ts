@@ -6,7 +6,7 @@
  * what each stage hands the next.
  */
 import { homedir } from 'node:os'
-import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path'
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { pushAll } from '../shared/push-all.js'
@@ -316,10 +316,10 @@ function createRun(outDir: string, privateDir: string, heapLimitBytes: number | 
   }
 }
 
-/** The folders (and sidebars file and style sheets) the config reads: each version's docs, the blog, the pages. */
+/** The folders (and sidebars file) the config reads: each version's docs, the blog, the pages, the folders of the site's style sheets. */
 function sourceFoldersOf(config: ResolvedConfig): string[] {
   const { folders } = config
-  const named = [...config.docs.versions.map((version) => version.folder), folders.docs, folders.blog, folders.pages, typeof folders.sidebars === 'string' ? folders.sidebars : '', ...config.customCss]
+  const named = [...config.docs.versions.map((version) => version.folder), folders.docs, folders.blog, folders.pages, typeof folders.sidebars === 'string' ? folders.sidebars : '', ...config.customCss.map(sheetFolder)]
   return [...new Set(named.filter((folder) => folder !== ''))]
 }
 
@@ -334,6 +334,12 @@ function publishStage(timing: StageTiming, started: number): void {
   performance.clearMeasures(name)
   const memory = { heapUsedBytes: process.memoryUsage().heapUsed, peakRssBytes: process.resourceUsage().maxRSS * 1024 }
   performance.measure(name, { start: started, duration: timing.milliseconds, detail: { ...timing, ...memory } })
+}
+
+/** A style sheet's folder, where the sheets it imports usually are; a sheet at the site's top, itself. */
+function sheetFolder(sheet: string): string {
+  const folder = posix.dirname(sheet)
+  return folder === '.' ? sheet : folder
 }
 
 function relativeOrAbsolute(from: string, to: string): string {
