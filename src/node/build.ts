@@ -11,7 +11,10 @@ import { sortDiagnostics, type Diagnostic } from '../shared/diagnostic.js'
 import type { Manifest } from '../shared/manifest.js'
 import { pushAll } from '../shared/push-all.js'
 import { describeSiteConfig, readSiteConfig, type ConfigOverrides } from './config/read-site-config.js'
-import { readCustomCss } from './config/read-custom-css.js'
+import { readCustomCss, type CustomStyles } from './config/read-custom-css.js'
+import type { BuildCache } from './cache/build-cache.js'
+import type { ValidationMemo } from './cache/validation-memo.js'
+import type { ReaderAssets } from './write/reader-assets.js'
 import { describeSiteContent, readSiteContent, type SiteContent } from './content/read-site-content.js'
 import type { ResolvedConfig } from './config/resolve-config.js'
 import type { RenderInput } from './render/render-pages.js'
@@ -149,14 +152,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const cacheDir = join(siteDir, '.docsgen', 'cache')
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
-  const command = options.write === false ? 'check' : 'build'
-  const readConfig = async () => {
-    const read = await readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command, overrides: options.configOverrides })
-    if (!read.site) return { ...read, styles: undefined }
-    const custom = await readCustomCss(siteDir, read.site.config, { file: read.site.file ?? 'site.config.ts', text: read.site.source })
-    return { site: read.site, styles: custom.styles, diagnostics: [...read.diagnostics, ...custom.diagnostics] }
-  }
-  const { site, styles } = await run.stage('config', readConfig, ({ site }) => describeSiteConfig(site))
+  const { site, styles } = await run.stage('config', () => readConfigAndStyles(siteDir, options), ({ site }) => describeSiteConfig(site))
   if (!site || run.failed()) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
   let config: ResolvedConfig = { ...site.config, login }
@@ -187,7 +183,35 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   // Proven before anything is written, for check too; after the other problems, which explain most of these.
   if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
   if (!reader) return run.result(0, { manifest })
+  const built = { config, rules, configSource, content, contentDiagnostics, manifest }
+  return renderAndPublish({ options, run, siteDir, outDir, privateDir, spareDir, styles, login }, built, { reader, cache, memo })
+}
 
+/** The config stage: the site's config, and its own style sheets bundled (read-custom-css.ts). */
+async function readConfigAndStyles(siteDir: string, options: BuildOptions) {
+  const read = await readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command: options.write === false ? 'check' : 'build', overrides: options.configOverrides })
+  if (!read.site) return { ...read, styles: undefined }
+  const custom = await readCustomCss(siteDir, read.site.config, { file: read.site.file ?? 'site.config.ts', text: read.site.source })
+  return { site: read.site, styles: custom.styles, diagnostics: [...read.diagnostics, ...custom.diagnostics] }
+}
+
+interface RenderContext {
+  readonly options: BuildOptions
+  readonly run: Run
+  readonly siteDir: string
+  readonly outDir: string
+  readonly privateDir: string
+  readonly spareDir: string
+  readonly styles: CustomStyles | undefined
+  readonly login: ResolvedConfig['login']
+}
+
+/** The render, search and write stages of a site validated: pages into the staging folders, then swapped in. */
+async function renderAndPublish(
+  { options, run, siteDir, outDir, privateDir, spareDir, styles, login }: RenderContext,
+  { config, rules, configSource, content, contentDiagnostics, manifest }: Omit<BuiltSite, 'render' | 'stylesheet'>,
+  { reader, cache, memo }: { reader: ReaderAssets; cache: BuildCache | undefined; memo: ValidationMemo | undefined },
+): Promise<BuildResult> {
   // Rendering (React's server renderer and the theme) is loaded only by a build that writes.
   const { describePages, writePages } = await import('./write/write-pages.js')
   const stylesheet = await themeStylesheet(config.baseUrl, styles)

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -221,6 +221,22 @@ output('a rebuild stages into the output it replaced last time, and ends byte-id
   assert.not.ok('about.html' in reused.public)
   assert.ok('_docsgen/data/docs/Tools & Tips/Shortcuts & Tricks.json' in reused.private)
   assert.not.ok(Object.values(reused.public).some((html) => html.includes('Keyboard shortcuts')))
+})
+
+output('a build that stops at a content error leaves the spare as it was, and no staging folder', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    const spare = await snapshot(site, '.docsgen/spare/public')
+    await writeFile(join(site.dir, 'content/pages/broken.md'), '# Broken\n\n[gone](./gone.md)\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 1)
+    assert.equal(await snapshot(site, '.docsgen/spare/public'), spare)
+    assert.equal((await readdir(site.dir)).filter((name) => name.includes('.next-')), [])
+    // The next build stages into it again.
+    await rm(join(site.dir, 'content/pages/broken.md'))
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.ok((await site.list('.docsgen/spare/public')).includes('about.html'))
+  })
 })
 
 output('parsing on several threads gives the same site as on one', async () => {
