@@ -128,6 +128,14 @@ export interface PageView {
   readonly layout: 'docs' | 'plain'
   /** For a page of versioned docs: its version, and the banner above it (an unreleased or unmaintained version's). */
   readonly version?: PageVersionView | undefined
+  /** On the blog's pages: its sidebar of recent posts (none when blogSidebarCount is 0). */
+  readonly blogSidebar?: BlogSidebarView | undefined
+}
+
+/** The blog's sidebar: its title and the most recent public, listed posts, newest first. */
+export interface BlogSidebarView {
+  readonly title: string
+  readonly items: readonly { readonly label: string; readonly href: string; readonly active: boolean }[]
 }
 
 export interface PageVersionView {

@@ -17,6 +17,8 @@ interface DocPageProps {
   readonly sidebar: readonly SidebarViewItem[] | undefined
   /** The sidebar list already rendered (see PageProps.sidebarHtml). */
   readonly sidebarHtml?: string | undefined
+  /** The blog's recent posts, on the blog's lists of tags and authors: in the sidebar's place. */
+  readonly blogSidebar?: ReactElement | undefined
   /** The navbar links, for the mobile menu that also holds the sidebar. */
   readonly navbarItems: readonly NavbarLinkView[]
   readonly currentHref: string
@@ -24,10 +26,10 @@ interface DocPageProps {
 }
 
 /** The docs layout: sidebar (in the mobile menu), then breadcrumbs, article and previous/next, then the ToC. */
-export function DocPage({ page, sidebar, sidebarHtml, navbarItems, currentHref, homeHref }: DocPageProps): ReactElement {
-  const hasSidebar = sidebar !== undefined && sidebar.length > 0
+export function DocPage({ page, sidebar, sidebarHtml, blogSidebar, navbarItems, currentHref, homeHref }: DocPageProps): ReactElement {
   const hasToc = !page.gated && page.toc.length > 0
-  const sidebarNav = hasSidebar ? <Sidebar items={sidebar} listHtml={sidebarHtml} currentHref={currentHref} /> : undefined
+  const sidebarNav = sidebar !== undefined && sidebar.length > 0 ? <Sidebar items={sidebar} listHtml={sidebarHtml} currentHref={currentHref} /> : blogSidebar
+  const hasSidebar = sidebarNav !== undefined
   return (
     <div className={hasSidebar ? 'docs-layout' : 'docs-layout docs-layout--no-sidebar'} data-docs-version={page.version?.name}>
       <MobileMenu items={navbarItems} sidebar={sidebarNav} currentHref={currentHref} />

@@ -195,6 +195,10 @@ export interface SiteConfig {
     /** The title and description of the blog's list pages; default 'Blog' both. */
     blogTitle?: string
     blogDescription?: string
+    /** Posts the blog's sidebar lists, newest first; default 5. 'ALL': every post; 0: no sidebar. */
+    blogSidebarCount?: number | 'ALL'
+    /** The blog sidebar's title; default 'Recent posts'. */
+    blogSidebarTitle?: string
   }
   /** Heading levels shown in the table of contents; default 2 to 3. */
   tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number }

@@ -51,7 +51,7 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
   const docsOptions = isObject(preset.docs) ? preset.docs : {}
   const docs = pick(docsOptions, ['path', 'routeBasePath', 'sidebarPath', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'], 'presets.classic.docs.', ignored)
   const blogOptions = isObject(preset.blog) ? preset.blog : {}
-  const blog = pick(blogOptions, ['path', 'routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription'], 'presets.classic.blog.', ignored)
+  const blog = pick(blogOptions, ['path', 'routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription', 'blogSidebarCount', 'blogSidebarTitle'], 'presets.classic.blog.', ignored)
   const pages = pick(preset.pages, ['path'], 'presets.classic.pages.', ignored)
   const theme = pick(preset.theme, ['customCss'], 'presets.classic.theme.', ignored)
   const sheets = Array.isArray(theme.customCss) ? theme.customCss : theme.customCss === undefined ? [] : [theme.customCss]

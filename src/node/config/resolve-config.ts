@@ -162,6 +162,9 @@ export interface ResolvedBlog {
   /** The blog's list pages' title and description; default 'Blog' both, as Docusaurus's. */
   readonly blogTitle: string
   readonly blogDescription: string
+  /** Posts the blog's sidebar lists ('ALL': every one; 0: no sidebar) and its title; 5 and 'Recent posts', as Docusaurus's. */
+  readonly blogSidebarCount: number | 'ALL'
+  readonly blogSidebarTitle: string
 }
 
 /** The login defaults (the provider's hosted API and SDK page, the anchor site's choices), in one place. */
@@ -441,7 +444,7 @@ function readRoutePath(at: ValueAt, fallback: string, text = at.string() ?? fall
 
 /** The blog's settings; its route, like the docs', with or without slashes around it. */
 function resolveBlog(blog: ValueAt): ResolvedBlog {
-  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription'])
+  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription', 'blogSidebarCount', 'blogSidebarTitle'])
   const feed = blog.get('feedOptions')
   feed.mapping(['type', 'title', 'description'])
   const type = feed.get('type')
@@ -455,7 +458,17 @@ function resolveBlog(blog: ValueAt): ResolvedBlog {
     editUrl: readEditUrl(blog.get('editUrl')),
     blogTitle: blog.get('blogTitle').string() ?? 'Blog',
     blogDescription: blog.get('blogDescription').string() ?? 'Blog',
+    blogSidebarCount: readSidebarCount(blog.get('blogSidebarCount')),
+    blogSidebarTitle: blog.get('blogSidebarTitle').string() ?? 'Recent posts',
   }
+}
+
+/** The blog sidebar's count: a whole number (0: no sidebar) or 'ALL', as Docusaurus takes it. */
+function readSidebarCount(at: ValueAt): number | 'ALL' {
+  if (at.value === 'ALL') return 'ALL'
+  if (typeof at.value === 'number') return at.number({ min: 0, integer: true }) ?? 5
+  if (at.value !== undefined) at.fail(`must be a whole number (0 for no sidebar) or 'ALL', got ${describeValue(at.value)}`)
+  return 5
 }
 
 /** The route the docs are served under; as in Docusaurus, the slashes around it are optional ('docs', '/docs/'). */

@@ -1,7 +1,8 @@
 /**
  * A hash of everything a route's files are rendered from besides what all pages share: the
- * route, its own inputs (ownInputs), its views without the body, its navbar and the sidebar
- * branches it shows (named after their markup); the public branch comes back with it. Two
+ * route, its own inputs (ownInputs), its views without the body (a blog page's hold its sidebar
+ * of recent posts: a retitled post renders again every page that lists it), its navbar and the
+ * sidebar branches it shows (named after their markup); the public branch comes back with it. Two
  * builds that give a route the same hash, under the same shared inputs, write the same bytes for
  * it, so an incremental build can keep its files.
  */

@@ -13,6 +13,7 @@ import { fillDocCardLists } from './fill-doc-card-lists.js'
 import { sidebarListPage } from '../../shared/page-data.js'
 import { SIDEBAR_WINDOW, shownRange, windowBlock } from './sidebar-window.js'
 import { editLinkOf } from './edit-link.js'
+import { createBlogSidebarView } from './blog-sidebar-view.js'
 
 /** A list of the sidebar drawn whole. */
 export interface SidebarListView {
@@ -106,6 +107,7 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
   const navbarRoutes = navbarItems.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
 
   const blogTags = `${config.blog.routeBasePath.replace(/\/$/, '')}/tags/`
+  const blogSidebar = createBlogSidebarView(manifest, config, href)
 
   /** Front matter's own previous/next (a route, or null for none) over the sidebar's; never a page the view may not show. */
   const neighbour = (index: SidebarIndex, chosen: string | null | undefined, fromSidebar: string | undefined, isPublicView: boolean): PageLink | undefined => {
@@ -141,6 +143,7 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
       gated: false,
       layout: layoutOf(route),
       version: versions.pageVersion(route),
+      ...blogSidebar(route),
     }
   }
 

@@ -198,6 +198,23 @@ test("a blog post's excerpt or author changed: the list pages that show it are r
   }, 'blog')
 })
 
+test("a blog post retitled: every page whose sidebar of recent posts shows it is rendered again, as a clean build renders it", async () => {
+  const second = 'content/blog/2024-02-01-second.md'
+  await withTwoSites(async (change, incremental, clean) => {
+    const step = stepper(incremental, clean)
+    await step(undefined)
+    await change(second, (text) => text.replace('title: Second post', 'title: The second post, renamed'))
+    const retitled = await step([second])
+    // Posts and pages that do not list it (another post, the lists of tags and of authors, an author's page) show it in their sidebar.
+    for (const route of ['/blog/2024/02/01/second', '/blog/2024/01/05/welcome', '/blog/in-a-folder', '/blog/hidden', '/blog/tags', '/blog/authors', '/blog/authors/ada'])
+      assert.ok(retitled.includes(route), `${route} not rendered again: ${retitled.join(', ')}`)
+    assert.match(await incremental.read('build/blog/in-a-folder.html'), '<a class="sidebar-link" href="/site/blog/2024/02/01/second">The second post, renamed</a>')
+    // A new post, the newest: first in every sidebar.
+    await change('content/blog/2024-05-01-newest.md', () => '---\ntitle: Newest\n---\n\nNews.\n')
+    assert.ok((await step(['content/blog/2024-05-01-newest.md'])).includes('/blog/hidden'))
+  }, 'blog')
+})
+
 test("a search fragment changed by hand in the output (a link to the indexer's cache) is not trusted: the index is made again as a clean build makes it", async () => {
   await withTwoSites(async (_change, incremental, clean) => {
     const builder = createIncrementalBuild({ siteDir: incremental.dir })

@@ -253,6 +253,23 @@ test("a doc's page links to where its source is edited, its file under the site 
   })
 })
 
+test("the blog preset's blogSidebarCount and blogSidebarTitle are read, a wrong count said where it is written", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    const written = await readFile(config, 'utf8')
+    await writeFile(config, written.replace('blog: { showReadingTime: true,', "blog: { showReadingTime: true, blogSidebarCount: 'ALL', blogSidebarTitle: 'All posts',"))
+    assert.match(
+      await buildAndRead(site, 'build/blog/index.html'),
+      '<nav class="blog-sidebar" aria-label="Blog recent posts navigation"><h2 class="blog-sidebar-title">All posts</h2><ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link" href="/blog/welcome">',
+    )
+    await writeFile(config, written.replace('blog: { showReadingTime: true,', "blog: { showReadingTime: true, blogSidebarCount: 'all',"))
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      note,
+      'docusaurus.config.js:29:40: error: "blog.blogSidebarCount" must be a whole number (0 for no sidebar) or \'ALL\', got the text "all". [docsgen:config-invalid]',
+    ])
+  })
+})
+
 test("the docs' breadcrumbs: false leaves the trail off doc pages, as in Docusaurus", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     assert.match(await buildAndRead(site, 'build/docs/intro/index.html'), '<nav class="breadcrumbs" aria-label="Breadcrumbs">')

@@ -172,6 +172,8 @@ test('blog: Docusaurus defaults, its settings read, a wrong one said whole', () 
     editUrl: undefined,
     blogTitle: 'Blog',
     blogDescription: 'Blog',
+    blogSidebarCount: 5,
+    blogSidebarTitle: 'Recent posts',
   })
   const blog = {
     routeBasePath: 'news/',
@@ -181,14 +183,30 @@ test('blog: Docusaurus defaults, its settings read, a wrong one said whole', () 
     editUrl: 'https://git.example/edit/main/',
     blogTitle: 'News',
     blogDescription: 'What changed',
+    blogSidebarCount: 0,
+    blogSidebarTitle: 'Latest',
   }
   assert.equal(resolveConfig({ title: 'T', blog }, 'site.config.ts', '').config?.blog, { ...blog, routeBasePath: '/news', feedOptions: { ...blog.feedOptions, type: ['atom'] } })
   assert.equal(resolveConfig({ title: 'T', blog: { feedOptions: { type: null } } }, 'site.config.ts', '').config?.blog.feedOptions.type, [])
   assert.equal(problems({ title: 'T', blog: { routeBasePath: '/a/../b', postsPerPage: 0, feedOptions: { type: 'json' }, truncateMarker: 'x' } }), [
-    "site.config.ts: error: Unknown key 'truncateMarker' in blog. Known keys: routeBasePath, postsPerPage, showReadingTime, feedOptions, editUrl, blogTitle, blogDescription. [docsgen:config-unknown-key]",
+    "site.config.ts: error: Unknown key 'truncateMarker' in blog. Known keys: routeBasePath, postsPerPage, showReadingTime, feedOptions, editUrl, blogTitle, blogDescription, blogSidebarCount, blogSidebarTitle. [docsgen:config-unknown-key]",
     'site.config.ts: error: "blog.feedOptions.type" must be one of \'rss\', \'atom\', got \'json\'. [docsgen:config-invalid]',
     'site.config.ts: error: "blog.routeBasePath" must be a route path of plain names, such as "/blog": "/a/../b" has the part "..", which climbs out of its folder. [docsgen:config-invalid]',
     'site.config.ts: error: "blog.postsPerPage" must be from 1 to 1000, got 0. [docsgen:config-invalid]',
+  ])
+})
+
+test("blogSidebarCount: a whole number from 0 (no sidebar) or 'ALL', as Docusaurus takes it; blogSidebarTitle a text; anything else said whole", () => {
+  const blog = (value: Record<string, unknown>) => resolveConfig({ title: 'T', blog: value }, 'site.config.ts', '').config?.blog
+  assert.equal([blog({ blogSidebarCount: 'ALL' })?.blogSidebarCount, blog({ blogSidebarCount: 12 })?.blogSidebarCount, blog({ blogSidebarCount: 0 })?.blogSidebarCount], ['ALL', 12, 0])
+  assert.equal(problems({ title: 'T', blog: { blogSidebarCount: -1 } }), ['site.config.ts: error: "blog.blogSidebarCount" must be at least 0, got -1. [docsgen:config-invalid]'])
+  assert.equal(problems({ title: 'T', blog: { blogSidebarCount: 2.5 } }), ['site.config.ts: error: "blog.blogSidebarCount" must be a whole number, got 2.5. [docsgen:config-invalid]'])
+  assert.equal(problems({ title: 'T', blog: { blogSidebarCount: 'all', blogSidebarTitle: ['Recent'] } }), [
+    'site.config.ts: error: "blog.blogSidebarCount" must be a whole number (0 for no sidebar) or \'ALL\', got the text "all". [docsgen:config-invalid]',
+    'site.config.ts: error: "blog.blogSidebarTitle" must be a text, got a list. [docsgen:config-invalid]',
+  ])
+  assert.equal(problems({ title: 'T', blog: { blogSidebarCount: true } }), [
+    'site.config.ts: error: "blog.blogSidebarCount" must be a whole number (0 for no sidebar) or \'ALL\', got true. [docsgen:config-invalid]',
   ])
 })
 
