@@ -1,13 +1,15 @@
 /**
  * The site's own style sheets (`customCss`), bundled into one: their `@import`s inlined, the
  * images and fonts their `url()`s name published under `_docsgen/assets/` by content hash, the
- * result minified. Laid over the theme's sheet (theme-stylesheet.ts), in one file pages link.
+ * result minified, after Infima's custom properties (infima-compat.css) that a Docusaurus site's
+ * sheets read. Laid over the theme's sheet (theme-stylesheet.ts), in one file pages link.
  *
  * A sheet only pulls in files of the site's own: inside the site folder (links followed), and
  * not in a content folder, whose pages may be private, nor in `.docsgen/`. A URL from the site's
  * root (`url('/img/logo.png')`) is left as it is, to be served from `static/`.
  */
 import { existsSync, realpathSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import type { Message, Plugin } from 'esbuild'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
@@ -24,13 +26,15 @@ export interface CustomStyles {
 
 const assetLoaders = Object.fromEntries(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map((extension) => [extension, 'file' as const]))
 const ruleId = 'custom-css-invalid'
+/** Infima's properties a Docusaurus site's sheets read, laid before them. */
+const infimaCompat = new URL('../../client/theme/infima-compat.css', import.meta.url)
 
 /** The bundle of `config.customCss`, or undefined when it names none; every problem as a diagnostic of the config file or the sheet. */
 export async function readCustomCss(siteDir: string, config: ResolvedConfig, configFile: { readonly file: string; readonly text: string }): Promise<{ styles: CustomStyles | undefined; diagnostics: Diagnostic[] }> {
   if (config.customCss.length === 0) return { styles: undefined, diagnostics: [] }
   const missing = config.customCss.filter((sheet) => !existsSync(join(siteDir, sheet)))
   if (missing.length > 0) return { styles: undefined, diagnostics: missing.map((sheet) => missingSheet(sheet, configFile)) }
-  const { build } = await import('esbuild')
+  const { build, transform } = await import('esbuild')
   const outdir = join(siteDir, '.docsgen', 'custom-css')
   try {
     const result = await build({
@@ -48,8 +52,9 @@ export async function readCustomCss(siteDir: string, config: ResolvedConfig, con
     })
     const files = result.outputFiles.map((file) => ({ file: relative(outdir, file.path).split(sep).join('/'), content: file.contents }))
     const sheet = files.find((file) => file.file.endsWith('.css') && !file.file.startsWith(`${GENERATED_FOLDER}/`))
+    const compat = (await transform(await readFile(infimaCompat, 'utf8'), { loader: 'css', minify: true })).code
     return {
-      styles: { css: sheet === undefined ? '' : new TextDecoder().decode(sheet.content), assets: files.filter((file) => file !== sheet) },
+      styles: { css: sheet === undefined ? '' : `${compat}${new TextDecoder().decode(sheet.content)}`, assets: files.filter((file) => file !== sheet) },
       diagnostics: result.warnings.map((warning) => fromEsbuild(warning, 'warning', configFile)),
     }
   } catch (error) {

@@ -11,7 +11,7 @@ import { serveFolder } from '../../helpers/serve-folder.js'
 
 const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
 
-test("the site's sheets come after the theme's in the one stylesheet, their imports inlined and their fonts published; the brand colour shows in both modes", async () => {
+test("the site's sheets come after the theme's in the one stylesheet, their imports inlined and their fonts published; the brand colour, font and Infima's greys show in both modes", async () => {
   await withFixtureSite('custom-css', async (site) => {
     const result = await build({ siteDir: site.dir })
     assert.equal(messages(result), [])
@@ -20,12 +20,11 @@ test("the site's sheets come after the theme's in the one stylesheet, their impo
     assert.is(sheets.length, 1)
     const css = await site.read(`build/_docsgen/${sheets[0]}`)
     // In the order customCss names them, the first one's import first; a URL from the site's root is left to static/.
-    assert.ok(
-      css.endsWith(
-        '\n@font-face{font-family:Brand;src:url("/_docsgen/assets/brand-LSRYMGCX.woff2") format("woff2")}:root{--ifm-color-primary: #2e8555;--ifm-color-primary-dark: #29784c}[data-theme=dark]{--ifm-color-primary: #25c2a0}.hero{background:url(/img/hero.svg) no-repeat}@media print{.navbar{display:none}}\n',
-      ),
-      css.slice(-400),
-    )
+    const own =
+      '\n@font-face{font-family:Brand;src:url("/_docsgen/assets/brand-LSRYMGCX.woff2") format("woff2")}:root{--ifm-color-primary: #2e8555;--ifm-color-primary-dark: #29784c;--ifm-font-family-base: Brand, sans-serif}[data-theme=dark]{--ifm-color-primary: #25c2a0}.markdown code{background-color:var(--ifm-color-emphasis-300)}.hero{background:url(/img/hero.svg) no-repeat}@media print{.navbar{display:none}}\n'
+    assert.ok(css.endsWith(own), css.slice(-400))
+    // Infima's properties come before them, for them to read or set.
+    assert.ok(css.lastIndexOf(':root{--ifm-color-white: #ffffff;') < css.length - own.length)
     assert.ok(files.includes('assets/brand-LSRYMGCX.woff2'))
     assert.is(await site.read('build/_docsgen/assets/brand-LSRYMGCX.woff2'), 'wOF2 stand-in font bytes')
     // The sheet beside a private page is no file of the output.
@@ -37,9 +36,13 @@ test("the site's sheets come after the theme's in the one stylesheet, their impo
       const page = await browser.newPage()
       await page.goto(`${server.url}/docs/intro`)
       const linkColour = () => page.evaluate(() => getComputedStyle(document.querySelector('a[href="https://example.org/guide"]')!).color)
+      const codeBackground = () => page.evaluate(() => getComputedStyle(document.querySelector('article code')!).backgroundColor)
       assert.is(await linkColour(), 'rgb(46, 133, 85)')
+      assert.is(await codeBackground(), 'rgb(218, 221, 225)')
+      assert.match(await page.evaluate(() => getComputedStyle(document.body).fontFamily), /^Brand, sans-serif$/)
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'))
       assert.is(await linkColour(), 'rgb(37, 194, 160)')
+      assert.is(await codeBackground(), 'rgb(96, 103, 112)')
     } finally {
       await browser.close()
       await server.close()
