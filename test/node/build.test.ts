@@ -334,6 +334,27 @@ validation('broken links, anchors, files, images and navbar targets', async () =
   })
 })
 
+validation('onBrokenMarkdownLinks decides what a link to a missing .md file does, apart from broken routes; unset, it follows onBrokenLinks', async () => {
+  await withFixtureSite('broken-links', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    const text = await readFile(config, 'utf8')
+    const markdownLink = (result: Awaited<ReturnType<typeof build>>) => messages(result).filter((message) => message.includes('"./setup.md"'))
+    await writeFile(config, text.replace("title: 'Broken links',", "title: 'Broken links',\n  onBrokenMarkdownLinks: 'warn',"))
+    const warned = await build({ siteDir: site.dir, write: false })
+    assert.equal(markdownLink(warned), [
+      'content/docs/Guides/intro.md:7:3: warning: Link "./setup.md" names a file that does not exist (resolved as "content/docs/Guides/setup.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
+    ])
+    // Broken routes are still errors.
+    assert.is(warned.exitCode, 1)
+    await writeFile(config, text.replace("title: 'Broken links',", "title: 'Broken links',\n  onBrokenMarkdownLinks: 'ignore',"))
+    assert.equal(markdownLink(await build({ siteDir: site.dir, write: false })), [])
+    await writeFile(config, text.replace("title: 'Broken links',", "title: 'Broken links',\n  onBrokenLinks: 'warn',\n  onBrokenMarkdownLinks: 'throw',"))
+    const thrown = await build({ siteDir: site.dir, write: false })
+    assert.equal(markdownLink(thrown).map((message) => message.split(': ')[1]), ['error'])
+    assert.ok(messages(thrown).some((message) => message.includes('warning: Link "/docs/Guides/instal" matches no page')))
+  })
+})
+
 validation('a link to "index" in a folder reaches the folder\'s page, as hosts serve it; "index" of a folder without one is still missing', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await writeFile(join(site.dir, 'content/docs/Guides/index.md'), '# Guides\n\nSee [this page](./index), [again](/docs/Guides/index#guides) and [nothing](../Tools%20&%20Tips/index).\n')

@@ -1,6 +1,6 @@
 /**
  * A Docusaurus config, as plain data, read into docsgen's config: the settings docsgen has
- * (title, tagline, url, baseUrl, favicon, trailingSlash, onBrokenLinks/Anchors, markdown.format, customFields,
+ * (title, tagline, url, baseUrl, favicon, trailingSlash, onBrokenLinks/Anchors/MarkdownLinks, markdown.format, customFields,
  * the navbar, footer, colour mode, announcement bar and table of contents of `themeConfig`, and
  * the classic preset's docs and blog options, its theme's customCss) and where its folders are. Everything else is
  * listed as ignored, to be said once.
@@ -40,12 +40,16 @@ const sitePath = (value: unknown) => (typeof value === 'string' && !/^([a-z][a-z
 
 export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusaurus {
   const ignored: string[] = []
-  const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'markdown', 'themeConfig', 'presets', 'customFields'], '', ignored)
+  const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'themeConfig', 'presets', 'customFields'], '', ignored)
   if (value.favicon !== undefined) value.favicon = sitePath(value.favicon)
   // Docusaurus's own default for broken anchors, where docsgen's is 'throw'; its 'log' is a warning here.
   value.onBrokenAnchors ??= 'warn'
-  for (const key of ['onBrokenLinks', 'onBrokenAnchors']) if (value[key] === 'log') value[key] = 'warn'
-  if (value.markdown !== undefined) value.markdown = pick(value.markdown, ['format'], 'markdown.', ignored)
+  if (value.markdown !== undefined) value.markdown = pick(value.markdown, ['format', 'hooks'], 'markdown.', ignored)
+  // Docusaurus 3.9 reads it from markdown.hooks (the top-level key is deprecated); its default is 'warn'.
+  const hooks = pick(isObject(value.markdown) ? value.markdown.hooks : undefined, ['onBrokenMarkdownLinks'], 'markdown.hooks.', ignored)
+  if (isObject(value.markdown)) delete value.markdown.hooks
+  value.onBrokenMarkdownLinks = hooks.onBrokenMarkdownLinks ?? value.onBrokenMarkdownLinks ?? 'warn'
+  for (const key of ['onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks']) if (value[key] === 'log') value[key] = 'warn'
   const { options: preset, readAsClassic } = classicPreset(value.presets, ignored)
   delete value.presets
   const docsOptions = isObject(preset.docs) ? preset.docs : {}

@@ -67,6 +67,8 @@ export interface ResolvedConfig {
   readonly i18n: { readonly defaultLocale: 'en'; readonly locales: readonly ['en'] }
   readonly onBrokenLinks: 'throw' | 'warn' | 'ignore'
   readonly onBrokenAnchors: 'throw' | 'warn' | 'ignore'
+  /** A link to a `.md` file that is not there (check-links.ts); default onBrokenLinks. */
+  readonly onBrokenMarkdownLinks: 'throw' | 'warn' | 'ignore'
   readonly trailingSlash: boolean | undefined
   /**
    * Pages whose route has no final "/" are written as `page/index.html`, not `page.html`: a
@@ -181,7 +183,7 @@ export const loginDefaults = {
 
 type Result = { config: ResolvedConfig; diagnostics: Diagnostic[] } | { config: undefined; diagnostics: Diagnostic[] }
 
-const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'customCss', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'trailingSlash', 'markdown', 'docs', 'sidebars', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login', 'customFields']
+const topKeys = ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'customCss', 'i18n', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'trailingSlash', 'markdown', 'docs', 'sidebars', 'blog', 'tableOfContents', 'colorMode', 'privatePages', 'announcementBar', 'navbar', 'footer', 'login', 'customFields']
 
 /**
  * Resolves `value` (what the config module exported). `file` and `source` are used to point
@@ -216,6 +218,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   const customCss = (root.get('customCss').listOrOne() ?? []).flatMap((at) => readCustomCssPath(at) ?? [])
   const trailingSlash = root.get('trailingSlash').boolean()
   const customFields = (readMapping(root.get('customFields')) ?? {}) as Record<string, unknown>
+  const onBrokenLinks = root.get('onBrokenLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw'
 
   const config: ResolvedConfig = {
     title,
@@ -225,8 +228,9 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     favicon,
     customCss,
     i18n: { defaultLocale: 'en', locales: ['en'] },
-    onBrokenLinks: root.get('onBrokenLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
+    onBrokenLinks,
     onBrokenAnchors: root.get('onBrokenAnchors').oneOf(['throw', 'warn', 'ignore'] as const) ?? 'throw',
+    onBrokenMarkdownLinks: root.get('onBrokenMarkdownLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? onBrokenLinks,
     trailingSlash,
     pageFolders: trailingSlash === undefined && layout.docusaurus === true,
     markdown: {

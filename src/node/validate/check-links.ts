@@ -184,11 +184,11 @@ function pageRules({ site, config, problems, suggest, routePaths, report, shown,
 /** Links to files: `.md` files and files beside the pages or in static/. */
 function fileRules({ site, config, suggest, report, shown }: Reporting, documents: readonly ContentDocument[], assetFiles: ParsedContent['assetFiles']) {
   return {
-    /** A link to a `.md` file that is not there, or is a draft this build leaves out. */
+    /** A link to a `.md` file that is not there, or is a draft this build leaves out (onBrokenMarkdownLinks, as Docusaurus has it). */
     missingDocument(at: At, file: string, draft: boolean): void {
       if (draft)
-        return report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a draft ("${file}"), which this build leaves out`, () => 'Link to it once it is published (remove "draft: true"), or remove the link.')
-      report(config.onBrokenLinks, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, () => {
+        return report(config.onBrokenMarkdownLinks, 'missing-file', at, `Link "${shown(at)}" names a draft ("${file}"), which this build leaves out`, () => 'Link to it once it is published (remove "draft: true"), or remove the link.')
+      report(config.onBrokenMarkdownLinks, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, () => {
         const folder = posix.dirname(at.document.file)
         const near = suggest(posix.relative(folder, file), () => documents.map((candidate) => posix.relative(folder, candidate.file)), `md:${folder}`)
         return near ? `Did you mean "${near.startsWith('.') ? near : `./${near}`}"?` : 'Check the file name; links to .md files are relative to the linking file.'

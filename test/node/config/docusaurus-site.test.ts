@@ -8,7 +8,7 @@ import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { withFixtureSite, type FixtureSite } from '../../helpers/fixture-site.js'
 
 const note =
-  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, onBrokenMarkdownLinks, i18n, plugins, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1], presets.classic.blog.editUrl; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
+  "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (blog/), pages (src/pages/), static/ and sidebars in place; it ignores organizationName, projectName, i18n, plugins, themeConfig.image, themeConfig.prism, themeConfig.footer.links[1].items[1], presets.classic.blog.editUrl; it stood in for the package prism-react-renderer, which is not installed; it draws the 1 React page of src/pages/ once, as static HTML, with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]"
 
 test('every Markdown and MDX file of a Docusaurus folder gets the route Docusaurus gives it; what is ignored is said once', async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
@@ -90,6 +90,27 @@ test('an ES module config that makes its require with createRequire(import.meta.
   })
 })
 
+test("a broken Markdown link follows onBrokenMarkdownLinks as Docusaurus reads it: markdown.hooks' first (Docusaurus 3.9), then the top-level key; unset, a warning", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    await writeFile(join(site.dir, 'docs/links.md'), '# Links\n\nSee [the guide](./guide.md).\n')
+    const config = join(site.dir, 'docusaurus.config.js')
+    const text = await readFile(config, 'utf8')
+    const broken = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic).filter((message) => message.startsWith('docs/links.md'))
+    const message = (severity: string) =>
+      `docs/links.md:3:5: ${severity}: Link "./guide.md" names a file that does not exist (resolved as "docs/guide.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]`
+    await writeFile(config, text.replace("onBrokenMarkdownLinks: 'warn',", "onBrokenMarkdownLinks: 'warn',\n  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },"))
+    const thrown = await build({ siteDir: site.dir, write: false })
+    assert.equal(broken(thrown), [message('error')])
+    assert.is(thrown.exitCode, 1)
+    await writeFile(config, text.replace("onBrokenMarkdownLinks: 'warn',", "onBrokenMarkdownLinks: 'log',"))
+    assert.equal(broken(await build({ siteDir: site.dir, write: false })), [message('warning')])
+    await writeFile(config, text.replace("onBrokenMarkdownLinks: 'warn',", ''))
+    const unset = await build({ siteDir: site.dir, write: false })
+    assert.equal(broken(unset), [message('warning')])
+    assert.is(unset.exitCode, 0)
+  })
+})
+
 test("`@site/…` in a Markdown link or image is a path from the site's folder, as in Docusaurus, and so is a relative path into static/; one that leaves the folder or names nothing is a broken link", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const links = '![logo](@site/static/img/logo.svg) [setup](@site/docs/guides/setup.mdx#install) ![icon](../static/img/favicon.ico) [gone](@site/static/img/gone.png) [out](@site/../secret.md)'
@@ -97,7 +118,7 @@ test("`@site/…` in a Markdown link or image is a path from the site's folder, 
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       'docs/links.md:3:116: error: Link "@site/static/img/gone.png" names a file that does not exist (resolved as "static/img/gone.png"). Put the file beside the page; paths are relative to the page\'s source file. [docsgen:missing-file]',
-      'docs/links.md:3:150: error: Link "@site/../secret.md" names a file that does not exist (resolved as "../secret.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
+      'docs/links.md:3:150: warning: Link "@site/../secret.md" names a file that does not exist (resolved as "../secret.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
       note,
     ])
     await writeFile(join(site.dir, 'docs/links.md'), `# Links\n\n${links.slice(0, links.indexOf(' [gone]'))}\n`)

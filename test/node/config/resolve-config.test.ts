@@ -35,6 +35,16 @@ test('site defaults: English, broken links and anchors throw, ToC 2–3, light m
   assert.ok(Object.isFrozen(config?.login ?? config))
 })
 
+test('onBrokenMarkdownLinks follows onBrokenLinks unless set, to one of its three values', () => {
+  assert.is(resolveConfig({ title: 'T' }, 'site.config.ts', '').config?.onBrokenMarkdownLinks, 'throw')
+  assert.is(resolveConfig({ title: 'T', onBrokenLinks: 'warn' }, 'site.config.ts', '').config?.onBrokenMarkdownLinks, 'warn')
+  assert.is(resolveConfig({ title: 'T', onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'ignore' }, 'site.config.ts', '').config?.onBrokenMarkdownLinks, 'ignore')
+  const { diagnostics } = resolveConfig({ title: 'T', onBrokenMarkdownLinks: 'wran' }, 'site.config.ts', "export default { title: 'T', onBrokenMarkdownLinks: 'wran' }")
+  assert.equal(diagnostics.map(formatDiagnostic), [
+    "site.config.ts:1:30: error: \"onBrokenMarkdownLinks\" must be one of 'throw', 'warn', 'ignore', got 'wran'. Did you mean 'warn'? [docsgen:config-invalid]",
+  ])
+})
+
 test("privatePages is 'gate', 'exclude' or 'client-only'", () => {
   for (const mode of ['gate', 'exclude', 'client-only'] as const) assert.is(resolveConfig({ title: 'T', privatePages: mode }, 'site.config.ts', '').config?.privatePages, mode)
   const { diagnostics } = resolveConfig({ title: 'T', privatePages: 'public' }, 'site.config.ts', "export default { title: 'T', privatePages: 'public' }")
