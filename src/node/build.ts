@@ -152,7 +152,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const cacheDir = join(siteDir, '.docsgen', 'cache')
   if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
 
-  const { site, styles } = await run.stage('config', () => readConfigAndStyles(siteDir, options), ({ site }) => describeSiteConfig(site))
+  const { site, styles } = await run.stage('config', () => readConfigAndStyles(siteDir, privateDir, options), ({ site }) => describeSiteConfig(site))
   if (!site || run.failed()) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
   let config: ResolvedConfig = { ...site.config, login }
@@ -188,10 +188,10 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
 }
 
 /** The config stage: the site's config, and its own style sheets bundled (read-custom-css.ts). */
-async function readConfigAndStyles(siteDir: string, options: BuildOptions) {
+async function readConfigAndStyles(siteDir: string, privateDir: string, options: BuildOptions) {
   const read = await readSiteConfig(siteDir, { timeLimitMs: options.userCodeTimeLimitMs, command: options.write === false ? 'check' : 'build', overrides: options.configOverrides })
   if (!read.site) return { ...read, styles: undefined }
-  const custom = await readCustomCss(siteDir, read.site.config, { file: read.site.file ?? 'site.config.ts', text: read.site.source })
+  const custom = await readCustomCss(siteDir, read.site.config, { file: read.site.file ?? 'site.config.ts', text: read.site.source }, privateDir)
   return { site: read.site, styles: custom.styles, diagnostics: [...read.diagnostics, ...custom.diagnostics] }
 }
 

@@ -123,7 +123,7 @@ export interface SiteConfig {
   onBrokenLinks?: 'throw' | 'warn' | 'ignore'
   /** What a link to a missing heading does to the build. Default 'throw'. */
   onBrokenAnchors?: 'throw' | 'warn' | 'ignore'
-  /** What a link to a Markdown file that is not there (or is a draft left out) does to the build. Default: as onBrokenLinks. */
+  /** A link to a Markdown file that is not there (or is a draft left out) is reported under the stricter of this and onBrokenLinks. Default: as onBrokenLinks. */
   onBrokenMarkdownLinks?: 'throw' | 'warn' | 'ignore'
   /**
    * How page URLs end, as in Docusaurus: true writes every page as `folder/index.html` and links

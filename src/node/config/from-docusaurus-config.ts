@@ -5,8 +5,7 @@
  * the classic preset's docs and blog options, its theme's customCss) and where its folders are. Everything else is
  * listed as ignored, to be said once.
  */
-import { createRequire } from 'node:module'
-import { isAbsolute, join, posix, relative, sep } from 'node:path'
+import { isAbsolute, posix, relative, sep } from 'node:path'
 import type { ContentFolders } from './resolve-config.js'
 
 type Plain = { [key: string]: unknown }
@@ -38,17 +37,17 @@ function pick(from: unknown, keys: readonly string[], path: string, ignored: str
 /** A path Docusaurus reads from the site folder (`img/logo.svg` or `/img/logo.svg`) as a site path. */
 const sitePath = (value: unknown) => (typeof value === 'string' && !/^([a-z][a-z\d+.-]*:|\/)/i.test(value) ? `/${value}` : value)
 
-export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusaurus {
+export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: readonly string[] = []): FromDocusaurus {
   const ignored: string[] = []
   const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'themeConfig', 'presets', 'customFields'], '', ignored)
   if (value.favicon !== undefined) value.favicon = sitePath(value.favicon)
   // Docusaurus's own default for broken anchors, where docsgen's is 'throw'; its 'log' is a warning here.
   value.onBrokenAnchors ??= 'warn'
   if (value.markdown !== undefined) value.markdown = pick(value.markdown, ['format', 'hooks'], 'markdown.', ignored)
-  // Docusaurus 3.9 reads it from markdown.hooks (the top-level key is deprecated); its default is 'warn'.
+  // Docusaurus 3.9 reads it from markdown.hooks, the top-level key (deprecated) first when both are set; its default is 'warn'.
   const hooks = pick(isObject(value.markdown) ? value.markdown.hooks : undefined, ['onBrokenMarkdownLinks'], 'markdown.hooks.', ignored)
   if (isObject(value.markdown)) delete value.markdown.hooks
-  value.onBrokenMarkdownLinks = hooks.onBrokenMarkdownLinks ?? value.onBrokenMarkdownLinks ?? 'warn'
+  value.onBrokenMarkdownLinks ??= hooks.onBrokenMarkdownLinks ?? 'warn'
   for (const key of ['onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks']) if (value[key] === 'log') value[key] = 'warn'
   const { options: preset, readAsClassic } = classicPreset(value.presets, ignored)
   delete value.presets
@@ -59,7 +58,7 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
   const pages = pick(preset.pages, ['path'], 'presets.classic.pages.', ignored)
   const theme = pick(preset.theme, ['customCss'], 'presets.classic.theme.', ignored)
   const sheets = Array.isArray(theme.customCss) ? theme.customCss : theme.customCss === undefined ? [] : [theme.customCss]
-  if (sheets.length > 0) value.customCss = sheets.flatMap((sheet, index) => customCssPath(sheet, siteDir) ?? (ignored.push(`presets.classic.theme.customCss[${index}]`), []))
+  if (sheets.length > 0) value.customCss = sheets.flatMap((sheet, index) => customCssPath(sheet, siteDir, stubbed) ?? (ignored.push(`presets.classic.theme.customCss[${index}]`), []))
   const docsBase = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/*/, '/').replace(/(.)\/+$/, '$1') : '/docs'
   const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(written.split(sep).join('/')).replace(/\/+$/, '') : fallback)
   const sidebars = typeof docs.sidebarPath === 'string' ? relative(siteDir, docs.sidebarPath.startsWith('/') ? docs.sidebarPath : `${siteDir}/${docs.sidebarPath}`).split(sep).join('/') : docs.sidebarPath === false ? false : undefined
@@ -86,19 +85,14 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string): FromDocusa
 }
 
 /**
- * A sheet of `theme.customCss` as a path from the site folder: `require.resolve('./src/css/custom.css')`
- * gives an absolute path, './src/css/custom.css' is the site's, and a bare name is a package's file,
- * as webpack reads it; undefined for a package that is not installed (its name stood in for).
+ * A sheet of `theme.customCss` as a path from the site folder, as Docusaurus resolves it from there
+ * (`require.resolve('./src/css/custom.css')` gives an absolute path); undefined for the file of a
+ * package that is not installed (the config's `require.resolve` stood in with its name).
  */
-function customCssPath(sheet: unknown, siteDir: string): unknown {
+function customCssPath(sheet: unknown, siteDir: string, stubbed: readonly string[]): unknown {
   if (typeof sheet !== 'string') return sheet
   if (isAbsolute(sheet)) return relative(siteDir, sheet).split(sep).join('/')
-  if (/^\.\.?\//.test(sheet)) return sheet
-  try {
-    return relative(siteDir, createRequire(join(siteDir, 'docusaurus.config.js')).resolve(sheet)).split(sep).join('/')
-  } catch {
-    return undefined
-  }
+  return stubbed.some((name) => sheet.startsWith(`${name}/`)) ? undefined : sheet
 }
 
 /**

@@ -8,9 +8,9 @@
  * not in a content folder, whose pages may be private, nor in `.docsgen/`. A URL from the site's
  * root (`url('/img/logo.png')`) is left as it is, to be served from `static/`.
  */
-import { existsSync, realpathSync } from 'node:fs'
+import { existsSync, realpathSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { join, relative, sep } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { Message, Plugin } from 'esbuild'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
@@ -18,7 +18,12 @@ import { locateInSource } from '../diagnostics/locate-in-source.js'
 import type { ResolvedConfig } from './resolve-config.js'
 
 export interface CustomStyles {
-  /** The bundled, minified sheet. */
+  /**
+   * The `@import`s of files the bundle does not hold (a web font's sheet, `/x.css` of static/):
+   * first in the stylesheet, as a browser ignores an `@import` after other rules.
+   */
+  readonly imports: string
+  /** The rest of the bundled, minified sheets, after Infima's properties. */
   readonly css: string
   /** The images and fonts it names, as the output holds them (`_docsgen/assets/logo-HASH.png`). */
   readonly assets: readonly { readonly file: string; readonly content: Uint8Array }[]
@@ -29,8 +34,16 @@ const ruleId = 'custom-css-invalid'
 /** Infima's properties a Docusaurus site's sheets read, laid before them. */
 const infimaCompat = new URL('../../client/theme/infima-compat.css', import.meta.url)
 
-/** The bundle of `config.customCss`, or undefined when it names none; every problem as a diagnostic of the config file or the sheet. */
-export async function readCustomCss(siteDir: string, config: ResolvedConfig, configFile: { readonly file: string; readonly text: string }): Promise<{ styles: CustomStyles | undefined; diagnostics: Diagnostic[] }> {
+/**
+ * The bundle of `config.customCss`, or undefined when it names none; every problem as a diagnostic
+ * of the config file or the sheet. `privateDir`: where the build writes private pages, never read.
+ */
+export async function readCustomCss(
+  siteDir: string,
+  config: ResolvedConfig,
+  configFile: { readonly file: string; readonly text: string },
+  privateDir: string = join(siteDir, '.docsgen', 'private'),
+): Promise<{ styles: CustomStyles | undefined; diagnostics: Diagnostic[] }> {
   if (config.customCss.length === 0) return { styles: undefined, diagnostics: [] }
   const missing = config.customCss.filter((sheet) => !existsSync(join(siteDir, sheet)))
   if (missing.length > 0) return { styles: undefined, diagnostics: missing.map((sheet) => missingSheet(sheet, configFile)) }
@@ -47,14 +60,15 @@ export async function readCustomCss(siteDir: string, config: ResolvedConfig, con
       loader: assetLoaders,
       assetNames: `${GENERATED_FOLDER}/assets/[name]-[hash]`,
       publicPath: config.baseUrl,
-      plugins: [onlySiteFiles(siteDir, config)],
+      plugins: [onlySiteFiles(siteDir, config, privateDir)],
       logLevel: 'silent',
     })
     const files = result.outputFiles.map((file) => ({ file: relative(outdir, file.path).split(sep).join('/'), content: file.contents }))
     const sheet = files.find((file) => file.file.endsWith('.css') && !file.file.startsWith(`${GENERATED_FOLDER}/`))
     const compat = (await transform(await readFile(infimaCompat, 'utf8'), { loader: 'css', minify: true })).code
+    const { imports, rules } = leadingImports(sheet === undefined ? '' : new TextDecoder().decode(sheet.content))
     return {
-      styles: { css: sheet === undefined ? '' : `${compat}${new TextDecoder().decode(sheet.content)}`, assets: files.filter((file) => file !== sheet) },
+      styles: { imports, css: `${compat}${rules}`, assets: files.filter((file) => file !== sheet) },
       diagnostics: result.warnings.map((warning) => fromEsbuild(warning, 'warning', configFile)),
     }
   } catch (error) {
@@ -64,10 +78,21 @@ export async function readCustomCss(siteDir: string, config: ResolvedConfig, con
   }
 }
 
-/** Refuses every file outside the site folder, in a content folder or in .docsgen/, whatever path led to it. */
-function onlySiteFiles(siteDir: string, config: ResolvedConfig): Plugin {
+/**
+ * Refuses every file outside the site folder, in .docsgen/ or the private output, or (on a site
+ * with private pages) in a content folder, whatever path led to it; and anything but a plain file
+ * (a named pipe would never end).
+ */
+function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: string): Plugin {
   const site = realpathSync(siteDir)
-  const content = [config.folders.docs, config.folders.blog, config.folders.pages, ...config.docs.versions.map((version) => version.folder), '.docsgen'].filter((folder) => folder !== '')
+  const real = (folder: string) => (existsSync(folder) ? realpathSync(folder) : folder)
+  const named = (folder: string) => ({ name: relative(site, real(folder)).split(sep).join('/') || '.', path: real(resolve(site, folder)) })
+  const never = [named(join(site, '.docsgen')), named(resolve(siteDir, privateDir))]
+  const withPrivatePages = (config.login?.privatePaths.length ?? 0) > 0
+  const folders = [config.folders.docs, config.folders.blog, config.folders.pages, ...config.docs.versions.map((version) => version.folder)]
+  const content = withPrivatePages ? folders.filter((folder) => folder !== '').map((folder) => named(resolve(site, folder))) : []
+  // A site whose pages are the whole folder (VitePress's): its config and theme, packages and static files are not pages.
+  const notPages = [join(site, '.vitepress'), join(site, 'node_modules'), resolve(site, config.folders.static ?? 'static')]
   return {
     name: 'docsgen-site-files',
     setup(build) {
@@ -75,14 +100,31 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig): Plugin {
       build.onResolve({ filter: /^\// }, (args) => ({ path: args.path, external: true }))
       build.onLoad({ filter: /.*/ }, (args) => {
         if (args.namespace !== 'file') return undefined
-        const path = relative(site, realpathSync(args.path)).split(sep).join('/')
-        if (path === '..' || path.startsWith('../') || /^[a-zA-Z]:|^\//.test(path)) return { errors: [{ text: `${args.path} is outside the site folder: a style sheet may only use the site's own files` }] }
-        const folder = content.find((name) => path === name || path.startsWith(`${name}/`))
-        if (folder !== undefined) return { errors: [{ text: `${path} is in ${folder}/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/` }] }
+        const path = realpathSync(args.path)
+        const shown = relative(site, path).split(sep).join('/')
+        if (!isInside(site, path)) return refuse(`${args.path} is outside the site folder: a style sheet may only use the site's own files`)
+        const folder = [...never, ...content].find((candidate) => isInside(candidate.path, path) && !(candidate.path === site && notPages.some((kept) => isInside(kept, path))))
+        if (folder !== undefined) return refuse(`${shown} is in ${folder.name}/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/`)
+        if (!statSync(path).isFile()) return refuse(`${shown} is not a plain file`)
         return undefined
       })
     },
   }
+}
+
+function isInside(folder: string, path: string): boolean {
+  const from = relative(folder, path)
+  return from === '' || (!from.startsWith(`..${sep}`) && from !== '..' && !isAbsolute(from))
+}
+
+function refuse(text: string): { errors: { text: string }[] } {
+  return { errors: [{ text }] }
+}
+
+/** The `@import` rules a minified sheet starts with, and the rest. */
+function leadingImports(css: string): { imports: string; rules: string } {
+  const match = /^(?:@import\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|url\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^)]*)\))[^;]*;\s*)+/.exec(css)
+  return match === null ? { imports: '', rules: css } : { imports: match[0], rules: css.slice(match[0].length) }
 }
 
 function fromEsbuild(found: Message, severity: 'error' | 'warning', configFile: { readonly file: string; readonly text: string }): Diagnostic {

@@ -29,7 +29,7 @@ const namesShown = 40
 export async function readDocusaurusSite(siteDir: string, file: string, timeLimitMs: number): Promise<DocusaurusSite> {
   const { result, loaded } = await loadDocusaurusConfig(siteDir, file, timeLimitMs)
   if (!result.loaded) return { diagnostics: result.diagnostics }
-  const { value, folders, ignored, readAsClassic } = fromDocusaurusConfig(result.loaded.value as Record<string, unknown>, siteDir)
+  const { value, folders, ignored, readAsClassic } = fromDocusaurusConfig(result.loaded.value as Record<string, unknown>, siteDir, loaded.stubbed)
   // What was not plain data (plugins, functions) under a key docsgen reads anyway is ignored too.
   const notPlain = loaded.notPlain.map((path) => path.replace(/^presets\[\d+\]\[1\]\./, 'presets.classic.'))
   const all = [...new Set([...ignored, ...notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]

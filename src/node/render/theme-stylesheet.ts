@@ -31,8 +31,8 @@ export const stylesheetUrls = ['base', 'navbar', 'docs-layout', 'article', 'page
 export async function themeStylesheet(baseUrl: string, custom?: CustomStyles): Promise<Stylesheet> {
   // No site setting reaches the minified styles: made when docsgen was compiled (prebuilt-bundle.ts) or afresh.
   const theme = await prebuilt('stylesheet', minifiedStyles)
-  // Later in the cascade, the site's sheets win over the theme's rules of equal weight.
-  const content = Buffer.from(custom === undefined || custom.css === '' ? theme : `${theme}\n${custom.css}`)
+  // Later in the cascade, the site's sheets win over the theme's rules of equal weight; their imports come first, or a browser ignores them.
+  const content = Buffer.from(custom === undefined ? theme : `${custom.imports}${theme}\n${custom.css}`)
   const file = `${GENERATED_FOLDER}/styles.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`
   return { file, href: underBaseUrl(baseUrl, `/${file}`), content, assets: custom?.assets ?? [] }
 }

@@ -184,11 +184,16 @@ function pageRules({ site, config, problems, suggest, routePaths, report, shown,
 /** Links to files: `.md` files and files beside the pages or in static/. */
 function fileRules({ site, config, suggest, report, shown }: Reporting, documents: readonly ContentDocument[], assetFiles: ParsedContent['assetFiles']) {
   return {
-    /** A link to a `.md` file that is not there, or is a draft this build leaves out (onBrokenMarkdownLinks, as Docusaurus has it). */
+    /**
+     * A link to a `.md` file that is not there, or is a draft this build leaves out: under the
+     * stricter of onBrokenMarkdownLinks and onBrokenLinks, as in Docusaurus, whose link checker
+     * then finds the link left as written.
+     */
     missingDocument(at: At, file: string, draft: boolean): void {
+      const policy = stricter(config.onBrokenMarkdownLinks, config.onBrokenLinks)
       if (draft)
-        return report(config.onBrokenMarkdownLinks, 'missing-file', at, `Link "${shown(at)}" names a draft ("${file}"), which this build leaves out`, () => 'Link to it once it is published (remove "draft: true"), or remove the link.')
-      report(config.onBrokenMarkdownLinks, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, () => {
+        return report(policy, 'missing-file', at, `Link "${shown(at)}" names a draft ("${file}"), which this build leaves out`, () => 'Link to it once it is published (remove "draft: true"), or remove the link.')
+      report(policy, 'missing-file', at, `Link "${shown(at)}" names a file that does not exist (resolved as "${file}")`, () => {
         const folder = posix.dirname(at.document.file)
         const near = suggest(posix.relative(folder, file), () => documents.map((candidate) => posix.relative(folder, candidate.file)), `md:${folder}`)
         return near ? `Did you mean "${near.startsWith('.') ? near : `./${near}`}"?` : 'Check the file name; links to .md files are relative to the linking file.'
@@ -221,4 +226,11 @@ function withoutBaseUrl(path: string, baseUrl: string): string | undefined {
 /** A path ending in an extension other than a page's is a file (`guide.pdf`), not a route. */
 function looksLikeFile(path: string): boolean {
   return /\.[a-z\d]{1,8}$/i.test(path) && !/\.(html?|md)$/i.test(path)
+}
+
+type Policy = ResolvedConfig['onBrokenLinks']
+const strictness: readonly Policy[] = ['ignore', 'warn', 'throw']
+
+function stricter(one: Policy, other: Policy): Policy {
+  return strictness.indexOf(one) >= strictness.indexOf(other) ? one : other
 }

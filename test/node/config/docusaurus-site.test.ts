@@ -90,7 +90,18 @@ test('an ES module config that makes its require with createRequire(import.meta.
   })
 })
 
-test("a broken Markdown link follows onBrokenMarkdownLinks as Docusaurus reads it: markdown.hooks' first (Docusaurus 3.9), then the top-level key; unset, a warning", async () => {
+test("theme.customCss written from the site folder without './' is the site's file, as Docusaurus resolves it; without private pages, one beside the docs is read too", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("customCss: path.join(__dirname, 'src/css/custom.css')", "customCss: ['src/css/custom.css', 'docs/extra.css']"))
+    await writeFile(join(site.dir, 'docs/extra.css'), '.extra { color: blue }\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    const stylesheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    assert.ok((await site.read(`build/_docsgen/${stylesheet}`)).endsWith('\n.hero{color:red}.extra{color:#00f}\n'))
+  })
+})
+
+test("a broken Markdown link is reported under the stricter of onBrokenMarkdownLinks (the top-level key first, then markdown.hooks', as Docusaurus 3.9 reads them; 'warn' unset) and onBrokenLinks", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     await writeFile(join(site.dir, 'docs/links.md'), '# Links\n\nSee [the guide](./guide.md).\n')
     const config = join(site.dir, 'docusaurus.config.js')
@@ -98,16 +109,16 @@ test("a broken Markdown link follows onBrokenMarkdownLinks as Docusaurus reads i
     const broken = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic).filter((message) => message.startsWith('docs/links.md'))
     const message = (severity: string) =>
       `docs/links.md:3:5: ${severity}: Link "./guide.md" names a file that does not exist (resolved as "docs/guide.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]`
-    await writeFile(config, text.replace("onBrokenMarkdownLinks: 'warn',", "onBrokenMarkdownLinks: 'warn',\n  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },"))
+    const withSettings = (settings: string) => writeFile(config, text.replace("onBrokenLinks: 'throw',", "onBrokenLinks: 'warn',").replace("onBrokenMarkdownLinks: 'warn',", settings))
+    await withSettings("markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },")
     const thrown = await build({ siteDir: site.dir, write: false })
     assert.equal(broken(thrown), [message('error')])
     assert.is(thrown.exitCode, 1)
-    await writeFile(config, text.replace("onBrokenMarkdownLinks: 'warn',", "onBrokenMarkdownLinks: 'log',"))
+    await withSettings("onBrokenMarkdownLinks: 'log',\n  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },")
     assert.equal(broken(await build({ siteDir: site.dir, write: false })), [message('warning')])
+    // Unset, 'warn': under onBrokenLinks 'throw' (the fixture's), an error all the same, as Docusaurus's link checker fails the build.
     await writeFile(config, text.replace("onBrokenMarkdownLinks: 'warn',", ''))
-    const unset = await build({ siteDir: site.dir, write: false })
-    assert.equal(broken(unset), [message('warning')])
-    assert.is(unset.exitCode, 0)
+    assert.equal(broken(await build({ siteDir: site.dir, write: false })), [message('error')])
   })
 })
 
@@ -118,7 +129,7 @@ test("`@site/…` in a Markdown link or image is a path from the site's folder, 
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       'docs/links.md:3:116: error: Link "@site/static/img/gone.png" names a file that does not exist (resolved as "static/img/gone.png"). Put the file beside the page; paths are relative to the page\'s source file. [docsgen:missing-file]',
-      'docs/links.md:3:150: warning: Link "@site/../secret.md" names a file that does not exist (resolved as "../secret.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
+      'docs/links.md:3:150: error: Link "@site/../secret.md" names a file that does not exist (resolved as "../secret.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
       note,
     ])
     await writeFile(join(site.dir, 'docs/links.md'), `# Links\n\n${links.slice(0, links.indexOf(' [gone]'))}\n`)

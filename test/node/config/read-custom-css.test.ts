@@ -1,5 +1,6 @@
 /** The site's own style sheets (customCss): bundled over the theme's, their files published, nothing taken from outside the site's own files. */
-import { readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -86,6 +87,52 @@ test("a sheet may not pull in a file of a content folder (its pages may be priva
     ])
     await rm(join(site.dir, 'src', 'css', 'host.css'))
     assert.is((await site.list('.')).some((file) => file.startsWith('build/')), false)
+  })
+})
+
+test('a sheet may not read the private output, wherever --private-dir puts it, nor a named pipe (which would never end)', async () => {
+  await withFixtureSite('custom-css', async (site) => {
+    await mkdir(join(site.dir, 'priv', 'docs'), { recursive: true })
+    await writeFile(join(site.dir, 'priv', 'docs', 'plan.png'), 'private bytes')
+    execFileSync('mkfifo', [join(site.dir, 'src', 'css', 'pipe.css')])
+    await writeFile(join(site.dir, 'src', 'css', 'print.css'), '@import "./pipe.css";\n.p { background: url("../../priv/docs/plan.png") }\n')
+    const result = await build({ siteDir: site.dir, privateDir: 'priv' })
+    assert.is(result.exitCode, 2)
+    const suggestion = 'Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]'
+    assert.equal(messages(result), [
+      `src/css/print.css:1:9: error: The site's style sheets could not be bundled: src/css/pipe.css is not a plain file. ${suggestion}`,
+      `src/css/print.css:2:22: error: The site's style sheets could not be bundled: priv/docs/plan.png is in priv/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/. ${suggestion}`,
+    ])
+  })
+})
+
+test("a web font's @import comes first in the stylesheet, where a browser reads it", async () => {
+  await withFixtureSite('custom-css', async (site) => {
+    await writeFile(join(site.dir, 'src', 'css', 'print.css'), "@import url('https://fonts.example.org/css2?family=Inter:wght@400;700&display=swap');\n.p { color: red }\n")
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    const sheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    const css = await site.read(`build/_docsgen/${sheet}`)
+    assert.ok(css.startsWith('@import"https://fonts.example.org/css2?family=Inter:wght@400;700&display=swap";:root{'), css.slice(0, 120))
+    assert.ok(css.endsWith('.p{color:red}\n'))
+  })
+})
+
+test("on a site whose pages are its whole folder (VitePress's) and some are private, a sheet may use its theme's folder but no file beside the pages", async () => {
+  await withFixtureSite('vitepress-folder', async (site) => {
+    await writeFile(join(site.dir, 'guide', 'secret.css'), '.guide-secret { color: hotpink }\n')
+    const privatePages = { login: { orgID: 'o', privatePaths: [{ path: '/guide/**', groups: ['staff'] }] } }
+    assert.is((await build({ siteDir: site.dir, write: false, configOverrides: privatePages })).exitCode, 0)
+    const theme = join(site.dir, '.vitepress', 'theme', 'custom.css')
+    await writeFile(theme, `@import '../../guide/secret.css';\n${await readFile(theme, 'utf8')}`)
+    const refused = await build({ siteDir: site.dir, write: false, configOverrides: privatePages })
+    assert.equal(
+      messages(refused).filter((message) => message.includes('custom-css-invalid')),
+      [
+        ".vitepress/theme/custom.css:1:9: error: The site's style sheets could not be bundled: guide/secret.css is in ./, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/. Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]",
+      ],
+    )
+    // Without private pages, nothing beside the pages is private.
+    assert.is((await build({ siteDir: site.dir, write: false })).exitCode, 0)
   })
 })
 
