@@ -4,9 +4,9 @@
  * result minified, after Infima's custom properties (infima-compat.css) that a Docusaurus site's
  * sheets read. Laid over the theme's sheet (theme-stylesheet.ts), in one file pages link.
  *
- * A sheet only pulls in files of the site's own: inside the site folder (links followed), and
- * not in a content folder, whose pages may be private, nor in `.docsgen/`. A URL from the site's
- * root (`url('/img/logo.png')`) is left as it is, to be served from `static/`.
+ * A sheet only pulls in files of the site's own: inside the site folder (links followed), not in
+ * `.docsgen/` or the private output, and, on a site with private pages, not in a content folder.
+ * A URL from the site's root (`url('/img/logo.png')`) is left as it is, to be served from `static/`.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
