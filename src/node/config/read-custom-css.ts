@@ -6,7 +6,7 @@
  *
  * A sheet only pulls in files of the site's own: inside the site folder (links followed), not in
  * `.docsgen/` or the private output, and, on a site with private pages, not in a content folder.
- * A URL from the site's root (`url('/img/logo.png')`) is left as it is, to be served from `static/`.
+ * A URL from the site's root (`url('/img/logo.png')`) is the file of `static/` it names.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -92,12 +92,17 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
   const folders = [config.folders.docs, config.folders.blog, config.folders.pages, ...config.docs.versions.map((version) => version.folder)]
   const content = withPrivatePages ? folders.filter((folder) => folder !== '').map((folder) => named(resolve(site, folder))) : []
   // A site whose pages are the whole folder (VitePress's): its config and theme, packages and static files are not pages.
-  const notPages = [join(site, '.vitepress'), join(site, 'node_modules'), resolve(site, config.folders.static ?? 'static')]
+  const staticFolder = resolve(site, config.folders.static ?? 'static')
+  const notPages = [join(site, '.vitepress'), join(site, 'node_modules'), staticFolder]
   return {
     name: 'docsgen-site-files',
     setup(build) {
-      // From the site's root (a file of static/, served as it is), never a path on this machine.
-      build.onResolve({ filter: /^\// }, (args) => ({ path: args.path, external: true }))
+      // From the site's root: the file of static/ it names, published with the sheets' own files (under the
+      // base URL, as Docusaurus resolves it), or else left as written; never a path on this machine.
+      build.onResolve({ filter: /^\// }, (args) => {
+        const inStatic = join(staticFolder, ...args.path.split('?')[0]!.split('#')[0]!.split('/'))
+        return isInside(staticFolder, inStatic) && existsSync(inStatic) ? { path: inStatic } : { path: args.path, external: true }
+      })
       build.onLoad({ filter: /.*/ }, (args) => {
         if (args.namespace !== 'file') return undefined
         const path = realpathSync(args.path)

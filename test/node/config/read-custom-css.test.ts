@@ -20,13 +20,14 @@ test("the site's sheets come after the theme's in the one stylesheet, their impo
     const sheets = files.filter((file) => file.endsWith('.css'))
     assert.is(sheets.length, 1)
     const css = await site.read(`build/_docsgen/${sheets[0]}`)
-    // In the order customCss names them, the first one's import first; a URL from the site's root is left to static/.
+    // In the order customCss names them, the first one's import first; a URL from the site's root is static/'s file, published with them.
     const own =
-      '\n@font-face{font-family:Brand;src:url("/_docsgen/assets/brand-LSRYMGCX.woff2") format("woff2")}:root{--ifm-color-primary: #2e8555;--ifm-color-primary-dark: #29784c;--ifm-font-family-base: Brand, sans-serif}[data-theme=dark]{--ifm-color-primary: #25c2a0}.markdown code{background-color:var(--ifm-color-emphasis-300)}.hero{background:url(/img/hero.svg) no-repeat}@media print{.navbar{display:none}}\n'
+      '\n@font-face{font-family:Brand;src:url("/_docsgen/assets/brand-LSRYMGCX.woff2") format("woff2")}:root{--ifm-color-primary: #2e8555;--ifm-color-primary-dark: #29784c;--ifm-font-family-base: Brand, sans-serif}[data-theme=dark]{--ifm-color-primary: #25c2a0}.markdown code{background-color:var(--ifm-color-emphasis-300)}.hero{background:url("/_docsgen/assets/hero-C4NWJ36D.svg") no-repeat}@media print{.navbar{display:none}}\n'
     assert.ok(css.endsWith(own), css.slice(-400))
     // Infima's properties come before them, for them to read or set.
     assert.ok(css.lastIndexOf(':root{--ifm-color-white: #ffffff;') < css.length - own.length)
     assert.ok(files.includes('assets/brand-LSRYMGCX.woff2'))
+    assert.ok(files.includes('assets/hero-C4NWJ36D.svg'))
     assert.is(await site.read('build/_docsgen/assets/brand-LSRYMGCX.woff2'), 'wOF2 stand-in font bytes')
     // The sheet beside a private page is no file of the output.
     assert.not.ok((await site.list('build')).some((file) => file.includes('plan')))
@@ -103,6 +104,20 @@ test('a sheet may not read the private output, wherever --private-dir puts it, n
       `src/css/print.css:1:9: error: The site's style sheets could not be bundled: src/css/pipe.css is not a plain file. ${suggestion}`,
       `src/css/print.css:2:22: error: The site's style sheets could not be bundled: priv/docs/plan.png is in priv/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/. ${suggestion}`,
     ])
+  })
+})
+
+test("under a base URL, the sheets' files and static/'s are linked under it; a root URL that names no file of static/ is left as written", async () => {
+  await withFixtureSite('custom-css', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("title: 'Brand Docs',", "title: 'Brand Docs',\n  baseUrl: '/proj/',"))
+    await writeFile(join(site.dir, 'src', 'css', 'print.css'), '.gone { background: url("/img/gone.png") }\n')
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    const sheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    const css = await site.read(`build/_docsgen/${sheet}`)
+    assert.match(css, 'src:url("/proj/_docsgen/assets/brand-LSRYMGCX.woff2")')
+    assert.match(css, '.hero{background:url("/proj/_docsgen/assets/hero-C4NWJ36D.svg") no-repeat}')
+    assert.ok(css.endsWith('.gone{background:url(/img/gone.png)}\n'))
   })
 })
 
