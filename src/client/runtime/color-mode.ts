@@ -14,6 +14,8 @@ export function setupColorMode({ window, document, local }: Platform, respectPre
   const root = document.documentElement
   const apply = (mode: Mode) => {
     root.setAttribute('data-theme', mode)
+    // VitePress's own spelling of dark mode, which a VitePress theme's sheet (customCss) styles.
+    root.classList.toggle('dark', mode === 'dark')
     for (const toggle of document.querySelectorAll('[data-color-mode-toggle]')) toggle.setAttribute('aria-label', `Switch between dark and light mode (currently ${mode} mode)`)
   }
   const system = respectPrefersColorScheme ? mediaQuery(window, '(prefers-color-scheme: dark)') : undefined

@@ -94,7 +94,7 @@ function runtimeTags(runtime: NonNullable<DocumentInput['runtime']>): string {
 /**
  * Runs before first paint: marks that scripts run (controls that need the runtime are shown only
  * then), applies the colour mode stored under `theme` or the system's when the site
- * follows it, and hides an announcement bar whose id was dismissed. Storage may be unavailable
+ * follows it (dark mode also as VitePress spells it, the class `dark`), and hides an announcement bar whose id was dismissed. Storage may be unavailable
  * (private windows, blocked site data): then the defaults apply.
  */
 function beforePaintScript(site: SiteView): string {
@@ -104,6 +104,6 @@ function beforePaintScript(site: SiteView): string {
   return (
     `(function(){var d=document.documentElement,t,a=null;d.setAttribute('data-js','');` +
     `try{t=localStorage.getItem('${STORAGE_KEYS.theme}');a=localStorage.getItem('${STORAGE_KEYS.announcementDismissed}')}catch(e){}` +
-    `${followSystem}if(t==='dark'||t==='light')d.setAttribute('data-theme',t);${dismissed}})()`
+    `${followSystem}if(t==='dark'||t==='light')d.setAttribute('data-theme',t);d.classList.toggle('dark',d.getAttribute('data-theme')==='dark');${dismissed}})()`
   )
 }

@@ -80,12 +80,15 @@ reader('the colour toggle switches, and the choice survives reloads without a fl
     await page.waitForSelector('footer', { state: 'attached' })
     assert.is(await page.evaluate(() => document.documentElement.hasAttribute('data-runtime')), false, 'the runtime has not run yet')
     assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
+    // Dark mode as VitePress spells it too, for a VitePress theme's sheet.
+    assert.is(await page.evaluate(() => document.documentElement.classList.contains('dark')), true)
     assert.is(await background(), 'rgb(22, 24, 29)')
     release()
     await runtimeReady(page)
     await page.getByRole('button', { name: 'Switch between dark and light mode (currently dark mode)' }).click()
     await page.reload()
     assert.is(await page.evaluate(() => document.documentElement.dataset.theme), 'light')
+    assert.is(await page.evaluate(() => document.documentElement.classList.contains('dark')), false)
   }),
 )
 

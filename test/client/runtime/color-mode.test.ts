@@ -13,12 +13,16 @@ colorMode('the toggle switches the mode, stores it under "theme" and says which 
     setupColorMode(page.platform, false)
     assert.is(theme(page), 'light')
     assert.is(toggle(page)?.getAttribute('aria-label'), 'Switch between dark and light mode (currently light mode)')
+    assert.is(page.document.documentElement.classList.contains('dark'), false)
     click(page, toggle(page)?.querySelector('svg') ?? null)
     assert.is(theme(page), 'dark')
+    // As VitePress spells it too, for a VitePress theme's sheet.
+    assert.is(page.document.documentElement.classList.contains('dark'), true)
     assert.is(page.window.localStorage.getItem('theme'), 'dark')
     assert.is(toggle(page)?.getAttribute('aria-label'), 'Switch between dark and light mode (currently dark mode)')
     click(page, toggle(page))
     assert.is(theme(page), 'light')
+    assert.is(page.document.documentElement.classList.contains('dark'), false)
     assert.is(page.window.localStorage.getItem('theme'), 'light')
   } finally {
     await page.close()
