@@ -4,7 +4,8 @@
  * result minified, after Infima's custom properties (infima-compat.css) that a Docusaurus site's
  * sheets read. Laid over the theme's sheet (theme-stylesheet.ts), in one file pages link.
  *
- * A sheet only pulls in files of the site's own: inside the site folder (links followed), not in
+ * A sheet only pulls in files of the site's own: inside the site folder (links followed) or a
+ * package installed above it (a monorepo's node_modules/), not in
  * `.docsgen/` or the private output, and, on a site with private pages, not in a content folder.
  * A URL from the site's root (`url('/img/logo.png')`) is the file of `static/` it names.
  */
@@ -107,7 +108,7 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
         if (args.namespace !== 'file') return undefined
         const path = realpathSync(args.path)
         const shown = relative(site, path).split(sep).join('/')
-        if (!isInside(site, path)) return refuse(`${args.path} is outside the site folder: a style sheet may only use the site's own files`)
+        if (!isInside(site, path) && !installedAbove(site, path)) return refuse(`${args.path} is outside the site folder: a style sheet may only use the site's own files`)
         const folder = [...never, ...content].find((candidate) => isInside(candidate.path, path) && !(candidate.path === site && notPages.some((kept) => isInside(kept, path))))
         if (folder !== undefined) return refuse(`${shown} is in ${folder.name}/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/`)
         if (!statSync(path).isFile()) return refuse(`${shown} is not a plain file`)
@@ -120,6 +121,12 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
 function isInside(folder: string, path: string): boolean {
   const from = relative(folder, path)
   return from === '' || (!from.startsWith(`..${sep}`) && from !== '..' && !isAbsolute(from))
+}
+
+/** A file of a package installed in a folder that holds the site (a monorepo's hoisted node_modules/). */
+function installedAbove(site: string, path: string): boolean {
+  const packages = path.lastIndexOf(`${sep}node_modules${sep}`)
+  return packages !== -1 && isInside(path.slice(0, packages) || sep, site)
 }
 
 function refuse(text: string): { errors: { text: string }[] } {

@@ -266,7 +266,9 @@ function readCustomCssPath(at: ValueAt): string | undefined {
   const written = at.string()
   if (written === undefined) return undefined
   const path = posix.normalize(written.split('\\').join('/')).replace(/^\.\//, '')
-  if (posix.isAbsolute(path) || /^[a-zA-Z]:/.test(path) || path === '..' || path.startsWith('../')) return at.fail(`must be a path inside the site folder, got '${written}'`, "Write the path from the site folder, as 'src/css/custom.css'.")
+  // A package's sheet may be installed above the site, as a monorepo hoists its packages.
+  const outside = path === '..' || (path.startsWith('../') && !/^(\.\.\/)+node_modules\//.test(path))
+  if (posix.isAbsolute(path) || /^[a-zA-Z]:/.test(path) || outside) return at.fail(`must be a path inside the site folder, got '${written}'`, "Write the path from the site folder, as 'src/css/custom.css'.")
   if (!path.endsWith('.css')) return at.fail(`must name a .css file, got '${written}'`)
   return path
 }

@@ -1,13 +1,14 @@
 /** The site's own style sheets (customCss): bundled over the theme's, their files published, nothing taken from outside the site's own files. */
 import { execFileSync } from 'node:child_process'
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { build } from '../../../src/node/build.js'
 import { formatDiagnostic } from '../../../src/shared/diagnostic.js'
 import { launchChromium } from '../../helpers/chromium.js'
-import { withFixtureSite } from '../../helpers/fixture-site.js'
+import { fixturesDir, withFixtureSite } from '../../helpers/fixture-site.js'
 import { serveFolder } from '../../helpers/serve-folder.js'
 
 const messages = (result: Awaited<ReturnType<typeof build>>) => result.diagnostics.map(formatDiagnostic)
@@ -119,6 +120,32 @@ test("under a base URL, the sheets' files and static/'s are linked under it; a r
     assert.match(css, '.hero{background:url("/proj/_docsgen/assets/hero-C4NWJ36D.svg") no-repeat}')
     assert.ok(css.endsWith('.gone{background:url(/img/gone.png)}\n'))
   })
+})
+
+test("a package's sheet installed above the site (a monorepo's node_modules/) may be named and imported; a file beside it may not", async () => {
+  const root = await mkdtemp(join(tmpdir(), 'docsgen-monorepo-'))
+  try {
+    await mkdir(join(root, 'node_modules', 'brand-kit'), { recursive: true })
+    await writeFile(join(root, 'node_modules', 'brand-kit', 'brand.css'), ':root { --ifm-color-primary: #aa3355 }\n')
+    await writeFile(join(root, 'node_modules', 'brand-kit', 'type.css'), '.kit { font-weight: 600 }\n')
+    await writeFile(join(root, 'shared.css'), '.shared { color: red }\n')
+    const site = join(root, 'website')
+    await cp(join(fixturesDir, 'custom-css'), site, { recursive: true })
+    await writeFile(join(site, 'src', 'css', 'print.css'), "@import 'brand-kit/type.css';\n")
+    const config = join(site, 'site.config.ts')
+    const text = await readFile(config, 'utf8')
+    await writeFile(config, text.replace("customCss: ['src/css/custom.css', './src/css/print.css']", "customCss: ['../node_modules/brand-kit/brand.css', 'src/css/print.css']"))
+    const result = await build({ siteDir: site })
+    assert.equal(messages(result), [])
+    const sheet = (await readdir(join(site, 'build', '_docsgen'))).find((file) => file.endsWith('.css'))!
+    assert.ok((await readFile(join(site, 'build', '_docsgen', sheet), 'utf8')).endsWith(':root{--ifm-color-primary: #aa3355 }.kit{font-weight:600}\n'))
+    await writeFile(config, text.replace("customCss: ['src/css/custom.css', './src/css/print.css']", "customCss: ['../shared.css']"))
+    assert.equal(messages(await build({ siteDir: site, write: false })), [
+      "site.config.ts:5:3: error: \"customCss[0]\" must be a path inside the site folder, got '../shared.css'. Write the path from the site folder, as 'src/css/custom.css'. [docsgen:config-invalid]",
+    ])
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
 })
 
 test("a web font's @import comes first in the stylesheet, where a browser reads it", async () => {
