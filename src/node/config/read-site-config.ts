@@ -54,7 +54,7 @@ export async function readSiteConfig(
     if (!read.value) return { site: undefined, diagnostics: read.diagnostics }
     ;({ value: exported, source, folders } = read)
     file = vitepress
-    notes.push(read.note)
+    notes.push(read.note, ...read.problems)
   } else if (file === undefined && !existsSync(join(siteDir, 'content'))) return { site: undefined, diagnostics: [noSite(siteDir, command)] }
   const value = overrides === undefined ? exported : withOverrides(exported, overrides)
   const versions = readVersionNames(siteDir)

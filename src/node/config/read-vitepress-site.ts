@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { positionAt } from '../diagnostics/locate-in-source.js'
 import { fromVitepressConfig } from './from-vitepress-config.js'
 import { ignoredParts } from './read-docusaurus-site.js'
 import { loadDocusaurusConfig, type ForeignConfig } from './load-docusaurus-config.js'
@@ -15,7 +16,7 @@ import type { ContentFolders } from './resolve-config.js'
 export const vitepressConfigNames = ['.vitepress/config.ts', '.vitepress/config.mts', '.vitepress/config.js', '.vitepress/config.mjs'] as const
 
 export type VitepressSite =
-  | { readonly value: Record<string, unknown>; readonly source: string; readonly folders: ContentFolders; readonly note: Diagnostic; readonly diagnostics?: undefined }
+  | { readonly value: Record<string, unknown>; readonly source: string; readonly folders: ContentFolders; readonly note: Diagnostic; readonly problems: readonly Diagnostic[]; readonly diagnostics?: undefined }
   | { readonly value?: undefined; readonly diagnostics: readonly Diagnostic[] }
 
 // VitePress calls a config that is a function with the environment of `vitepress build`.
@@ -26,13 +27,35 @@ const themeEntries = ['index.ts', 'index.mts', 'index.js', 'index.mjs'].map((nam
 /**
  * The style sheets a custom theme's entry imports by a relative path (`import './custom.css'`, as
  * VitePress's guide extends its default theme): laid over docsgen's theme as customCss. The
- * theme's components are not run.
+ * theme's components are not run. An import of a sheet that is missing or outside the site is a
+ * problem at its line in the entry.
  */
-function themeStyleSheets(siteDir: string): string[] {
+function themeStyleSheets(siteDir: string): { sheets: string[]; problems: Diagnostic[] } {
   const entry = themeEntries.find((name) => existsSync(join(siteDir, name)))
-  if (entry === undefined) return []
-  const text = readFileSync(join(siteDir, entry), 'utf8')
-  return [...text.matchAll(/^\s*import\s+['"](\.{1,2}\/[^'"]+\.css)['"]/gm)].map((match) => posix.join(posix.dirname(entry), match[1]!))
+  if (entry === undefined) return { sheets: [], problems: [] }
+  // Block comments blanked, their lines kept: an import in one is no import.
+  const text = readFileSync(join(siteDir, entry), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+  const sheets: string[] = []
+  const problems: Diagnostic[] = []
+  for (const match of text.matchAll(/^\s*import\s+['"](\.{1,2}\/[^'"]+\.css)['"]/gm)) {
+    const sheet = posix.join(posix.dirname(entry), match[1]!)
+    const outside = sheet === '..' || sheet.startsWith('../')
+    if (!outside && existsSync(join(siteDir, sheet))) {
+      sheets.push(sheet)
+      continue
+    }
+    const offset = match.index! + match[0].indexOf(match[1]!) - 1
+    problems.push(
+      diagnostic({
+        file: entry,
+        ...positionAt(text, offset),
+        ruleId: 'custom-css-invalid',
+        message: `The theme imports ${match[1]}, ${outside ? 'which is outside the site folder' : 'which does not exist'}`,
+        suggestion: "Import a sheet of the site's own, by its path from the theme's folder.",
+      }),
+    )
+  }
+  return { sheets, problems }
 }
 
 export function findVitepressConfig(siteDir: string): string | undefined {
@@ -44,7 +67,7 @@ export async function readVitepressSite(siteDir: string, file: string, timeLimit
   if (!result.loaded) return { diagnostics: result.diagnostics }
   const config = result.loaded.value as Record<string, unknown>
   const { value, folders, ignored } = fromVitepressConfig(config, siteDir)
-  const sheets = themeStyleSheets(siteDir)
+  const { sheets, problems } = themeStyleSheets(siteDir)
   if (sheets.length > 0) value.customCss = sheets
   const notPlain = loaded.notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))
   const all = [...new Set([...ignored, ...notPlain])]
@@ -60,5 +83,5 @@ export async function readVitepressSite(siteDir: string, file: string, timeLimit
     message: parts.filter(Boolean).join('; '),
     suggestion: 'Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read).',
   })
-  return { value, source: result.loaded.source, folders, note }
+  return { value, source: result.loaded.source, folders, note, problems }
 }

@@ -151,4 +151,20 @@ test('with the site folder as the source root, includes reach its pages but no h
   })
 })
 
+test("a theme's import of a sheet that is missing or outside the site is an error at its line in the theme's entry; one in a comment is no import", async () => {
+  await withFixtureSite('vitepress-folder', async (site) => {
+    const entry = join(site.dir, '.vitepress', 'theme', 'index.ts')
+    await writeFile(entry, "import DefaultTheme from 'vitepress/theme'\nimport './custom.css'\n/*\nimport './commented.css'\n*/\nimport './missing.css'\n  import '../../../outside.css'\n\nexport default DefaultTheme\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 2)
+    assert.equal(
+      result.diagnostics.map(formatDiagnostic).filter((message) => message.includes('custom-css-invalid')),
+      [
+        ".vitepress/theme/index.ts:6:8: error: The theme imports ./missing.css, which does not exist. Import a sheet of the site's own, by its path from the theme's folder. [docsgen:custom-css-invalid]",
+        ".vitepress/theme/index.ts:7:10: error: The theme imports ../../../outside.css, which is outside the site folder. Import a sheet of the site's own, by its path from the theme's folder. [docsgen:custom-css-invalid]",
+      ],
+    )
+  })
+})
+
 test.run()
