@@ -85,8 +85,9 @@ export async function readCustomCss(
  * (a named pipe would never end).
  */
 function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: string): Plugin {
-  const site = realpathSync(siteDir)
-  const real = (folder: string) => (existsSync(folder) ? realpathSync(folder) : folder)
+  // The system's own resolution: on a file system that ignores case, it also gives each name as it is on disk.
+  const site = realpathSync.native(siteDir)
+  const real = (folder: string) => (existsSync(folder) ? realpathSync.native(folder) : folder)
   const named = (folder: string) => ({ name: relative(site, real(folder)).split(sep).join('/') || '.', path: real(resolve(site, folder)) })
   const never = [named(join(site, '.docsgen')), named(resolve(siteDir, privateDir))]
   const withPrivatePages = (config.login?.privatePaths.length ?? 0) > 0
@@ -106,7 +107,7 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
       })
       build.onLoad({ filter: /.*/ }, (args) => {
         if (args.namespace !== 'file') return undefined
-        const path = realpathSync(args.path)
+        const path = realpathSync.native(args.path)
         const shown = relative(site, path).split(sep).join('/')
         if (!isInside(site, path) && !installedAbove(site, path)) return refuse(`${args.path} is outside the site folder: a style sheet may only use the site's own files`)
         const folder = [...never, ...content].find((candidate) => isInside(candidate.path, path) && !(candidate.path === site && notPages.some((kept) => isInside(kept, path))))
