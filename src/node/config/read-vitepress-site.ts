@@ -4,7 +4,7 @@
  * read into docsgen's settings and folders (from-vitepress-config.ts), and one warning saying
  * what docsgen read and what it ignored.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { positionAt } from '../diagnostics/locate-in-source.js'
@@ -31,7 +31,8 @@ const themeEntries = ['index.ts', 'index.mts', 'index.js', 'index.mjs'].map((nam
  * problem at its line in the entry.
  */
 function themeStyleSheets(siteDir: string): { sheets: string[]; problems: Diagnostic[] } {
-  const entry = themeEntries.find((name) => existsSync(join(siteDir, name)))
+  // A plain file only: reading a named pipe would never end.
+  const entry = themeEntries.find((name) => statSync(join(siteDir, name), { throwIfNoEntry: false })?.isFile() === true)
   if (entry === undefined) return { sheets: [], problems: [] }
   // Block comments blanked, their lines kept: an import in one is no import.
   const text = readFileSync(join(siteDir, entry), 'utf8').replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))

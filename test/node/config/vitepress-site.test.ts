@@ -1,4 +1,5 @@
 /** A VitePress site's folder built as it is: `.vitepress/config` read, its pages where VitePress finds them, what is ignored said once. */
+import { execFileSync } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -164,6 +165,17 @@ test("a theme's import of a sheet that is missing or outside the site is an erro
         ".vitepress/theme/index.ts:7:10: error: The theme imports ../../../outside.css, which is outside the site folder. Import a sheet of the site's own, by its path from the theme's folder. [docsgen:custom-css-invalid]",
       ],
     )
+  })
+})
+
+test("a theme entry that is a named pipe is not read (it would never end): the site builds without the theme's sheets", async () => {
+  await withFixtureSite('vitepress-folder', async (site) => {
+    const entry = join(site.dir, '.vitepress', 'theme', 'index.ts')
+    await rm(entry)
+    execFileSync('mkfifo', [entry])
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.is(result.exitCode, 0)
+    assert.not.match(result.diagnostics.map(formatDiagnostic).join('\n'), 'the style sheets its theme imports')
   })
 })
 
