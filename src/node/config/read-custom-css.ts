@@ -1,8 +1,8 @@
 /**
  * The site's own style sheets (`customCss`), bundled into one: their `@import`s inlined, the
  * images and fonts their `url()`s name published under `_docsgen/assets/` by content hash, the
- * result minified, after Infima's custom properties (infima-compat.css) that a Docusaurus site's
- * sheets read. Laid over the theme's sheet (theme-stylesheet.ts), in one file pages link.
+ * result minified. Laid over the theme's sheet, after Infima's custom properties that a Docusaurus
+ * site's sheets read (theme-stylesheet.ts), in one file pages link.
  *
  * A sheet only pulls in files of the site's own: inside the site folder (links followed) or a
  * package installed above it (a monorepo's node_modules/), not in
@@ -10,12 +10,12 @@
  * A URL from the site's root (`url('/img/logo.png')`) is the file of `static/` it names.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
-import { isAbsolute, join, relative, resolve, sep } from 'node:path'
+import { join, relative, resolve, sep } from 'node:path'
 import type { Message, Plugin } from 'esbuild'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
+import { isInside } from '../files/is-inside.js'
 import type { ResolvedConfig } from './resolve-config.js'
 
 export interface CustomStyles {
@@ -24,7 +24,7 @@ export interface CustomStyles {
    * first in the stylesheet, as a browser ignores an `@import` after other rules.
    */
   readonly imports: string
-  /** The rest of the bundled, minified sheets, after Infima's properties. */
+  /** The rest of the bundled, minified sheets. */
   readonly css: string
   /** The images and fonts it names, as the output holds them (`_docsgen/assets/logo-HASH.png`). */
   readonly assets: readonly { readonly file: string; readonly content: Uint8Array }[]
@@ -32,8 +32,6 @@ export interface CustomStyles {
 
 const assetLoaders = Object.fromEntries(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.avif', '.svg', '.ico', '.woff', '.woff2', '.ttf', '.otf', '.eot'].map((extension) => [extension, 'file' as const]))
 const ruleId = 'custom-css-invalid'
-/** Infima's properties a Docusaurus site's sheets read, laid before them. */
-const infimaCompat = new URL('../../client/theme/infima-compat.css', import.meta.url)
 
 /**
  * The bundle of `config.customCss`, or undefined when it names none; every problem as a diagnostic
@@ -48,7 +46,7 @@ export async function readCustomCss(
   if (config.customCss.length === 0) return { styles: undefined, diagnostics: [] }
   const missing = config.customCss.filter((sheet) => !existsSync(join(siteDir, sheet)))
   if (missing.length > 0) return { styles: undefined, diagnostics: missing.map((sheet) => missingSheet(sheet, configFile)) }
-  const { build, transform } = await import('esbuild')
+  const { build } = await import('esbuild')
   const outdir = join(siteDir, '.docsgen', 'custom-css')
   try {
     const result = await build({
@@ -66,10 +64,9 @@ export async function readCustomCss(
     })
     const files = result.outputFiles.map((file) => ({ file: relative(outdir, file.path).split(sep).join('/'), content: file.contents }))
     const sheet = files.find((file) => file.file.endsWith('.css') && !file.file.startsWith(`${GENERATED_FOLDER}/`))
-    const compat = (await transform(await readFile(infimaCompat, 'utf8'), { loader: 'css', minify: true })).code
     const { imports, rules } = leadingImports(sheet === undefined ? '' : new TextDecoder().decode(sheet.content))
     return {
-      styles: { imports, css: `${compat}${rules}`, assets: files.filter((file) => file !== sheet) },
+      styles: { imports, css: rules, assets: files.filter((file) => file !== sheet) },
       diagnostics: result.warnings.map((warning) => fromEsbuild(warning, 'warning', configFile)),
     }
   } catch (error) {
@@ -117,11 +114,6 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
       })
     },
   }
-}
-
-function isInside(folder: string, path: string): boolean {
-  const from = relative(folder, path)
-  return from === '' || (!from.startsWith(`..${sep}`) && from !== '..' && !isAbsolute(from))
 }
 
 /** A file of a package installed in a folder that holds the site (a monorepo's hoisted node_modules/). */

@@ -31,8 +31,9 @@ export const stylesheetUrls = ['base', 'navbar', 'docs-layout', 'article', 'page
 export async function themeStylesheet(baseUrl: string, custom?: CustomStyles): Promise<Stylesheet> {
   // No site setting reaches the minified styles: made when docsgen was compiled (prebuilt-bundle.ts) or afresh.
   const theme = await prebuilt('stylesheet', minifiedStyles)
-  // Later in the cascade, the site's sheets win over the theme's rules of equal weight; their imports come first, or a browser ignores them.
-  const content = Buffer.from(custom === undefined ? theme : `${custom.imports}${theme}\n${custom.css}`)
+  // Later in the cascade, the site's sheets win over the theme's rules of equal weight, after the Infima
+  // properties they may read; their imports come first, or a browser ignores them.
+  const content = Buffer.from(custom === undefined ? theme : `${custom.imports}${theme}\n${await prebuilt('infima-compat', minifiedInfimaCompat)}${custom.css}`)
   const file = `${GENERATED_FOLDER}/styles.${createHash('sha256').update(content).digest('hex').slice(0, 10)}.css`
   return { file, href: underBaseUrl(baseUrl, `/${file}`), content, assets: custom?.assets ?? [] }
 }
@@ -41,4 +42,11 @@ export async function minifiedStyles(): Promise<Made<string>> {
   const { transform } = await import('esbuild')
   const css = (await Promise.all(stylesheetUrls.map((url) => readFile(url, 'utf8')))).join('\n')
   return { value: (await transform(css, { loader: 'css', minify: true })).code, sources: stylesheetUrls.map((url) => fileURLToPath(url)) }
+}
+
+/** Infima's properties a Docusaurus site's own sheets read, minified; laid before a site's sheets only. */
+export async function minifiedInfimaCompat(): Promise<Made<string>> {
+  const { transform } = await import('esbuild')
+  const url = new URL('../../client/theme/infima-compat.css', import.meta.url)
+  return { value: (await transform(await readFile(url, 'utf8'), { loader: 'css', minify: true })).code, sources: [fileURLToPath(url)] }
 }

@@ -8,6 +8,7 @@
 import { existsSync, realpathSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { isInside } from '../files/is-inside.js'
 
 export interface BuildFolders {
   readonly siteDir: string
@@ -55,12 +56,12 @@ export function checkFolders(folders: BuildFolders): Diagnostic[] {
     )
   for (const [index, one] of written.entries()) {
     // A folder that holds the whole site clashes with everything in it: name that once.
-    const holdsSite = isInside(site.real, one.real)
+    const holdsSite = isInside(one.real, site.real)
     if (holdsSite) report(one, site.real === one.real ? 'is' : 'contains', site)
-    if (isInside(home.real, one.real)) report(one, home.real === one.real ? 'is' : 'contains', home)
+    if (isInside(one.real, home.real)) report(one, home.real === one.real ? 'is' : 'contains', home)
     for (const other of [...kept.slice(1), ...written.slice(index + 1)]) {
-      if (holdsSite && isInside(other.real, site.real)) continue
-      const relation = one.real === other.real ? 'is' : isInside(one.real, other.real) ? 'is inside' : isInside(other.real, one.real) ? 'contains' : undefined
+      if (holdsSite && isInside(site.real, other.real)) continue
+      const relation = one.real === other.real ? 'is' : isInside(other.real, one.real) ? 'is inside' : isInside(one.real, other.real) ? 'contains' : undefined
       if (relation !== undefined) report(one, relation, other)
     }
   }
@@ -74,10 +75,6 @@ function realPathOf(path: string): string {
   return parent === path ? path : join(realPathOf(parent), basename(path))
 }
 
-function isInside(child: string, parent: string): boolean {
-  const path = relative(parent, child)
-  return path === '' || (path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path))
-}
 
 /** The folder as the user named it (relative to the site when inside it), and where it really is when a link leads elsewhere. */
 function show(folder: Folder, site: Folder): string {
@@ -89,5 +86,5 @@ function show(folder: Folder, site: Folder): string {
 function displayPath(path: string, siteDir: string): string {
   const inside = relative(siteDir, path)
   if (inside === '') return '.'
-  return isInside(path, siteDir) ? inside.split(sep).join('/') : path
+  return isInside(siteDir, path) ? inside.split(sep).join('/') : path
 }

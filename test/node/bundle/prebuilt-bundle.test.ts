@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert'
 import { makeClientBundle } from '../../../src/node/bundle/bundle-client.js'
 import { prebuildBundles } from '../../../src/node/bundle/prebuild-bundles.js'
 import { prebuilt, savePrebuilt, type Made } from '../../../src/node/bundle/prebuilt-bundle.js'
-import { minifiedStyles } from '../../../src/node/render/theme-stylesheet.js'
+import { minifiedInfimaCompat, minifiedStyles } from '../../../src/node/render/theme-stylesheet.js'
 
 const source = fileURLToPath(new URL('../../../src/client/theme/base.css', import.meta.url))
 
@@ -73,6 +73,7 @@ test('what the compile saves is what a build makes afresh', async () => {
     }
     assert.equal(await prebuilt('client', unused, folder), (await makeClientBundle()).value)
     assert.is(await prebuilt('stylesheet', unused, folder), (await minifiedStyles()).value)
+    assert.is(await prebuilt('infima-compat', unused, folder), (await minifiedInfimaCompat()).value)
     for (const name of ['widget', 'sign-in-shell']) assert.ok(await prebuilt(name, unused, folder), name)
   })
 })
