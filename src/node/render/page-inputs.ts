@@ -24,8 +24,8 @@ export function pageInputs(
   const hash = createHash('sha1')
   const add = (value: unknown) => hash.update(JSON.stringify(value) ?? '-').update('\0')
   // The branch and the route (in `route`) say what the marked list is.
-  const sidebar = (items: readonly SidebarViewItem[] | undefined, markup: SidebarMarkupCache): SidebarBranch | undefined => {
-    const branch = items === undefined || items.length === 0 ? undefined : markup.branch(items)
+  const sidebar = (items: readonly SidebarViewItem[] | undefined, markup: SidebarMarkupCache, side: 'public' | 'private'): SidebarBranch | undefined => {
+    const branch = items === undefined || items.length === 0 ? undefined : markup.branch(views.sidebarSet(route, side), items)
     add(branch?.file ?? null)
     return branch
   }
@@ -34,11 +34,11 @@ export function pageInputs(
   add(views.publicView(route, ''))
   add(views.navbarFor(route))
   // The public branch is also published for client navigation (render-pages.ts).
-  const branch = sidebar(publicItems, markups.public)
+  const branch = sidebar(publicItems, markups.public, 'public')
   if (route.access.private) {
     // What the gate serves for it: its page data, with the sidebar its readers may see.
     add(views.privateView(route, ''))
-    sidebar(views.privateSidebar(route), markups.private)
+    sidebar(views.privateSidebar(route), markups.private, 'private')
   }
   return { inputs: hash.digest('base64url'), branch }
 }

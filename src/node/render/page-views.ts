@@ -38,6 +38,11 @@ export interface PageViews {
   readonly privateView: (route: Route, bodyHtml: string) => PageView
   readonly publicSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
   readonly privateSidebar: (route: Route) => readonly SidebarViewItem[] | undefined
+  /**
+   * Which view of which sidebar a route's public or private sidebar is: the same for two routes
+   * exactly when their sidebars differ only in which categories are open and which link is current.
+   */
+  readonly sidebarSet: (route: Route, side: 'public' | 'private') => string
   /** The sign-in shell: one page for every path under a private rule, naming none of them. */
   readonly shellView: () => PageView
   /** The lists of the public sidebar the runtime may load (see listViews). */
@@ -153,6 +158,7 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
     privateView: (route, bodyHtml) => view(route, bodyHtml, (setOf(route) ?? noSidebar).forGroups(groupsOf(route)).index, false),
     publicSidebar: (route) => setOf(route)?.publicSidebar(route.path),
     privateSidebar: (route) => setOf(route)?.forGroups(groupsOf(route)).sidebar(route.path),
+    sidebarSet: (route, side) => (side === 'public' ? `public\0${route.sidebar ?? ''}` : `private\0${route.sidebar ?? ''}\0${groupsKey(groupsOf(route))}`),
     shellView: () => shellView,
     publicLists: () => [...sidebarSets.values()].flatMap((set) => listViews(set.publicItems, set.publicIndex, href, set.place, undefined, false)),
     navbarFor: (route) => ({
@@ -186,7 +192,7 @@ function sidebarSetsOf(manifest: Manifest, routes: ReadonlyMap<string, Route>, i
 function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<string, Route>, href: HrefOf) {
   const sets = new Map<string, { index: SidebarIndex; sidebar: (current: string) => SidebarViewItem[] }>()
   return (groups: readonly string[]) => {
-    const key = [...groups].sort().join('\n')
+    const key = groupsKey(groups)
     let set = sets.get(key)
     if (set === undefined) {
       const visible = visibleSidebar(items, (path) => {
@@ -200,6 +206,11 @@ function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<str
     }
     return set
   }
+}
+
+/** A set of groups, written the same whatever their order. */
+function groupsKey(groups: readonly string[]): string {
+  return [...groups].sort().join('\n')
 }
 
 /** Whether a navbar or footer link may be published: links to a private page or file are private navigation (the gate serves them). */

@@ -79,7 +79,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
   const privateData = (route: Route): string => {
     const page = views.privateView(route, bodyOf(route))
     const site = views.navbarFor(route)
-    const { html } = documentHtml(route, page, views.privateSidebar(route), privateSidebarMarkup)
+    const { html } = documentHtml(route, page, views.privateSidebar(route), privateSidebarMarkup, 'private')
     return JSON.stringify(createPrivatePageData({ route, page, site, html, build: input.runtime?.config.build ?? '' }))
   }
 
@@ -127,7 +127,7 @@ export function renderPages(input: RenderInput, only: readonly string[] | undefi
     const document = documents.get(route.path)
     const described = document?.kind === 'component-page' && document.description !== undefined ? { ...view, description: document.description } : view
     const publicView = document?.titled ? { ...described, titled: true } : described
-    const { html, sidebar } = documentHtml(route, publicView, publicSidebar(), publicSidebarMarkup)
+    const { html, sidebar } = documentHtml(route, publicView, publicSidebar(), publicSidebarMarkup, 'public')
     // A page's own body is the author's (their links are theirs); a redirect's is ours.
     pushAll(diagnostics, findLeaks(route.file, html, input.probes, route.kind === 'redirect' ? '' : body))
     output.public(route.file, html)
@@ -148,8 +148,9 @@ function createDocumentHtml(input: RenderInput, views: ReturnType<typeof createP
     page: PageView,
     sidebar: readonly SidebarViewItem[] | undefined,
     markup: ReturnType<typeof createSidebarMarkup>,
+    side: 'public' | 'private',
   ): { html: string; sidebar: SidebarMarkup | undefined } => {
-    const drawn = sidebar === undefined || sidebar.length === 0 ? undefined : markup(sidebar, href(route.path))
+    const drawn = sidebar === undefined || sidebar.length === 0 ? undefined : markup(views.sidebarSet(route, side), sidebar, href(route.path))
     const html = htmlDocument({
       site: views.site,
       page,

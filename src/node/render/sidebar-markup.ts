@@ -33,19 +33,23 @@ export interface SidebarMarkup {
  */
 const branchesKept = 64
 
-/** Marks the current link in a branch's list; `branch` alone gives the list's branch without marking it (cheaper). */
-export type SidebarMarkupCache = ((items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup) & {
-  readonly branch: (items: readonly SidebarViewItem[]) => SidebarBranch
+/**
+ * Marks the current link in a branch's list; `branch` alone gives the list's branch without
+ * marking it (cheaper). `set` names the sidebar the items are a view of, as its readers see it
+ * (page-views.ts sidebarSet): branches of two sets may have the same shape and differ in every link.
+ */
+export type SidebarMarkupCache = ((set: string, items: readonly SidebarViewItem[], currentHref: string) => SidebarMarkup) & {
+  readonly branch: (set: string, items: readonly SidebarViewItem[]) => SidebarBranch
 }
 
 export function createSidebarMarkup(): SidebarMarkupCache {
   const cache = new Map<string, SidebarBranch>()
   // A page's inputs and its markup ask for the branch of the same items, one after the other.
   let last: { items: readonly SidebarViewItem[]; branch: SidebarBranch } | undefined
-  const branchOf = (items: readonly SidebarViewItem[]): SidebarBranch => {
+  const branchOf = (set: string, items: readonly SidebarViewItem[]): SidebarBranch => {
     if (last?.items === items) return last.branch
     const neutral = withoutCurrentLink(items)
-    const key = branchKey(neutral)
+    const key = `${set}\0${branchKey(neutral)}`
     let branch = cache.get(key)
     if (branch === undefined) {
       const html = renderToStaticMarkup(createElement(SidebarList, { items: neutral, currentHref: '' }))
@@ -57,8 +61,8 @@ export function createSidebarMarkup(): SidebarMarkupCache {
     last = { items, branch }
     return branch
   }
-  const markup = (items: readonly SidebarViewItem[], currentHref: string): SidebarMarkup => {
-    const branch = branchOf(items)
+  const markup = (set: string, items: readonly SidebarViewItem[], currentHref: string): SidebarMarkup => {
+    const branch = branchOf(set, items)
     return { html: markCurrentInSidebar(branch.html, currentHref), branch }
   }
   return Object.assign(markup, { branch: branchOf })
@@ -78,7 +82,7 @@ function withoutCurrentLink(items: readonly SidebarViewItem[]): SidebarViewItem[
 
 /**
  * Which categories are active and open, in order, and which parts of long lists are left out: all
- * that differs between branches of one sidebar.
+ * that differs between branches of one sidebar set.
  */
 function branchKey(items: readonly SidebarViewItem[]): string {
   let key = ''

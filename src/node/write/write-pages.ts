@@ -11,6 +11,7 @@ import { pageDataFile, type PageData, type SidebarData } from '../../shared/page
 import { pushAll } from '../../shared/push-all.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
 import { bodySize, emptyBody } from '../content/page-bodies.js'
+import type { ContentDocument } from '../content/parse-content.js'
 import { hasPageData } from '../render/page-data.js'
 import { renderPages, type RenderInput } from '../render/render-pages.js'
 import { createPageViews } from '../render/page-views.js'
@@ -188,12 +189,13 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const shares = contiguousShares(routes, options.threads ?? threads, (path) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000)
   const [own = [], ...others] = shares
+  const posts = input.documents.filter((document) => document.kind === 'post')
   // Start the workers before rendering this thread's share, so they run at the same time.
   const pending = others.map((share) =>
     runInWorker<WrittenPages>(siblingModule('write-pages-worker', import.meta.url), {
       ...input,
       ...folders,
-      documents: share.flatMap((path) => documents.get(path) ?? []),
+      documents: documentsToRender(share, documents, posts),
       routes: share,
     } satisfies WritePagesJob),
   )
@@ -201,6 +203,21 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   const theirs = Promise.all(pending)
   theirs.catch(() => undefined)
   return merge([writeRoutes(input, folders, own), ...(await theirs)])
+}
+
+/**
+ * What a page thread needs of the documents: its routes' own, and every blog post's (the blog's
+ * list, tag, author and archive pages and its sidebar show posts of other shares). Without what
+ * only the earlier stages read (links, assets, includes): a 100 000-doc site's links alone are
+ * 400 000 objects, copied to the thread and held there while it renders.
+ */
+function documentsToRender(share: readonly string[], documents: ReadonlyMap<string, ContentDocument>, posts: readonly ContentDocument[]): ContentDocument[] {
+  const chosen = new Set(posts)
+  for (const path of share) {
+    const document = documents.get(path)
+    if (document !== undefined) chosen.add(document)
+  }
+  return [...chosen].map((document) => ({ ...document, links: [], assets: [], includes: undefined }))
 }
 
 /**

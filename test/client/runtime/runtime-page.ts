@@ -33,7 +33,7 @@ export const sampleConfig = (overrides: Partial<RuntimeConfig> = {}): RuntimeCon
 function pageProps(props: Partial<PageProps>): { full: PageProps; sidebar: SidebarMarkup | undefined } {
   const full: PageProps = { site: sampleSite(), page: samplePage(), sidebar: sampleSidebar(), ...props }
   const drawn = full.sidebar !== undefined && full.sidebar.length > 0 && full.page.layout === 'docs' && full.page.kind !== 'notFound'
-  const sidebar = drawn ? createSidebarMarkup()(full.sidebar!, siteHref(full.site.baseUrl, full.page.path)) : undefined
+  const sidebar = drawn ? createSidebarMarkup()('sample', full.sidebar!, siteHref(full.site.baseUrl, full.page.path)) : undefined
   return { full: { ...full, sidebarHtml: sidebar?.html }, sidebar }
 }
 

@@ -57,7 +57,7 @@ test("page data leaves the sidebar's list out and names its branch's file instea
   const items = sampleSidebar()
   const pageOf = (path: string) => {
     const page = samplePage({ path })
-    const sidebar = markup(items, siteHref('/', path))
+    const sidebar = markup('sample', items, siteHref('/', path))
     const body = renderToStaticMarkup(createElement(Page, { site: sampleSite(), page, sidebar: items, sidebarHtml: sidebar.html }))
     return createPageData({ route: route(path, 'doc'), page, site: sampleSite(), html: body, sidebar, redirectTo: undefined, build: 'b1' })!
   }
@@ -69,7 +69,7 @@ test("page data leaves the sidebar's list out and names its branch's file instea
   // A page without a sidebar names none; a sidebar missing from the page is a docsgen bug, said at once.
   assert.is(createPageData({ route: route('/about', 'page'), page: samplePage({ path: '/about' }), site: sampleSite(), html: '<div class="page-region" data-page-region=""><p>A</p></div><footer class="footer', sidebar: undefined, redirectTo: undefined, build: 'b1' })!.sidebar, undefined)
   assert.throws(
-    () => createPageData({ route: route('/docs/a', 'doc'), page: samplePage(), site: sampleSite(), html: '<div class="page-region" data-page-region=""><p>A</p></div><footer class="footer', sidebar: markup(items, '/docs/a'), redirectTo: undefined, build: 'b1' }),
+    () => createPageData({ route: route('/docs/a', 'doc'), page: samplePage(), site: sampleSite(), html: '<div class="page-region" data-page-region=""><p>A</p></div><footer class="footer', sidebar: markup('sample', items, '/docs/a'), redirectTo: undefined, build: 'b1' }),
     /createPageData: the sidebar of "\/docs\/a" is not in its page region/,
   )
 })

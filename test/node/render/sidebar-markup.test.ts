@@ -11,6 +11,8 @@ import { compilePrivatePathRules } from '../../../src/node/manifest/private-path
 import { createPageViews } from '../../../src/node/render/page-views.js'
 import { createSidebarMarkup } from '../../../src/node/render/sidebar-markup.js'
 import { routeHref } from '../../../src/shared/canonical-path.js'
+import { build } from '../../../src/node/build.js'
+import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const repository = new URL('../../..', import.meta.url).pathname
 
@@ -24,17 +26,40 @@ test("cached branch markup with the current link marked equals rendering each pa
   const fullMarkup = createSidebarMarkup()
   let compared = 0
   for (const route of manifest.routes) {
-    for (const [items, markup] of [
-      [views.publicSidebar(route), publicMarkup],
-      [views.privateSidebar(route), fullMarkup],
+    for (const [items, markup, side] of [
+      [views.publicSidebar(route), publicMarkup, 'public'],
+      [views.privateSidebar(route), fullMarkup, 'private'],
     ] as const) {
       if (!items) continue
       const href = routeHref(route.path)
-      assert.is(markup(items, href).html, renderToStaticMarkup(createElement(SidebarList, { items, currentHref: href })), route.path)
+      assert.is(markup(views.sidebarSet(route, side), items, href).html, renderToStaticMarkup(createElement(SidebarList, { items, currentHref: href })), route.path)
       compared++
     }
   }
   assert.ok(compared > 40, `compared ${compared}`)
+})
+
+/** The sidebar links a built page or page data file shows, as `label -> href`, the current one marked `*`. */
+function sidebarLinks(html: string): string[] {
+  const sidebar = html.slice(html.indexOf('sidebar-list'))
+  return [...sidebar.matchAll(/<a class=\\?"sidebar-link( sidebar-link--active)?\\?" href=\\?"([^"\\]*)\\?"[^>]*>([^<]*)/g)].map(([, active, href, label]) => `${active ? '*' : ''}${label} -> ${href}`)
+}
+
+test('pages of two sidebars whose branches have the same shape each show their own (versioned docs)', async () => {
+  await withFixtureSite('versioned-docs', async (site) => {
+    assert.is((await build({ siteDir: site.dir, cache: false })).exitCode, 0)
+    // The 1.0 pages are rendered first, and their flat sidebar has the shape of next's.
+    assert.equal(sidebarLinks(await site.read('build/docs/1.0/intro.html')), ['*Intro (1.0) -> /docs/1.0/intro', 'Setup 1.0 -> /docs/1.0/setup'])
+    assert.equal(sidebarLinks(await site.read('build/docs/next/intro.html')), ['*Intro (next) -> /docs/next/intro', 'Brand new -> /docs/next/new'])
+  })
+})
+
+test("a private page's sidebar shows what its own readers may see, never another group's pages", async () => {
+  await withFixtureSite('group-sidebars', async (site) => {
+    assert.is((await build({ siteDir: site.dir, cache: false })).exitCode, 0)
+    assert.equal(sidebarLinks(await site.read('.docsgen/private/_docsgen/data/docs/alpha-secret.json')), ['Welcome -> /docs/intro', '*Alpha plans -> /docs/alpha-secret'])
+    assert.equal(sidebarLinks(await site.read('.docsgen/private/_docsgen/data/docs/beta-secret.json')), ['Welcome -> /docs/intro', '*Beta plans -> /docs/beta-secret'])
+  })
 })
 
 test.run()
