@@ -101,6 +101,8 @@ export interface RouteDisplay {
   readonly next: string | null | undefined
   /** The id written on the page's title (`# Title {#id}`). */
   readonly titleId: string | undefined
+  /** A post's date, as an ISO time (`2024-01-05T00:00:00.000Z`); none for an undated post or another page. */
+  readonly date?: string | undefined
 }
 
 /** One entry of a sidebar tree. */

@@ -132,9 +132,18 @@ export interface PageView {
   readonly blogSidebar?: BlogSidebarView | undefined
 }
 
-/** The blog's sidebar: its title and the most recent public, listed posts, newest first. */
+/**
+ * The blog's sidebar: its title and the most recent public, listed posts, newest first, in groups:
+ * one per year under its heading (blogSidebarGroupByYear), else one group without a heading.
+ */
 export interface BlogSidebarView {
   readonly title: string
+  readonly groups: readonly BlogSidebarGroup[]
+}
+
+export interface BlogSidebarGroup {
+  /** The year its posts were written ('Undated' for posts without a date); undefined for the one group of a flat list. */
+  readonly year: string | undefined
   readonly items: readonly { readonly label: string; readonly href: string; readonly active: boolean }[]
 }
 

@@ -201,6 +201,8 @@ export interface SiteConfig {
     blogSidebarCount?: number | 'ALL'
     /** The blog sidebar's title; default 'Recent posts'. */
     blogSidebarTitle?: string
+    /** The blog sidebar's posts under a heading per year (Docusaurus's `themeConfig.blog.sidebar.groupByYear`); default true. */
+    blogSidebarGroupByYear?: boolean
   }
   /** Heading levels shown in the table of contents; default 2 to 3. */
   tableOfContents?: { minHeadingLevel?: number; maxHeadingLevel?: number }

@@ -1,7 +1,7 @@
 /**
  * A Docusaurus config, as plain data, read into docsgen's config: the settings docsgen has
  * (title, tagline, url, baseUrl, favicon, trailingSlash, onBrokenLinks/Anchors/MarkdownLinks, markdown.format, customFields,
- * the navbar, footer, colour mode, announcement bar and table of contents of `themeConfig`, and
+ * the navbar, footer, colour mode, announcement bar, table of contents and blog sidebar's grouping of `themeConfig`, and
  * the classic preset's docs and blog options, its theme's customCss) and where its folders are. Everything else is
  * listed as ignored, to be said once.
  */
@@ -79,9 +79,11 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: re
   delete docs.path
   delete docs.sidebarPath
   delete blog.path
-  Object.assign(value, withPathnameLinks(readThemeConfig(value.themeConfig, docsBase, ignored), typeof value.baseUrl === 'string' ? value.baseUrl : '/'))
+  // The theme's blog settings are the blog's in docsgen's config (blogSidebarGroupByYear).
+  const { blog: themeBlog, ...themed } = withPathnameLinks(readThemeConfig(value.themeConfig, docsBase, ignored), typeof value.baseUrl === 'string' ? value.baseUrl : '/')
+  Object.assign(value, themed)
   delete value.themeConfig
-  return { value: { ...value, docs, blog }, folders, ignored, ...(readAsClassic === undefined ? {} : { readAsClassic }) }
+  return { value: { ...value, docs, blog: { ...blog, ...(isObject(themeBlog) ? themeBlog : {}) } }, folders, ignored, ...(readAsClassic === undefined ? {} : { readAsClassic }) }
 }
 
 /**
@@ -113,8 +115,12 @@ function classicPreset(presets: unknown, ignored: string[]): { options: Plain; r
 }
 
 function readThemeConfig(themeConfig: unknown, docsBase: string, ignored: string[]): Plain {
-  const theme = pick(themeConfig, ['navbar', 'footer', 'colorMode', 'announcementBar', 'tableOfContents'], 'themeConfig.', ignored)
+  const theme = pick(themeConfig, ['navbar', 'footer', 'colorMode', 'announcementBar', 'tableOfContents', 'blog'], 'themeConfig.', ignored)
   const out: Plain = {}
+  const blogSidebar = pick(pick(theme.blog, ['sidebar'], 'themeConfig.blog.', ignored).sidebar, ['groupByYear'], 'themeConfig.blog.sidebar.', ignored)
+  // Read as the blog's blogSidebarGroupByYear; a value Docusaurus would refuse (not a boolean) is said ignored at its own name, which a config error would not give.
+  if (typeof blogSidebar.groupByYear === 'boolean') out.blog = { blogSidebarGroupByYear: blogSidebar.groupByYear }
+  else if (blogSidebar.groupByYear !== undefined) ignored.push('themeConfig.blog.sidebar.groupByYear')
   if (theme.navbar !== undefined) {
     const navbar = pick(theme.navbar, ['title', 'logo', 'items'], 'themeConfig.navbar.', ignored)
     if (navbar.logo !== undefined) {

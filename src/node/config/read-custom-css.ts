@@ -93,6 +93,11 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
   // A site whose pages are the whole folder (VitePress's): its config and theme, packages and static files are not pages.
   const staticFolder = resolve(site, config.folders.static ?? 'static')
   const notPages = [join(site, '.vitepress'), join(site, 'node_modules'), staticFolder]
+  const refusedBy = (path: string) => [...never, ...content].find((candidate) => isInside(candidate.path, path) && !(candidate.path === site && notPages.some((kept) => isInside(kept, path))))
+  // Where a refused file belongs: a sheet with the site's own styles (VitePress's in its theme's folder) unless
+  // that is in a content folder too, any other file in the static folder, from whose root a sheet names it.
+  const sheetHome = config.folders.layout === 'vitepress' ? '.vitepress/theme' : 'src/css'
+  const homeFor = (path: string) => (/\.css$/i.test(path) && refusedBy(resolve(site, sheetHome)) === undefined ? sheetHome : relative(site, staticFolder).split(sep).join('/'))
   return {
     name: 'docsgen-site-files',
     setup(build) {
@@ -107,8 +112,8 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
         const path = realpathSync.native(args.path)
         const shown = relative(site, path).split(sep).join('/')
         if (!isInside(site, path) && !installedAbove(site, path)) return refuse(`${args.path} is outside the site folder: a style sheet may only use the site's own files`)
-        const folder = [...never, ...content].find((candidate) => isInside(candidate.path, path) && !(candidate.path === site && notPages.some((kept) => isInside(kept, path))))
-        if (folder !== undefined) return refuse(`${shown} is in ${folder.name}/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/`)
+        const folder = refusedBy(path)
+        if (folder !== undefined) return refuse(`${shown} is in ${folder.name}/, whose pages may be private: a style sheet may not publish its files. Move it to ${homeFor(path)}/`)
         if (!statSync(path).isFile()) return refuse(`${shown} is not a plain file`)
         return undefined
       })

@@ -8,12 +8,13 @@ import { posix } from 'node:path'
 import { deepFreeze } from '../../shared/deep-freeze.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { factorMethods } from '../../shared/factor-methods.js'
-import { routePathProblem } from '../../shared/portable-path.js'
 import { describeValue, ValueReader, type ValueAt } from '../../shared/read-value.js'
 import { sourceLocator } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import type { LoginFactorMethod } from './define-config.js'
 import { readBaseUrl, readCssColor, readEditUrl, readHttpUrl, readLinkTarget, readSafeUrl, readSiteUrl } from './read-url.js'
+import { resolveBlog, type ResolvedBlog } from './resolve-blog.js'
+import { readRouteBasePath, readRoutePath } from './read-route-path.js'
 import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
 
 export interface ResolvedNavItem {
@@ -151,22 +152,6 @@ export interface SiteLayout {
   readonly siteConfig?: Readonly<Record<string, unknown>>
   /** The config is a Docusaurus site's (its pages are written as Docusaurus writes them). */
   readonly docusaurus?: boolean
-}
-
-/** The blog of content/blog (Docusaurus's blog options that docsgen reads). */
-export interface ResolvedBlog {
-  readonly routeBasePath: string
-  readonly postsPerPage: number
-  readonly showReadingTime: boolean
-  readonly feedOptions: { readonly type: readonly ('rss' | 'atom')[]; readonly title: string | undefined; readonly description: string | undefined }
-  /** Where a post's source is edited, as for docs. */
-  readonly editUrl: string | undefined
-  /** The blog's list pages' title and description; default 'Blog' both, as Docusaurus's. */
-  readonly blogTitle: string
-  readonly blogDescription: string
-  /** Posts the blog's sidebar lists ('ALL': every one; 0: no sidebar) and its title; 5 and 'Recent posts', as Docusaurus's. */
-  readonly blogSidebarCount: number | 'ALL'
-  readonly blogSidebarTitle: string
 }
 
 /** The login defaults (the provider's hosted API and SDK page, the anchor site's choices), in one place. */
@@ -439,49 +424,6 @@ function texts(at: ValueAt): string[] {
     if (text === '') item.fail('must be a non-empty text')
     return text ? [text] : []
   })
-}
-
-/** A route of this site as the manifest spells it: decoded, starting with "/", every part a portable name. */
-function readRoutePath(at: ValueAt, fallback: string, text = at.string() ?? fallback): string {
-  const problem = routePathProblem(text)
-  if (problem !== undefined) at.fail(`must be a route path of plain names, such as "${fallback}": "${text}" ${problem}`)
-  return text
-}
-
-/** The blog's settings; its route, like the docs', with or without slashes around it. */
-function resolveBlog(blog: ValueAt): ResolvedBlog {
-  blog.mapping(['routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription', 'blogSidebarCount', 'blogSidebarTitle'])
-  const feed = blog.get('feedOptions')
-  feed.mapping(['type', 'title', 'description'])
-  const type = feed.get('type')
-  const types: readonly ('rss' | 'atom')[] =
-    type.value === null ? [] : type.value === 'all' || type.value === undefined ? ['rss', 'atom'] : Array.isArray(type.value) ? (type.list() ?? []).flatMap((item) => item.oneOf(['rss', 'atom'] as const) ?? []) : [type.oneOf(['rss', 'atom'] as const) ?? 'rss']
-  return {
-    routeBasePath: readRouteBasePath(blog.get('routeBasePath'), '/blog'),
-    postsPerPage: blog.get('postsPerPage').number({ min: 1, max: 1000, integer: true }) ?? 10,
-    showReadingTime: blog.get('showReadingTime').boolean() ?? true,
-    feedOptions: { type: types, title: feed.get('title').string(), description: feed.get('description').string() },
-    editUrl: readEditUrl(blog.get('editUrl')),
-    blogTitle: blog.get('blogTitle').string() ?? 'Blog',
-    blogDescription: blog.get('blogDescription').string() ?? 'Blog',
-    blogSidebarCount: readSidebarCount(blog.get('blogSidebarCount')),
-    blogSidebarTitle: blog.get('blogSidebarTitle').string() ?? 'Recent posts',
-  }
-}
-
-/** The blog sidebar's count: a whole number (0: no sidebar) or 'ALL', as Docusaurus takes it. */
-function readSidebarCount(at: ValueAt): number | 'ALL' {
-  if (at.value === 'ALL') return 'ALL'
-  if (typeof at.value === 'number') return at.number({ min: 0, integer: true }) ?? 5
-  if (at.value !== undefined) at.fail(`must be a whole number (0 for no sidebar) or 'ALL', got ${describeValue(at.value)}`)
-  return 5
-}
-
-/** The route the docs are served under; as in Docusaurus, the slashes around it are optional ('docs', '/docs/'). */
-function readRouteBasePath(at: ValueAt, fallback = '/docs'): string {
-  if (typeof at.value !== 'string') return readRoutePath(at, fallback)
-  const withSlash = at.value.startsWith('/') ? at.value : `/${at.value}`
-  return readRoutePath(at, fallback, withSlash.length > 1 && withSlash.endsWith('/') && !withSlash.endsWith('//') ? withSlash.slice(0, -1) : withSlash)
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -56,8 +56,13 @@ export function addBlogRoutes(
       headings: post.headings,
       sidebar: undefined,
       redirectTo: undefined,
-      // The newer post before it, the older after; none for a post that is not listed.
-      display: { ...routeDisplay(post, docs.byId, tagPaths, docs.diagnostics), previous: place === -1 ? null : (listed[place - 1]?.route ?? null), next: place === -1 ? null : (listed[place + 1]?.route ?? null) },
+      // The newer post before it, the older after; none for a post that is not listed. Its date groups the blog sidebar by year.
+      display: {
+        ...routeDisplay(post, docs.byId, tagPaths, docs.diagnostics),
+        previous: place === -1 ? null : (listed[place - 1]?.route ?? null),
+        next: place === -1 ? null : (listed[place + 1]?.route ?? null),
+        date: post.post?.date,
+      },
     })
   }
   const perPage = config.blog.postsPerPage

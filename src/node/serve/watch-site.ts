@@ -7,12 +7,13 @@
  */
 import { watch, type FSWatcher } from 'chokidar'
 import { existsSync, statSync } from 'node:fs'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { configFileNames } from '../config/load-config.js'
 import { docusaurusConfigNames } from '../config/load-docusaurus-config.js'
 import { vitepressConfigNames } from '../config/read-vitepress-site.js'
 import { sidebarsFileNames } from '../content/read-sidebars.js'
+import { isInside } from '../files/is-inside.js'
 
 export interface SiteWatcher {
   /** Resolves once the watchers are listening (changes before then may be missed). */
@@ -66,7 +67,7 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
   const ignored = (path: string) => {
     // The theme is docsgen's own, wherever docsgen is installed (under a node_modules folder too).
     if (inTheme(path) !== undefined) return false
-    for (const folder of followed) if (isInside(path, folder)) return relative(folder, path).split(sep).includes('node_modules')
+    for (const folder of followed) if (isInside(folder, path)) return relative(folder, path).split(sep).includes('node_modules')
     const inside = inSite(path)
     if (inside === undefined) return true
     const first = inside.split(sep, 1)[0]!
@@ -106,7 +107,7 @@ export function watchSite(siteDir: string, onChange: (files: readonly string[]) 
     for (const folder of folders) {
       const path = resolve(site, folder)
       // The site folder and the folders around it are never watched whole.
-      if (followed.has(path) || isInside(site, path)) continue
+      if (followed.has(path) || isInside(path, site)) continue
       followed.add(path)
       watcher.add(path)
     }
@@ -136,9 +137,4 @@ function pathWithin(folder: string): (path: string) => string | undefined {
   const prefix = folder.endsWith(sep) ? folder : folder + sep
   const root = prefix.slice(0, -1)
   return (path) => (path.startsWith(prefix) ? path.slice(prefix.length) : path === root ? '' : undefined)
-}
-
-function isInside(path: string, folder: string): boolean {
-  const inside = relative(folder, path)
-  return inside === '' || (!inside.startsWith('..') && !isAbsolute(inside))
 }

@@ -285,18 +285,24 @@ test("a doc's page links to where its source is edited, its file under the site 
   })
 })
 
-test("the blog preset's blogSidebarCount and blogSidebarTitle are read, a wrong count said where it is written", async () => {
+test("the blog preset's blogSidebarCount and blogSidebarTitle are read, and themeConfig.blog.sidebar.groupByYear; a wrong count said where it is written, a groupByYear that is not a boolean said ignored", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const config = join(site.dir, 'docusaurus.config.js')
     const written = await readFile(config, 'utf8')
     await writeFile(config, written.replace('blog: { showReadingTime: true,', "blog: { showReadingTime: true, blogSidebarCount: 'ALL', blogSidebarTitle: 'All posts',"))
-    assert.match(
-      await buildAndRead(site, 'build/blog/index.html'),
-      '<nav class="blog-sidebar" aria-label="Blog recent posts navigation"><h2 class="blog-sidebar-title">All posts</h2><ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link" href="/blog/welcome">',
+    const sidebar = async () => (await buildAndRead(site, 'build/blog/index.html')).match(/<nav class="blog-sidebar"[^]*?<\/nav>/)?.[0]
+    const welcome = '<ul class="sidebar-list"><li class="sidebar-item"><a class="sidebar-link" href="/blog/welcome">Welcome</a></li></ul>'
+    // Grouped by year by default, as Docusaurus 3.5 and later group it.
+    assert.is(
+      await sidebar(),
+      `<nav class="blog-sidebar" aria-label="Blog recent posts navigation"><h2 class="blog-sidebar-title">All posts</h2><div class="blog-sidebar-year" role="group"><h3 class="blog-sidebar-year-title">2024</h3>${welcome}</div></nav>`,
     )
-    await writeFile(config, written.replace('blog: { showReadingTime: true,', "blog: { showReadingTime: true, blogSidebarCount: 'all',"))
+    await writeFile(config, written.replace("image: 'img/social-card.jpg',", "image: 'img/social-card.jpg', blog: { sidebar: { groupByYear: false } },"))
+    assert.is(await sidebar(), `<nav class="blog-sidebar" aria-label="Blog recent posts navigation"><h2 class="blog-sidebar-title">Recent posts</h2>${welcome}</nav>`)
+    await writeFile(config, written.replace('blog: { showReadingTime: true,', "blog: { showReadingTime: true, blogSidebarCount: 'all',").replace("image: 'img/social-card.jpg',", "image: 'img/social-card.jpg', blog: { sidebar: { groupByYear: 'no' } },"))
+    // A groupByYear Docusaurus would refuse is said ignored by the name it is written under (a config error could only name docsgen's key).
     assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
-      note,
+      note.replace('themeConfig.prism,', 'themeConfig.prism, themeConfig.blog.sidebar.groupByYear,'),
       'docusaurus.config.js:29:40: error: "blog.blogSidebarCount" must be a whole number (0 for no sidebar) or \'ALL\', got the text "all". [docsgen:config-invalid]',
     ])
   })

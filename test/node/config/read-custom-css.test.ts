@@ -84,7 +84,7 @@ test("a sheet may not pull in a file of a content folder (its pages may be priva
       // Where the link leads, as it was followed.
       `src/css/print.css:1:9: error: The site's style sheets could not be bundled: /etc/hostname is outside the site folder: a style sheet may only use the site's own files. ${suggestion}`,
       `src/css/print.css:2:9: error: The site's style sheets could not be bundled: Could not resolve "./nope.css". ${suggestion}`,
-      `src/css/print.css:3:25: error: The site's style sheets could not be bundled: content/docs/secret/plan.css is in content/docs/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/. ${suggestion}`,
+      `src/css/print.css:3:25: error: The site's style sheets could not be bundled: content/docs/secret/plan.css is in content/docs/, whose pages may be private: a style sheet may not publish its files. Move it to src/css/. ${suggestion}`,
       `src/css/print.css:5:1: warning: The site's style sheets could not be read as written: Expected "}" to go with "{". ${suggestion}`,
     ])
     await rm(join(site.dir, 'src', 'css', 'host.css'))
@@ -103,7 +103,7 @@ test('a sheet may not read the private output, wherever --private-dir puts it, n
     const suggestion = 'Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]'
     assert.equal(messages(result), [
       `src/css/print.css:1:9: error: The site's style sheets could not be bundled: src/css/pipe.css is not a plain file. ${suggestion}`,
-      `src/css/print.css:2:22: error: The site's style sheets could not be bundled: priv/docs/plan.png is in priv/, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/. ${suggestion}`,
+      `src/css/print.css:2:22: error: The site's style sheets could not be bundled: priv/docs/plan.png is in priv/, whose pages may be private: a style sheet may not publish its files. Move it to static/. ${suggestion}`,
     ])
   })
 })
@@ -170,11 +170,37 @@ test("on a site whose pages are its whole folder (VitePress's) and some are priv
     assert.equal(
       messages(refused).filter((message) => message.includes('custom-css-invalid')),
       [
-        ".vitepress/theme/custom.css:1:9: error: The site's style sheets could not be bundled: guide/secret.css is in ./, whose pages may be private: a style sheet may not publish its files. Move it to src/ or static/. Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]",
+        ".vitepress/theme/custom.css:1:9: error: The site's style sheets could not be bundled: guide/secret.css is in ./, whose pages may be private: a style sheet may not publish its files. Move it to .vitepress/theme/. Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]",
       ],
     )
     // Without private pages, nothing beside the pages is private.
     assert.is((await build({ siteDir: site.dir, write: false })).exitCode, 0)
+  })
+})
+
+
+test("on a Docusaurus site with private pages, a sheet or image in src/pages/ is refused with advice that fits where it is: a sheet to src/css/ (static/ when src/ is all pages), an image to static/", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    await writeFile(join(site.dir, 'src', 'pages', 'extra.css'), '.extra { color: teal }\n')
+    await writeFile(join(site.dir, 'src', 'pages', 'banner.png'), 'png bytes')
+    await writeFile(join(site.dir, 'src', 'css', 'custom.css'), "@import '../pages/extra.css';\n.hero { background: url('../pages/banner.png') }\n")
+    const privatePages = { login: { orgID: 'o', privatePaths: [{ path: '/about', groups: ['staff'] }] } }
+    const result = await build({ siteDir: site.dir, write: false, configOverrides: privatePages })
+    const suggestion = 'Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]'
+    assert.equal(
+      messages(result).filter((message) => message.includes('custom-css-invalid')),
+      [
+        `src/css/custom.css:1:9: error: The site's style sheets could not be bundled: src/pages/extra.css is in src/pages/, whose pages may be private: a style sheet may not publish its files. Move it to src/css/. ${suggestion}`,
+        `src/css/custom.css:2:25: error: The site's style sheets could not be bundled: src/pages/banner.png is in src/pages/, whose pages may be private: a style sheet may not publish its files. Move it to static/. ${suggestion}`,
+      ],
+    )
+    // Pages read from all of src/ (pages.path: 'src'): src/css/ is no place for a sheet either, static/ is.
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace('theme: { customCss', "pages: { path: 'src' }, theme: { customCss"))
+    assert.equal(
+      messages(await build({ siteDir: site.dir, write: false, configOverrides: privatePages })).filter((message) => message.includes('custom-css-invalid')),
+      [`docusaurus.config.js:30:42: error: The site's style sheets could not be bundled: src/css/custom.css is in src/, whose pages may be private: a style sheet may not publish its files. Move it to static/. ${suggestion}`],
+    )
   })
 })
 

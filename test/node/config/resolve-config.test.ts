@@ -184,6 +184,7 @@ test('blog: Docusaurus defaults, its settings read, a wrong one said whole', () 
     blogDescription: 'Blog',
     blogSidebarCount: 5,
     blogSidebarTitle: 'Recent posts',
+    blogSidebarGroupByYear: true,
   })
   const blog = {
     routeBasePath: 'news/',
@@ -195,18 +196,19 @@ test('blog: Docusaurus defaults, its settings read, a wrong one said whole', () 
     blogDescription: 'What changed',
     blogSidebarCount: 0,
     blogSidebarTitle: 'Latest',
+    blogSidebarGroupByYear: false,
   }
   assert.equal(resolveConfig({ title: 'T', blog }, 'site.config.ts', '').config?.blog, { ...blog, routeBasePath: '/news', feedOptions: { ...blog.feedOptions, type: ['atom'] } })
   assert.equal(resolveConfig({ title: 'T', blog: { feedOptions: { type: null } } }, 'site.config.ts', '').config?.blog.feedOptions.type, [])
   assert.equal(problems({ title: 'T', blog: { routeBasePath: '/a/../b', postsPerPage: 0, feedOptions: { type: 'json' }, truncateMarker: 'x' } }), [
-    "site.config.ts: error: Unknown key 'truncateMarker' in blog. Known keys: routeBasePath, postsPerPage, showReadingTime, feedOptions, editUrl, blogTitle, blogDescription, blogSidebarCount, blogSidebarTitle. [docsgen:config-unknown-key]",
+    "site.config.ts: error: Unknown key 'truncateMarker' in blog. Known keys: routeBasePath, postsPerPage, showReadingTime, feedOptions, editUrl, blogTitle, blogDescription, blogSidebarCount, blogSidebarTitle, blogSidebarGroupByYear. [docsgen:config-unknown-key]",
     'site.config.ts: error: "blog.feedOptions.type" must be one of \'rss\', \'atom\', got \'json\'. [docsgen:config-invalid]',
     'site.config.ts: error: "blog.routeBasePath" must be a route path of plain names, such as "/blog": "/a/../b" has the part "..", which climbs out of its folder. [docsgen:config-invalid]',
     'site.config.ts: error: "blog.postsPerPage" must be from 1 to 1000, got 0. [docsgen:config-invalid]',
   ])
 })
 
-test("blogSidebarCount: a whole number from 0 (no sidebar) or 'ALL', as Docusaurus takes it; blogSidebarTitle a text; anything else said whole", () => {
+test("blogSidebarCount: a whole number from 0 (no sidebar) or 'ALL', as Docusaurus takes it; blogSidebarTitle a text; blogSidebarGroupByYear true or false; anything else said whole", () => {
   const blog = (value: Record<string, unknown>) => resolveConfig({ title: 'T', blog: value }, 'site.config.ts', '').config?.blog
   assert.equal([blog({ blogSidebarCount: 'ALL' })?.blogSidebarCount, blog({ blogSidebarCount: 12 })?.blogSidebarCount, blog({ blogSidebarCount: 0 })?.blogSidebarCount], ['ALL', 12, 0])
   assert.equal(problems({ title: 'T', blog: { blogSidebarCount: -1 } }), ['site.config.ts: error: "blog.blogSidebarCount" must be at least 0, got -1. [docsgen:config-invalid]'])
@@ -218,6 +220,7 @@ test("blogSidebarCount: a whole number from 0 (no sidebar) or 'ALL', as Docusaur
   assert.equal(problems({ title: 'T', blog: { blogSidebarCount: true } }), [
     'site.config.ts: error: "blog.blogSidebarCount" must be a whole number (0 for no sidebar) or \'ALL\', got true. [docsgen:config-invalid]',
   ])
+  assert.equal(problems({ title: 'T', blog: { blogSidebarGroupByYear: 'no' } }), ['site.config.ts: error: "blog.blogSidebarGroupByYear" must be true or false, got the text "no". [docsgen:config-invalid]'])
 })
 
 test("markdown.flavor: 'vitepress' reads .md as Markdown with VitePress's ids; slugify 'vitepress' alone chooses it; each default can be overridden; other values are refused", () => {

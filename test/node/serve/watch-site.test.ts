@@ -78,8 +78,8 @@ test('a VitePress folder: every file of it and .vitepress/ are watched, but inst
   }
 })
 
-/** Files under a new temporary folder (`under` inside it, when given), and a watcher of its `website/` site folder. */
-async function followedSite(files: readonly string[], under = '') {
+/** Files under a new temporary folder (`under` inside it, when given), and a watcher of its site folder (`website/` unless named). */
+async function followedSite(files: readonly string[], under = '', siteFolder = 'website') {
   const base = await mkdtemp(join(tmpdir(), 'docsgen-watch-'))
   const root = join(base, under)
   for (const file of files) {
@@ -87,7 +87,7 @@ async function followedSite(files: readonly string[], under = '') {
     await writeFile(join(root, file), 'first\n')
   }
   const reported: string[] = []
-  const watcher = watchSite(join(root, 'website'), (changed) => reported.push(...changed.map((file) => relative(root, file).split('\\').join('/'))), (message) => assert.unreachable(message))
+  const watcher = watchSite(join(root, siteFolder), (changed) => reported.push(...changed.map((file) => relative(root, file).split('\\').join('/'))), (message) => assert.unreachable(message))
   const saved = async (file: string, ignoredFiles: readonly string[]) => {
     reported.length = 0
     // Saved again until reported: a followed folder is watched once chokidar has listed it, which it does not announce.
@@ -122,6 +122,20 @@ test('a followed folder deep in the site is watched alone, not the top folder ar
     watcher.follow(['i18n/en/docs', '../docs'])
     assert.equal(await saved('website/i18n/en/docs/start.md', ['website/i18n/fr/docs/start.md', 'website/i18n/node_modules/x/index.js']), ['website/i18n/en/docs/start.md'])
     assert.equal(await saved('docs/intro.md', []), ['docs/intro.md'])
+  } finally {
+    await watcher.close()
+    await remove()
+  }
+})
+
+test("a folder whose name begins with '..' is a folder like another: in a followed folder it is watched; as the site folder, the folder around it is still not watched whole", async () => {
+  const { watcher, saved, remove } = await followedSite(['..site/docusaurus.config.js', '..site/docs/intro.md', 'docs/..drafts/page.md', 'notes/todo.md'], '', '..site')
+  try {
+    watcher.follow(['../docs'])
+    assert.equal(await saved('docs/..drafts/page.md', ['notes/todo.md']), ['docs/..drafts/page.md'])
+    // '..' holds the site folder, whatever the site folder's name.
+    watcher.follow(['..'])
+    assert.equal(await saved('..site/docs/intro.md', ['notes/todo.md']), ['..site/docs/intro.md'])
   } finally {
     await watcher.close()
     await remove()
