@@ -4,9 +4,10 @@
  * not UTF-8 into U+FFFD without a word, and a config's title would be published so.
  */
 import type { Metafile } from 'esbuild'
-import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { relative, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { readTextFile } from './read-text-file.js'
+import { isInside } from './is-inside.js'
 
 /** Problems with the bundle's source files (its entry included). */
 export function checkBundleSources(metafile: Metafile, siteDir: string): Diagnostic[] {
@@ -16,7 +17,7 @@ export function checkBundleSources(metafile: Metafile, siteDir: string): Diagnos
     if (/^[\w-]+:/.test(input)) continue
     const path = resolve(input)
     const file = relative(siteDir, path)
-    if (file.startsWith('..') || isAbsolute(file) || file.split(sep).includes('node_modules')) continue
+    if (!isInside(siteDir, path) || file.split(sep).includes('node_modules')) continue
     const read = readTextFile(path, file.split(sep).join('/'), { markdown: false })
     if (read.diagnostic) diagnostics.push(read.diagnostic)
   }

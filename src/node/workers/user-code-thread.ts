@@ -2,10 +2,11 @@
  * The worker's side of run-user-code.ts, and how what the site's code threw is described on
  * either side. Kept apart so that a worker loads nothing more than it needs.
  */
-import { isAbsolute, relative, sep } from 'node:path'
+import { relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parentPort } from 'node:worker_threads'
 import type { Message } from './run-user-code.js'
+import { isInside } from '../files/is-inside.js'
 
 /** The worker's side: call once at its start, then announce each step and answer once. */
 export function userCodeThread<Result, Step = string>(): { step: (step: Step) => void; done: (result: Result) => void } {
@@ -43,7 +44,7 @@ export function thrownAt(thrown: unknown, siteDir: string): { file: string; line
     const path = location.startsWith('file://') ? fileURLToPath(location) : location
     const file = relative(siteDir, path)
     const parts = file.split(sep)
-    if (file.startsWith('..') || isAbsolute(file) || parts.includes('node_modules') || parts[0] === '.docsgen' || file.includes('.timestamp-')) continue
+    if (!isInside(siteDir, path) || parts.includes('node_modules') || parts[0] === '.docsgen' || file.includes('.timestamp-')) continue
     return { file: parts.join('/'), line: Number(line), column: Number(column) }
   }
   return undefined

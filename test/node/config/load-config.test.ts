@@ -25,6 +25,13 @@ test('a config that never finishes loading is stopped at the time limit', async 
   })
 })
 
+test('a config that throws in a module it imports is reported where that module threw, in a folder whose name begins with ".." too', async () => {
+  assert.equal(await check('config-dotdot-module'), {
+    exitCode: 2,
+    messages: ['..shared/title.ts:2:9: error: The config threw while loading: SITE_TITLE is not set. Fix the error in the config file; it must evaluate without throwing. [docsgen:config-invalid]'],
+  })
+})
+
 test('a config that throws from a timer after it exported its value: the value is used, the throw never runs', async () => {
   assert.equal(await check('config-late-throw'), { exitCode: 0, messages: [] })
   // Had the timer run in this process, it would have thrown here, after the check passed.

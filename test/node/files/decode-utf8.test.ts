@@ -27,6 +27,13 @@ test('a module the config imports that is not UTF-8 is a configuration error', a
   })
 })
 
+test('a module the config imports from a folder whose name begins with ".." is checked too: it is inside the site', async () => {
+  assert.equal(await checkFixture('config-dotdot-latin1'), {
+    exitCode: 2,
+    messages: [`..shared/strings.ts:2:26: error: The file is not valid UTF-8: the byte 0xE9 at byte offset 104 does not begin or continue a UTF-8 character. ${saveAsUtf8}`],
+  })
+})
+
 test('byte sequences: what UTF-8 allows decodes, every ill-formed sequence is refused at its first byte', () => {
   const at = (...bytes: number[]) => decodeUtf8(Uint8Array.from([0x61, 0x0a, 0x62, ...bytes])).problem?.column
   // Two, three and four bytes, the largest code point, a byte order mark kept out of the text.
