@@ -150,10 +150,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, privateDir }: { siteDir: string; outDir: string; privateDir: string }): Promise<BuildResult> {
   const spareDir = join(siteDir, '.docsgen', 'spare')
   const cacheDir = join(siteDir, '.docsgen', 'cache')
-  if (run.failed(checkFolders({ siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }))) return run.result(2)
+  const folders = { siteDir, outDir, privateDir, spareDir, cacheDir, homeDir: homedir() }
+  if (run.failed(checkFolders(folders))) return run.result(2)
 
   const { site, styles } = await run.stage('config', () => readConfigAndStyles(siteDir, privateDir, options), ({ site }) => describeSiteConfig(site))
   if (!site || run.failed()) return run.result(2)
+  // Now that the config says where pages and published files are read from, the written folders are kept apart from those too.
+  if (run.failed(checkFolders({ ...folders, sources: sourcesOf(site.config) }))) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
   let config: ResolvedConfig = { ...site.config, login }
   run.remember({ sourceFolders: sourceFoldersOf(config) })
@@ -358,6 +361,13 @@ function publishStage(timing: StageTiming, started: number): void {
   performance.clearMeasures(name)
   const memory = { heapUsedBytes: process.memoryUsage().heapUsed, peakRssBytes: process.resourceUsage().maxRSS * 1024 }
   performance.measure(name, { start: started, duration: timing.milliseconds, detail: { ...timing, ...memory } })
+}
+
+/** The folders the config reads pages from (each version's docs, the blog, the pages) and the one it publishes as it is. */
+function sourcesOf(config: ResolvedConfig): { content: string[]; static: string } {
+  const { folders } = config
+  const content = [...config.docs.versions.map((version) => version.folder), folders.docs, folders.blog, folders.pages].filter((folder) => folder !== '')
+  return { content: [...new Set(content)], static: folders.static ?? 'static' }
 }
 
 /** A style sheet's folder, where the sheets it imports usually are; a sheet at the site's top, itself. */

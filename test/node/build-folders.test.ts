@@ -40,6 +40,25 @@ test('--private-dir static/private is refused: static/ is published as it is', a
   })
 })
 
+test("the folders a site's config reads from count too: a VitePress site's public/, a Docusaurus site's docs/", async () => {
+  await withFixtureSite('vitepress-folder', async (site) => {
+    const result = await build({ siteDir: site.dir, privateDir: 'public/members' })
+    assert.is(result.exitCode, 2)
+    assert.equal(messages(result).filter((message) => message.includes(' error: ')), [
+      '.: error: The private folder "public/members" is inside the static folder "public", whose files are published as they are. Point --out-dir and --private-dir at two separate folders, neither inside the other nor inside public/, .docsgen/spare or .docsgen/cache (the defaults are build and .docsgen/private). [docsgen:config-invalid]',
+    ])
+    assert.not.ok(existsSync(join(site.dir, 'public/members')))
+  })
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const result = await build({ siteDir: site.dir, outDir: 'docs/out' })
+    assert.is(result.exitCode, 2)
+    assert.equal(messages(result).filter((message) => message.includes(' error: ')), [
+      '.: error: The output folder "docs/out" is inside the content folder "docs", whose files are read as pages. Point --out-dir and --private-dir at two separate folders, neither inside the other nor inside docs/, versioned_docs/version-1.0/, blog/, src/pages/, static/, .docsgen/spare or .docsgen/cache (the defaults are build and .docsgen/private). [docsgen:config-invalid]',
+    ])
+    assert.not.ok(existsSync(join(site.dir, 'docs/out')))
+  })
+})
+
 test('each flag folder is checked against every other folder; one that holds the whole site is named once', async () => {
   await withFixtureSite('basic-site', async (site) => {
     // The site one level down, so a folder that holds it is still inside the test's own folder.

@@ -1,7 +1,7 @@
 /**
  * The folders a build writes (the output, the private output) must stay apart from each other
- * and from every folder the build reads or keeps: the site, content/, static/, the spare of the
- * last output and the cache. Otherwise a second run deploys private pages (an output inside the
+ * and from every folder the build reads or keeps: the site, content/ and static/ (or the folders
+ * the config names instead: checked again once it is read), the spare of the last output and the cache. Otherwise a second run deploys private pages (an output inside the
  * spare), publishes them (a private folder inside static/) or swaps the sources away (an output
  * that holds the site). Folders are compared by their real paths, so a link cannot hide a clash.
  */
@@ -18,6 +18,12 @@ export interface BuildFolders {
   readonly cacheDir: string
   /** The user's home folder: a written folder may live in it, but may not be it or hold it. */
   readonly homeDir: string
+  /**
+   * The folders pages are read from and the folder published as it is, relative to the site
+   * (default content/ and static/); those the config names (docs/, blog/, a VitePress site's
+   * public/) once it has been read. A content folder that is the site itself is the site's.
+   */
+  readonly sources?: { readonly content: readonly string[]; readonly static: string }
 }
 
 interface Folder {
@@ -28,18 +34,25 @@ interface Folder {
   readonly why: string
 }
 
-const suggestion =
-  'Point --out-dir and --private-dir at two separate folders, neither inside the other nor inside content/, static/, .docsgen/spare or .docsgen/cache (the defaults are build and .docsgen/private).'
+const defaultSources = { content: ['content'], static: 'static' }
+
+function suggestionFor(sources: { readonly content: readonly string[]; readonly static: string }): string {
+  const named = [...sources.content.filter((folder) => folder !== '.'), sources.static].map((folder) => `${folder.split(sep).join('/')}/`)
+  return `Point --out-dir and --private-dir at two separate folders, neither inside the other nor inside ${named.join(', ')}, .docsgen/spare or .docsgen/cache (the defaults are build and .docsgen/private).`
+}
 
 export function checkFolders(folders: BuildFolders): Diagnostic[] {
   const folder = (role: string, path: string, why: string): Folder => ({ role, path, real: realPathOf(path), why })
   const site = folder('site', folders.siteDir, 'which holds the sources')
   const output = folder('output', folders.outDir, 'which is deployed')
   const written = [output, folder('private', folders.privateDir, 'whose pages must never be deployed')]
+  const sources = folders.sources ?? defaultSources
+  const suggestion = suggestionFor(sources)
+  const content = sources.content.map((name) => folder('content', join(folders.siteDir, name), 'whose files are read as pages')).filter((one) => one.real !== site.real)
   const kept = [
     site,
-    folder('content', join(folders.siteDir, 'content'), 'whose files are read as pages'),
-    folder('static', join(folders.siteDir, 'static'), 'whose files are published as they are'),
+    ...content,
+    folder('static', join(folders.siteDir, sources.static), 'whose files are published as they are'),
     folder('spare', folders.spareDir, 'where the last output, private pages included, is kept for the next build'),
     folder('cache', folders.cacheDir, 'where compiled pages are kept'),
   ]
