@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { createProviderEmulator, type EmulatorFixture, type ProviderEmulator } from '../emulator/index.js'
 import { createFolderStore, createGate } from '../gate/index.js'
 import { formatReport, ListenError, prefixRoute, ServeError, serveSite, withWidgetPage, type Handler, type ServeMount, type ServingSite } from '../node/index.js'
@@ -18,7 +18,6 @@ import { shouldColor } from './build-command.js'
 import type { CliOutput } from './cli-output.js'
 import { readFixtureFile } from './read-fixture-file.js'
 import { DEFAULT_FIXTURE, PROVIDER_PREFIX } from './serve-defaults.js'
-import { isInside } from '../node/files/is-inside.js'
 
 export interface ServeCommandOptions {
   readonly siteDir: string
@@ -170,8 +169,10 @@ function pages(count: number): string {
 }
 
 function shown(siteDir: string, path: string): string {
-  if (!isInside(siteDir, path)) return path
-  return relative(siteDir, path) || '.'
+  const inside = relative(siteDir, path)
+  if (inside === '') return '.'
+  // A name that begins with ".." (a folder "..drafts") is inside.
+  return inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? path : inside
 }
 
 /** Best effort: a machine without a desktop just keeps the printed URL. */
