@@ -78,6 +78,17 @@ export function underBaseUrl(baseUrl: string, url: string): string {
  * and `/a/index.html` at one URL, and case-insensitive or normalising file systems keep one of
  * `a.html` and `A.html`, or of the NFC and NFD spellings of `café.html`.
  */
+/**
+ * Why a route path is not where a browser takes a link to it (undefined when it is): "#" and "?"
+ * end the path of a URL and "%" begins an escape, so a page at "/docs/c#" is served at "/docs/c",
+ * another page's path (and its page data file).
+ */
+export function misreadRouteProblem(path: string): string | undefined {
+  const read = canonicalPath(path)
+  if (read === stripRouteSuffix(path)) return undefined
+  return `${read === undefined ? 'is no path a browser can read' : `is read by a browser as "${read}"`}: "#" and "?" end the path of a URL and "%" begins an escape`
+}
+
 export function routeCollisionKey(path: string): string {
   return collisionKey(stripRouteSuffix(path))
 }

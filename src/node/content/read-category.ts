@@ -4,6 +4,7 @@
  * become diagnostics pointing into the file.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { misreadRouteProblem } from '../../shared/canonical-path.js'
 import { routePathProblem } from '../../shared/portable-path.js'
 import { describeValue, ValueReader, type ValueAt } from '../../shared/read-value.js'
 import { jsonLocator } from '../diagnostics/json-source.js'
@@ -96,7 +97,8 @@ function readLink(at: ValueAt): CategoryLink {
 function readSlug(at: ValueAt): string | undefined {
   const slug = at.string()
   if (slug === undefined) return undefined
-  const problem = routePathProblem(slug.startsWith('/') ? slug : `/${slug}`) ?? (slug === '' || slug === '/' ? 'names the docs root, not a page of its own' : undefined)
+  const path = slug.startsWith('/') ? slug : `/${slug}`
+  const problem = routePathProblem(path) ?? (slug === '' || slug === '/' ? 'names the docs root, not a page of its own' : misreadRouteProblem(path))
   if (problem === undefined) return slug
   return at.fail(`"${slug}" ${problem}`, 'Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides).')
 }

@@ -5,6 +5,7 @@
  * slug whose route would not be a path of portable names is reported here and ignored.
  */
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { misreadRouteProblem } from '../../shared/canonical-path.js'
 import { routePathProblem } from '../../shared/portable-path.js'
 import { pushAll } from '../../shared/push-all.js'
 import { frontMatterNode } from './markdown-to-mdast.js'
@@ -27,7 +28,7 @@ export function readRouting(file: ContentFile, source: string, docsBase: string,
   if (draft && !buildsDrafts) pushAll(diagnostics, problems)
   if (slug === undefined) return { id, slug, draft, unlisted }
   const route = routeFromFile(file, docsBase, { id, slug }, blogBase)!
-  const problem = routePathProblem(route)
+  const problem = routePathProblem(route) ?? misreadRouteProblem(route)
   if (problem === undefined) return { id, slug, draft, unlisted }
   const line = text.slice(0, found.length).split('\n').findIndex((candidate) => /^slug[ \t]*:/.test(candidate))
   const column = /^slug[ \t]*:[ \t]*/.exec(text.split('\n')[line] ?? '')?.[0].length ?? 0

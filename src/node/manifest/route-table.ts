@@ -4,7 +4,7 @@
  * routes may be one page somewhere (the same path, or paths hosts and file systems do not tell
  * apart). A route that fails is reported where it comes from and left out, never overwritten.
  */
-import { routeCollisionKey, stripRouteSuffix } from '../../shared/canonical-path.js'
+import { misreadRouteProblem, routeCollisionKey, stripRouteSuffix } from '../../shared/canonical-path.js'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Route } from '../../shared/manifest.js'
 import { collisionKey, routePathProblem } from '../../shared/portable-path.js'
@@ -34,6 +34,20 @@ export function createRouteTable(diagnostics: Diagnostic[], pageFolders = false)
           ruleId: origin ? 'category-invalid' : 'config-invalid',
           message: `${capitalised(describeSource(route))} would be at "${route.path}", which ${problem}`,
           suggestion: origin ? 'Set "link.slug" in the category file to a path of plain names, such as "/category/guides".' : undefined,
+        }),
+      )
+      return
+    }
+    // Slugs are proven where they are written; a file's name shows here ("c#.md" would be served at "/docs/c").
+    const misread = misreadRouteProblem(route.path)
+    if (misread !== undefined) {
+      diagnostics.push(
+        diagnostic({
+          file: route.source ?? 'site.config.ts',
+          ...origin,
+          ruleId: 'output-path-invalid',
+          message: `${capitalised(describeSource(route))} would be at "${route.path}", which ${misread}`,
+          suggestion: 'Rename the file or folder, or set a slug, without "#", "?" or "%".',
         }),
       )
       return
