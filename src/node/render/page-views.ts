@@ -115,11 +115,11 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
   const blogSidebar = createBlogSidebarView(manifest, config, href)
 
   /** Front matter's own previous/next (a route, or null for none) over the sidebar's; never a page the view may not show. */
-  const neighbour = (index: SidebarIndex, chosen: string | null | undefined, fromSidebar: string | undefined, isPublicView: boolean): PageLink | undefined => {
+  const neighbour = (index: SidebarIndex, chosen: string | null | undefined, fromSidebar: string | undefined, hidden: (path: string) => boolean): PageLink | undefined => {
     if (chosen === null) return undefined
     if (chosen === undefined) return fromSidebar === undefined ? undefined : index.links.get(fromSidebar)
     const target = routes.get(chosen)
-    if (!target || (isPublicView && isPrivate(chosen))) return undefined
+    if (!target || hidden(chosen)) return undefined
     return index.links.get(chosen) ?? { label: target.title, href: href(chosen) }
   }
 
@@ -127,7 +127,9 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
     const position = index.position.get(route.path) ?? -1
     const category = index.categories.get(route.path)
     const display = route.display
-    const cards = category ? cardsOf(category, routes, href) : route.kind === 'tags' ? taggedCards(route, routes, href, isPublicView ? isPrivate : () => false) : []
+    // What the page's readers may not see: any private page on a public page; on a private page, those needing groups it does not.
+    const hidden = isPublicView ? isPrivate : (path: string) => isPrivate(path) && !mayRead(groupsOf(route), routes.get(path))
+    const cards = category ? cardsOf(category, routes, href) : route.kind === 'tags' ? taggedCards(route, routes, href, hidden) : []
     return {
       path: route.path,
       kind: kindOf(route),
@@ -143,8 +145,8 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
       toc: tocOf(route, config),
       breadcrumbs: config.docs.breadcrumbs ? (index.breadcrumbs.get(route.path) ?? []) : undefined,
       cards,
-      previous: neighbour(index, display?.previous, position > 0 ? index.order[position - 1] : undefined, isPublicView),
-      next: neighbour(index, display?.next, position !== -1 && position < index.order.length - 1 ? index.order[position + 1] : undefined, isPublicView),
+      previous: neighbour(index, display?.previous, position > 0 ? index.order[position - 1] : undefined, hidden),
+      next: neighbour(index, display?.next, position !== -1 && position < index.order.length - 1 ? index.order[position + 1] : undefined, hidden),
       gated: false,
       layout: layoutOf(route),
       version: versions.pageVersion(route),
@@ -195,10 +197,7 @@ function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<str
     const key = groupsKey(groups)
     let set = sets.get(key)
     if (set === undefined) {
-      const visible = visibleSidebar(items, (path) => {
-        const access = routes.get(path)?.access
-        return !access?.private || access.groups.every((group) => groups.includes(group))
-      })
+      const visible = visibleSidebar(items, (path) => mayRead(groups, routes.get(path)))
       const index = indexSidebar(visible, href)
       // Places in a private sidebar name no public file, so its chevrons never fetch public items under wrong places.
       set = { index, sidebar: sidebarViews(visible, index, href, 'private', 'none') }
@@ -206,6 +205,11 @@ function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<str
     }
     return set
   }
+}
+
+/** Whether readers in `groups` may see a route: a public one, or a private one whose every group they are in. */
+function mayRead(groups: readonly string[], route: Route | undefined): boolean {
+  return !route?.access.private || route.access.groups.every((group) => groups.includes(group))
 }
 
 /** A set of groups, written the same whatever their order. */

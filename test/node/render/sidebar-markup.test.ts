@@ -54,11 +54,15 @@ test('pages of two sidebars whose branches have the same shape each show their o
   })
 })
 
-test("a private page's sidebar shows what its own readers may see, never another group's pages", async () => {
+test("a private page shows what its own readers may see, never another group's pages: in its sidebar, or as the previous or next page its front matter names", async () => {
   await withFixtureSite('group-sidebars', async (site) => {
     assert.is((await build({ siteDir: site.dir, cache: false })).exitCode, 0)
     assert.equal(sidebarLinks(await site.read('.docsgen/private/_docsgen/data/docs/alpha-secret.json')), ['Welcome -> /docs/intro', '*Alpha plans -> /docs/alpha-secret'])
-    assert.equal(sidebarLinks(await site.read('.docsgen/private/_docsgen/data/docs/beta-secret.json')), ['Welcome -> /docs/intro', '*Beta plans -> /docs/beta-secret'])
+    const beta = await site.read('.docsgen/private/_docsgen/data/docs/beta-secret.json')
+    assert.equal(sidebarLinks(beta), ['Welcome -> /docs/intro', '*Beta plans -> /docs/beta-secret'])
+    // Its front matter names the alpha page as previous and next: neither is shown.
+    assert.not.match(beta, 'Alpha')
+    assert.not.match(beta, 'alpha-secret')
   })
 })
 
