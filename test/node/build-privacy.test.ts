@@ -4,7 +4,7 @@
  * page that would leak private text fails the build and writes nothing.
  */
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { suite } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -117,6 +117,18 @@ privacy('the public manifest lists no private route, only the rules as patterns;
     const privateManifest = JSON.parse(await site.read('.docsgen/private/manifest.json'))
     assert.is(privateManifest.routes.find((entry: { path: string }) => entry.path === '/docs/Private/').title, 'PRIVATE-MARKER-TITLE-OVERVIEW')
     assert.not.match(await site.read('build/sitemap.xml'), 'Private')
+  })
+})
+
+privacy("a private page that imports a page of another group's readers fails the build: it would show that page to its own readers", async () => {
+  await withFixtureSite('group-sidebars', async (site) => {
+    await rm(join(site.dir, 'content/docs/beta-secret.md'))
+    await writeFile(join(site.dir, 'content/docs/beta-secret.mdx'), "import Plans from './alpha-secret.md'\n\n# Beta plans\n\n<Plans />\n")
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 1)
+    assert.equal(messages(result), [
+      'content/docs/beta-secret.mdx:1:1: error: The private page "/docs/beta-secret" (for readers in "beta") includes content/docs/alpha-secret.md, the source of the private page "/docs/alpha-secret" (for readers in "alpha"), and would show its text to readers who may not read it. Move the shared text into a file both sets of readers may read, or give the including page the same groups. [docsgen:private-leak]',
+    ])
   })
 })
 
