@@ -132,6 +132,20 @@ privacy("a private page that imports a page of another group's readers fails the
   })
 })
 
+privacy("a public page whose front matter names a private page as next: neither the page nor the published manifest names it", async () => {
+  await withFixtureSite('group-sidebars', async (site) => {
+    await writeFile(join(site.dir, 'content/docs/intro.md'), '---\ntitle: Welcome\nsidebar_position: 1\npagination_next: alpha-secret\n---\n\nPublic.\n')
+    const result = await build({ siteDir: site.dir })
+    assert.equal(messages(result), [])
+    const published = JSON.parse(await site.read('build/_docsgen/manifest.json')) as { routes: { path: string; display?: { next?: string | null } }[] }
+    assert.is(published.routes.find((route) => route.path === '/docs/intro')!.display!.next, null)
+    assert.not.match(await site.read('build/docs/intro.html'), 'Alpha plans')
+    // The private manifest keeps it as written.
+    const whole = JSON.parse(await site.read('.docsgen/private/manifest.json')) as typeof published
+    assert.is(whole.routes.find((route) => route.path === '/docs/intro')!.display!.next, '/docs/alpha-secret')
+  })
+})
+
 privacy('a public page quoting private text fails the build and names both files', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await writeFile(
