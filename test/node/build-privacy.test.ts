@@ -146,6 +146,20 @@ privacy("a public page whose front matter names a private page as next: neither 
   })
 })
 
+privacy('a sidebars file link to a private page is private however it spells the path: with a final "/" under trailingSlash too', async () => {
+  await withFixtureSite('group-sidebars', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("title: 'Groups',", "title: 'Groups',\n  trailingSlash: true,"))
+    await writeFile(join(site.dir, 'sidebars.js'), "module.exports = { docs: ['intro', 'alpha-secret', { type: 'link', label: 'Alpha link', href: '/docs/alpha-secret/' }] }\n")
+    const result = await build({ siteDir: site.dir })
+    assert.equal(messages(result), [])
+    const intro = await site.read('build/docs/intro/index.html')
+    assert.not.match(intro, 'Alpha link')
+    assert.not.match(intro, 'href="/docs/alpha-secret')
+    assert.match(await site.read('.docsgen/private/_docsgen/data/docs/alpha-secret.json'), 'Alpha link')
+  })
+})
+
 privacy('a public page quoting private text fails the build and names both files', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await writeFile(

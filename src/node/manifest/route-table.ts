@@ -16,6 +16,8 @@ export interface RouteTable {
   readonly addRoute: (route: Route, origin?: CategoryMeta['source']) => void
   /** Whether a route is one page with `path` somewhere. */
   readonly hasRoute: (path: string) => boolean
+  /** The route that is one page with `path` somewhere (`/docs/a` for `/docs/a/`, under trailingSlash), if any. */
+  readonly routeAt: (path: string) => Route | undefined
 }
 
 /** `pageFolders`: pages are written as `page/index.html` (see ResolvedConfig.pageFolders). */
@@ -73,7 +75,7 @@ export function createRouteTable(diagnostics: Diagnostic[], pageFolders = false)
       }),
     )
   }
-  return { routes, addRoute, hasRoute: (path) => byKey.has(routeCollisionKey(path)) }
+  return { routes, addRoute, hasRoute: (path) => byKey.has(routeCollisionKey(path)), routeAt: (path) => routes.get(path) ?? byKey.get(routeCollisionKey(path)) }
 }
 
 export function describeSource(route: Route): string {
