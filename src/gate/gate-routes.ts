@@ -8,7 +8,7 @@
  * who may not read it, as absent as any path outside the rules: 404, and no shell.
  */
 import { canonicalPath } from '../shared/canonical-path.js'
-import { GATE_NAVIGATION_PATH, GATE_PAGE_PREFIX } from '../shared/gate-manifest.js'
+import { GATE_NAVIGATION_PATH, GATE_PAGE_PREFIX, type GateNavigationItem } from '../shared/gate-manifest.js'
 import type { ResolvedGateOptions } from './gate-options.js'
 import { privateContent, refusal, signInShell } from './gate-responses.js'
 import type { GateIndex } from './read-gate-manifest.js'
@@ -66,7 +66,8 @@ async function servePrivateContent({ request, path, index, options, reader }: Ga
 async function serveNavigation({ request, index, reader }: GateContext): Promise<Response> {
   const verdict = await reader()
   if (!verdict.signedIn) return refusal(verdict.status, verdict.reason)
-  const items = index.manifest.navigation.filter((item) => mayRead(verdict.groups, index.entry(item.path)?.groups ?? index.ruleGroups(item.path) ?? []))
+  // An item needs the groups of the page it opens, and its own (a navbar item's `groups`, for a page open to more readers).
+  const items = index.manifest.navigation.filter((item) => mayRead(verdict.groups, [...(index.entry(item.path)?.groups ?? index.ruleGroups(item.path) ?? []), ...ownGroups(item)]))
   return privateContent(JSON.stringify(items), 'application/json; charset=utf-8', request)
 }
 
@@ -82,4 +83,8 @@ async function serveShell({ request, index, options }: GateContext): Promise<Res
 /** Every required group, spelt exactly (case-sensitive); no groups required means any signed-in reader. */
 function mayRead(groups: readonly string[], required: readonly string[]): boolean {
   return required.every((group) => groups.includes(group))
+}
+
+function ownGroups(item: GateNavigationItem): string[] {
+  return Array.isArray(item.groups) ? item.groups.filter((group): group is string => typeof group === 'string') : []
 }

@@ -152,13 +152,14 @@ test('HEAD: the same status and headers, no body; other methods: 405 on what the
   assert.is((await ask(w.gate, '/docs/Sanctum/intro', { method: 'POST' })).body, 'public: /docs/Sanctum/intro')
 })
 
-test('navigation: only the entries the reader may open', async () => {
+test("navigation: only the entries the reader may open, and of those only the ones whose own groups (a navbar item's) the reader is in", async () => {
   const w = await world()
   const admin = await ask(w.gate, '/_docsgen/gate/navigation', { token: w.admin })
   assert.equal([admin.status, admin.headers.get('content-type'), admin.headers.get('cache-control')], [200, 'application/json; charset=utf-8', 'private, no-store'])
   assert.equal(JSON.parse(admin.body), [
     { path: '/docs/Private/notice', label: 'Notice' },
     { path: '/docs/Members/welcome', label: 'Welcome' },
+    { path: '/docs/Members/welcome', label: 'Admins’ corner', kind: 'navbar', groups: ['admins'] },
   ])
   assert.equal(JSON.parse((await ask(w.gate, '/_docsgen/gate/navigation', { token: w.reader })).body), [{ path: '/docs/Members/welcome', label: 'Welcome' }])
   const nobody = await ask(w.gate, '/_docsgen/gate/navigation')
