@@ -160,6 +160,18 @@ privacy('a sidebars file link to a private page is private however it spells the
   })
 })
 
+privacy("a generated category page whose items are for different groups needs all their groups: a reader who may read none of them never gets its label", async () => {
+  await withFixtureSite('mixed-group-category', async (site) => {
+    assert.equal(messages(await build({ siteDir: site.dir })), [])
+    const gate = JSON.parse(await site.read('.docsgen/private/gate.json')) as { entries: Record<string, { groups: string[] }> }
+    assert.equal(Object.fromEntries(Object.entries(gate.entries).map(([path, entry]) => [path, entry.groups])), {
+      '/docs/category/acquisition-targets': ['beta', 'alpha'],
+      '/docs/partners/globex': ['beta'],
+      '/docs/partners/initech': ['alpha'],
+    })
+  })
+})
+
 privacy('a public page quoting private text fails the build and names both files', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await writeFile(

@@ -151,13 +151,23 @@ export function buildSidebar(
 /**
  * A generated index page lists its items. It is private by its own path's rules, and also when
  * every item in it is private (its only content would be private titles): then a reader needs
- * the groups every one of those items requires in common.
+ * the groups those items require in common, if that lets them read one of the items; else (one
+ * item for "alpha", one for "beta") every group any of them requires, lest a reader who may read
+ * none of them learn the category from its empty page.
  */
 function generatedIndexAccess(path: string, items: readonly SidebarItem[], routes: ReadonlyMap<string, Route>, accessOf: (path: string) => Access): Access {
   const own = accessOf(path)
   if (own.private || items.length === 0 || !items.every((item) => item.private)) return own
-  const accesses = items.flatMap((item) => (item.type === 'doc' ? [routes.get(item.path)?.access] : []))
-  const groupLists = accesses.map((access) => (access?.private ? access.groups : []))
+  const groupLists = pagesOf(items).map((page) => {
+    const access = routes.get(page)?.access
+    return access?.private ? access.groups : []
+  })
   const common = groupLists.length === 0 ? [] : groupLists.reduce((shared, groups) => shared.filter((group) => groups.includes(group)))
-  return { private: true, groups: common, rules: ['(every item is private)'] }
+  const oneReadable = groupLists.some((groups) => groups.every((group) => common.includes(group)))
+  return { private: true, groups: oneReadable ? common : [...new Set(groupLists.flat())], rules: ['(every item is private)'] }
+}
+
+/** The pages a list of sidebar items opens: its docs, and its categories' own pages and items. */
+function pagesOf(items: readonly SidebarItem[]): string[] {
+  return items.flatMap((item) => (item.type === 'doc' ? [item.path] : item.type === 'category' ? [...(item.path === undefined ? [] : [item.path]), ...pagesOf(item.items)] : []))
 }
