@@ -15,6 +15,7 @@ import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js
 import type { LoginFactorMethod } from './define-config.js'
 import { readBaseUrl, readCssColor, readEditUrl, readHttpUrl, readLinkTarget, readSafeUrl, readSiteUrl } from './read-url.js'
 import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
+import { readMarkdownOptions, type MarkdownOptions } from './read-markdown-options.js'
 
 export interface ResolvedNavItem {
   readonly label: string
@@ -75,7 +76,7 @@ export interface ResolvedConfig {
    * Docusaurus site's layout when its trailingSlash is unset, where `/page` and `/page/` both work.
    */
   readonly pageFolders: boolean
-  readonly markdown: { readonly format: 'detect' | 'mdx' | 'md'; readonly slugify: 'github' | 'vitepress'; readonly flavor: 'default' | 'vitepress' }
+  readonly markdown: MarkdownOptions
   readonly docs: {
     readonly routeBasePath: string
     readonly versionLabel: string
@@ -204,10 +205,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   const minHeadingLevel = toc.get('minHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 2
   const maxHeadingLevel = toc.get('maxHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 3
   if (maxHeadingLevel < minHeadingLevel) toc.get('maxHeadingLevel').fail(`must not be below minHeadingLevel (${minHeadingLevel})`)
-  const markdown = root.get('markdown')
-  markdown.mapping(['format', 'slugify', 'flavor'])
-  const slugify = markdown.get('slugify').oneOf(['github', 'vitepress'] as const)
-  const flavor = markdown.get('flavor').oneOf(['default', 'vitepress'] as const) ?? (slugify === 'vitepress' ? 'vitepress' : 'default')
+  const markdown = readMarkdownOptions(root.get('markdown'))
   const colorMode = root.get('colorMode')
   colorMode.mapping(['defaultMode', 'disableSwitch', 'respectPrefersColorScheme'])
   readI18n(root.get('i18n'))
@@ -233,12 +231,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     onBrokenMarkdownLinks: root.get('onBrokenMarkdownLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? onBrokenLinks,
     trailingSlash,
     pageFolders: trailingSlash === undefined && layout.docusaurus === true,
-    markdown: {
-      // VitePress has no MDX: its pages' `<script setup>` and `{{ }}` are Vue, read as Markdown.
-      format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? (flavor === 'vitepress' ? 'md' : 'detect'),
-      slugify: slugify ?? (flavor === 'vitepress' ? 'vitepress' : 'github'),
-      flavor,
-    },
+    markdown,
     docs: resolveDocs(root.get('docs'), folders, layout),
     sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,
