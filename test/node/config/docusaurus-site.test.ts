@@ -90,6 +90,21 @@ test('an ES module config that makes its require with createRequire(import.meta.
   })
 })
 
+test("a file of the site's own that the config requires (a plugin) gets stand-ins for the packages it requires that are not installed; a missing file of its own is still an error", async () => {
+  await withFixtureSite('docusaurus-local-plugin', async (site) => {
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'docusaurus.config.mjs: warning: docsgen reads docusaurus.config.mjs as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it ignores plugins; it stood in for the package monaco-editor-webpack-plugin, which is not installed. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]',
+    ])
+    assert.is(result.exitCode, 0)
+    await rm(join(site.dir, 'webpack.plugin.cjs'))
+    // Node's require stack, which names the config's compiled copy on this machine, is left out.
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      "docusaurus.config.mjs:11:13: error: The Docusaurus config threw while loading: Cannot find module './webpack.plugin.cjs'. docsgen runs the Docusaurus config without its packages installed; install them (npm install) or write a site.config.ts. [docsgen:config-invalid]",
+    ])
+  })
+})
+
 test("theme.customCss written from the site folder without './' is the site's file, as Docusaurus resolves it; without private pages, one beside the docs is read too", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const config = join(site.dir, 'docusaurus.config.js')
