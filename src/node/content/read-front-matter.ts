@@ -437,20 +437,20 @@ const yamlTimestamp = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(
 function readDate(at: ValueAt): string | undefined {
   if (at.value === undefined) return undefined
   const time = at.value instanceof Date ? at.value.getTime() : typeof at.value === 'string' ? parseDate(at.value) : Number.NaN
-  if (Number.isNaN(time)) {
-    at.fail(`must be a date such as 2024-01-05, got ${JSON.stringify(at.value)}`)
-    return undefined
-  }
+  if (typeof time === 'string') return at.fail(`names no day of the calendar, got ${JSON.stringify(at.value)}: ${time}`, "Write the post's real date.")
+  if (Number.isNaN(time)) return at.fail(`must be a date such as 2024-01-05, got ${JSON.stringify(at.value)}`)
   return new Date(time).toISOString()
 }
 
-function parseDate(written: string): number {
+/** The time `written` names, NaN for none, or why the day it names is none (Docusaurus would silently take a later day). */
+function parseDate(written: string): number | string {
   const match = yamlTimestamp.exec(written.trim())
   if (match === null) return written.length > 100 ? Number.NaN : Date.parse(written)
   const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone, sign, zoneHours = '0', zoneMinutes = '0'] = match
   const local = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(fraction.slice(0, 3).padEnd(3, '0')))
-  // A day that is none (2024-02-30) is a mistake, not the next month's day.
-  if (new Date(local).getUTCDate() !== Number(day) || Number(month) < 1 || Number(month) > 12) return Number.NaN
+  if (Number(month) < 1 || Number(month) > 12) return `there is no month ${Number(month)}`
+  const days = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()
+  if (Number(day) < 1 || Number(day) > days) return `${year}-${month!.padStart(2, '0')} has ${days} days`
   const offset = zone === undefined || zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes)) * 60_000
   return local - offset
 }

@@ -84,7 +84,7 @@ test('front matter of plain lines is read without the YAML library as the librar
 test("a post's date is read as Docusaurus reads it (js-yaml, then Joi.date()): a one-digit day, a time in UTC or at its zone, a no-break space before it; a day that is none is still a mistake", async () => {
   await withFixtureSite('blog-yaml-dates', async (site) => {
     const typo = await build({ siteDir: site.dir, write: false })
-    assert.equal(typo.diagnostics.map(formatDiagnostic), ['content/blog/typo.md:3:7: error: Front matter "date" must be a date such as 2024-01-05, got "2024-02-30". [docsgen:front-matter-invalid]'])
+    assert.equal(typo.diagnostics.map(formatDiagnostic), ['content/blog/typo.md:3:7: error: Front matter "date" names no day of the calendar, got "2024-02-30": 2024-02 has 29 days. Write the post\'s real date. [docsgen:front-matter-invalid]'])
     await rm(join(site.dir, 'content/blog/typo.md'))
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [])
