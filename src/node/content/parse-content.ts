@@ -346,7 +346,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
         titleId: undefined,
         description: page?.description ?? (route === '/' ? config.tagline || undefined : undefined),
         html: page?.html ?? '',
-        headings: [],
+        headings: (page?.anchors ?? []).map((id) => ({ depth: 0, id, text: '' })),
         links: (page?.links ?? []).map((url) => ({ url, position: at(url) })),
       }
       const document = contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set())
