@@ -79,6 +79,18 @@ test("a React page's anchors are the ids it draws and those it collects with use
   })
 })
 
+test('a component two pages import that does not compile is told once, at its own line', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(join(site.dir, 'src/pages/_parts/kit.js'), "import Embed from 'a-missing-embed-kit'\nexport default function Kit() { return <Embed /> }\n")
+    for (const name of ['one', 'two']) await writeFile(join(site.dir, `src/pages/${name}.js`), `import Kit from './_parts/kit'\nexport default function Page() { return <Kit /> }\n`)
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(
+      result.diagnostics.map(formatDiagnostic).filter((found) => found.includes('a-missing-embed-kit')),
+      ['src/pages/_parts/kit.js:1:19: error: Cannot compile the page: Could not resolve "a-missing-embed-kit". The package "a-missing-embed-kit" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]'],
+    )
+  })
+})
+
 test('a page exported as memo(…) or forwardRef(…) is a page; pages get the site config as their `config` prop, as Docusaurus gives it', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(join(site.dir, 'src/pages/broken.js'), "import { memo } from 'react'\nfunction Home(props) { return <p>{props.config.title}: {props.config.customFields.heroNote}</p> }\nexport default memo(Home)\n")
