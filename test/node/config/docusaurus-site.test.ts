@@ -195,6 +195,19 @@ test('docs outside the site folder (`path: \'../docs\'`) are read in place, thei
   })
 })
 
+test("a doc outside the site folder may import a package installed in the site's node_modules, as Docusaurus resolves it", async () => {
+  await withFixtureSite('docusaurus-outside', async (site) => {
+    const kit = join(site.dir, 'website/node_modules/a-video-kit')
+    await mkdir(kit, { recursive: true })
+    await writeFile(join(kit, 'package.json'), '{ "name": "a-video-kit", "main": "index.js" }\n')
+    await writeFile(join(kit, 'index.js'), "const { createElement } = require('react')\nmodule.exports = function Video({ id }) { return createElement('p', { className: 'video' }, 'Video ' + id) }\n")
+    await writeFile(join(site.dir, 'docs/video.mdx'), "import Video from 'a-video-kit'\n\n# Video\n\n<Video id=\"intro\" />\n")
+    const result = await build({ siteDir: join(site.dir, 'website') })
+    assert.equal(result.diagnostics.map(formatDiagnostic).slice(1), [])
+    assert.ok((await site.read('website/build/video/index.html')).includes('<p class="video">Video intro</p>'))
+  })
+})
+
 test("a preset that wraps the classic one (its options have the classic shape) is read as it, and said so; docs.exclude leaves files out of every docs folder, as Docusaurus's option does", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const config = join(site.dir, 'docusaurus.config.js')
