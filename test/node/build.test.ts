@@ -341,7 +341,7 @@ validation('broken links, anchors, files, images and navbar targets', async () =
   })
 })
 
-validation('a link to a missing .md file is reported under the stricter of onBrokenMarkdownLinks and onBrokenLinks, which it follows unset', async () => {
+validation('a link to a missing .md file is reported under the stricter of onBrokenMarkdownLinks and onBrokenLinks, which it follows unset; a navbar link under onBrokenLinks', async () => {
   await withFixtureSite('broken-links', async (site) => {
     const config = join(site.dir, 'site.config.ts')
     const text = await readFile(config, 'utf8')
@@ -349,12 +349,14 @@ validation('a link to a missing .md file is reported under the stricter of onBro
       await writeFile(config, text.replace("title: 'Broken links',", `title: 'Broken links',\n  ${settings}`))
       const found = messages(await build({ siteDir: site.dir, write: false }))
       const of = (link: string) => found.filter((message) => message.includes(`Link "${link}"`)).map((message) => message.split(': ')[1])
-      return { markdown: of('./setup.md'), route: of('/docs/Guides/instal') }
+      // The navbar's link is checked as the pages' are, as Docusaurus checks the links it draws.
+      const navbar = found.filter((message) => message.includes('navbar.items[0].to')).map((message) => message.split(': ')[1])
+      return { markdown: of('./setup.md'), route: of('/docs/Guides/instal'), navbar }
     }
-    assert.equal(await severities("onBrokenLinks: 'warn',"), { markdown: ['warning'], route: ['warning'] })
-    assert.equal(await severities("onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'throw',"), { markdown: ['error'], route: ['warning'] })
-    assert.equal(await severities("onBrokenMarkdownLinks: 'ignore',"), { markdown: ['error'], route: ['error'] })
-    assert.equal(await severities("onBrokenLinks: 'ignore',"), { markdown: [], route: [] })
+    assert.equal(await severities("onBrokenLinks: 'warn',"), { markdown: ['warning'], route: ['warning'], navbar: ['warning'] })
+    assert.equal(await severities("onBrokenLinks: 'warn', onBrokenMarkdownLinks: 'throw',"), { markdown: ['error'], route: ['warning'], navbar: ['warning'] })
+    assert.equal(await severities("onBrokenMarkdownLinks: 'ignore',"), { markdown: ['error'], route: ['error'], navbar: ['error'] })
+    assert.equal(await severities("onBrokenLinks: 'ignore',"), { markdown: [], route: [], navbar: [] })
   })
 })
 

@@ -147,6 +147,12 @@ export interface SiteConfig {
      * since it would change what an ordinary page means).
      */
     flavor?: 'default' | 'vitepress'
+    /**
+     * What the 'vitepress' flavor's `{#id .class}` attributes are written between, as VitePress's
+     * `markdown.attrs` (markdown-it-attrs's options): default `{` and `}`; with `'%{'` and `'}%'`,
+     * a heading is written `## Title %{#id}%`. 1 to 4 characters each, no letter, digit or space.
+     */
+    attrs?: { leftDelimiter?: string; rightDelimiter?: string }
   }
   docs?: {
     /** Default '/docs'. */

@@ -5,7 +5,7 @@
  * Docusaurus does; the result as plain data, whatever is not plain (plugins, functions) listed.
  * A package that is not installed is stood in for, whether imported or required.
  */
-import { createRequire } from 'node:module'
+import Module, { createRequire } from 'node:module'
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { workerData } from 'node:worker_threads'
@@ -77,6 +77,23 @@ function typeScriptTwin(name: string): string | undefined {
 }
 
 Object.assign(globalThis, { require, __filename: job.path, __dirname: dirname(job.path), [standInKey]: standIn })
+
+/**
+ * A file of the site's own that the config requires (`require('./webpack.plugin.js')`) is run by
+ * Node's loader, not compiled with the config: a package it requires that is not installed is
+ * stood in for all the same. Node's CommonJS loader is this thread's own, so only the config's
+ * code is affected; a missing file of the site's own still fails.
+ */
+const loader = Module as unknown as { _load: (request: string, parent: unknown, isMain: boolean) => unknown }
+const load = loader._load
+loader._load = function loadOrStandIn(this: unknown, request: string, parent: unknown, isMain: boolean): unknown {
+  try {
+    return load.call(this, request, parent, isMain)
+  } catch (error) {
+    missing(request, error)
+    return standIn
+  }
+}
 // Started from a function, not at the module's top level: Node 24 (V8) aborts the process when a
 // worker ends while its entry module, bundled in dist/bin, is still evaluating asynchronously.
 void loadConfig()

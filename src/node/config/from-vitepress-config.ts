@@ -30,7 +30,7 @@ const themeKeys = ['logo', 'siteTitle', 'nav', 'sidebar', 'socialLinks', 'footer
 export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepress {
   // Markdown options are named one by one: docsgen reads VitePress's Markdown, with options of its own.
   const ignored = Object.entries(config).flatMap(([key, option]) =>
-    readKeys.includes(key) || option === undefined ? [] : key === 'markdown' && isObject(option) ? Object.keys(option).map((name) => `markdown.${name}`) : [key],
+    readKeys.includes(key) || option === undefined ? [] : key === 'markdown' && isObject(option) ? Object.keys(option).filter((name) => name !== 'attrs').map((name) => `markdown.${name}`) : [key],
   )
   const srcDir = typeof config.srcDir === 'string' ? posix.normalize(config.srcDir.replaceAll('\\', '/')).replace(/^\.\/|\/+$/g, '') || '.' : '.'
   const exclude = Array.isArray(config.srcExclude) ? config.srcExclude.filter((glob): glob is string => typeof glob === 'string') : []
@@ -38,7 +38,7 @@ export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepre
   const value: Plain = {
     // VitePress checks links but not anchors; its pages are `page.html`, linked with or without `.html`.
     docs: { routeBasePath: '/', ...(exclude.length === 0 ? {} : { exclude }) },
-    markdown: { flavor: 'vitepress' },
+    markdown: { flavor: 'vitepress', ...attributeDelimiters(config.markdown, ignored) },
     onBrokenLinks: config.ignoreDeadLinks === true ? 'ignore' : 'throw',
     onBrokenAnchors: 'warn',
   }
@@ -61,6 +61,19 @@ export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepre
   else if (theme.editLink !== undefined) ignored.push('themeConfig.editLink')
   if (isObject(theme.editLink) && theme.editLink.text !== undefined) ignored.push('themeConfig.editLink.text')
   return { value, folders, ignored }
+}
+
+/** markdown-it-attrs's delimiters (`markdown.attrs`), which decide how a heading's id is written; its other options are not read. */
+function attributeDelimiters(markdown: unknown, ignored: string[]): Plain {
+  const attrs = isObject(markdown) ? markdown.attrs : undefined
+  if (attrs === undefined) return {}
+  if (!isObject(attrs)) {
+    ignored.push('markdown.attrs')
+    return {}
+  }
+  const read = Object.fromEntries(['leftDelimiter', 'rightDelimiter'].filter((key) => typeof attrs[key] === 'string').map((key) => [key, attrs[key]]))
+  pushAll(ignored, Object.keys(attrs).filter((key) => !Object.hasOwn(read, key) && attrs[key] !== undefined).map((key) => `markdown.attrs.${key}`))
+  return Object.keys(read).length === 0 ? {} : { attrs: read }
 }
 
 /** The favicon: the first `['link', { rel: 'icon', href }]` of `head`; every other tag is left out. */

@@ -60,6 +60,8 @@ export async function readCustomCss(
       assetNames: `${GENERATED_FOLDER}/assets/[name]-[hash]`,
       publicPath: config.baseUrl,
       plugins: [onlySiteFiles(siteDir, config, privateDir)],
+      // Sheets only: the site's tsconfig.json (often extending a package not installed) is no concern of theirs.
+      tsconfigRaw: '{}',
       logLevel: 'silent',
     })
     const files = result.outputFiles.map((file) => ({ file: relative(outdir, file.path).split(sep).join('/'), content: file.contents }))
@@ -107,6 +109,8 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
         const inStatic = join(staticFolder, ...args.path.split('?')[0]!.split('#')[0]!.split('/'))
         return isInside(staticFolder, inStatic) && existsSync(inStatic) ? { path: inStatic } : { path: args.path, external: true }
       })
+      // Docusaurus's alias for the site's folder (`url('@site/static/img/card.png')`); onLoad below refuses what it leaves.
+      build.onResolve({ filter: /^@site\// }, (args) => build.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteDir, kind: args.kind }))
       build.onLoad({ filter: /.*/ }, (args) => {
         if (args.namespace !== 'file') return undefined
         const path = realpathSync.native(args.path)

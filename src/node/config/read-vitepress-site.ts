@@ -13,7 +13,8 @@ import { ignoredParts } from './read-docusaurus-site.js'
 import { loadDocusaurusConfig, type ForeignConfig } from './load-docusaurus-config.js'
 import type { ContentFolders } from './resolve-config.js'
 
-export const vitepressConfigNames = ['.vitepress/config.ts', '.vitepress/config.mts', '.vitepress/config.js', '.vitepress/config.mjs'] as const
+/** VitePress's own order: by extension (js, ts, mjs, mts), `config/index.*` before `config.*` for each. */
+export const vitepressConfigNames = ['js', 'ts', 'mjs', 'mts'].flatMap((extension) => [`.vitepress/config/index.${extension}`, `.vitepress/config.${extension}`])
 
 export type VitepressSite =
   | { readonly value: Record<string, unknown>; readonly source: string; readonly folders: ContentFolders; readonly note: Diagnostic; readonly problems: readonly Diagnostic[]; readonly diagnostics?: undefined }
@@ -60,7 +61,8 @@ function themeStyleSheets(siteDir: string): { sheets: string[]; problems: Diagno
 }
 
 export function findVitepressConfig(siteDir: string): string | undefined {
-  return vitepressConfigNames.find((name) => existsSync(join(siteDir, name)))
+  // A plain file only: a folder or a named pipe under that name is no config.
+  return vitepressConfigNames.find((name) => statSync(join(siteDir, name), { throwIfNoEntry: false })?.isFile() === true)
 }
 
 export async function readVitepressSite(siteDir: string, file: string, timeLimitMs: number): Promise<VitepressSite> {

@@ -16,6 +16,7 @@ import { readBaseUrl, readCssColor, readEditUrl, readHttpUrl, readLinkTarget, re
 import { resolveBlog, type ResolvedBlog } from './resolve-blog.js'
 import { readRouteBasePath, readRoutePath } from './read-route-path.js'
 import { resolveVersions, type ResolvedVersion } from './resolve-versions.js'
+import { readMarkdownOptions, type MarkdownOptions } from './read-markdown-options.js'
 
 export interface ResolvedNavItem {
   readonly label: string
@@ -76,7 +77,7 @@ export interface ResolvedConfig {
    * Docusaurus site's layout when its trailingSlash is unset, where `/page` and `/page/` both work.
    */
   readonly pageFolders: boolean
-  readonly markdown: { readonly format: 'detect' | 'mdx' | 'md'; readonly slugify: 'github' | 'vitepress'; readonly flavor: 'default' | 'vitepress' }
+  readonly markdown: MarkdownOptions
   readonly docs: {
     readonly routeBasePath: string
     readonly versionLabel: string
@@ -189,10 +190,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
   const minHeadingLevel = toc.get('minHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 2
   const maxHeadingLevel = toc.get('maxHeadingLevel').number({ min: 2, max: 6, integer: true }) ?? 3
   if (maxHeadingLevel < minHeadingLevel) toc.get('maxHeadingLevel').fail(`must not be below minHeadingLevel (${minHeadingLevel})`)
-  const markdown = root.get('markdown')
-  markdown.mapping(['format', 'slugify', 'flavor'])
-  const slugify = markdown.get('slugify').oneOf(['github', 'vitepress'] as const)
-  const flavor = markdown.get('flavor').oneOf(['default', 'vitepress'] as const) ?? (slugify === 'vitepress' ? 'vitepress' : 'default')
+  const markdown = readMarkdownOptions(root.get('markdown'))
   const colorMode = root.get('colorMode')
   colorMode.mapping(['defaultMode', 'disableSwitch', 'respectPrefersColorScheme'])
   readI18n(root.get('i18n'))
@@ -218,12 +216,7 @@ export function resolveConfig(value: unknown, file: string, source: string, layo
     onBrokenMarkdownLinks: root.get('onBrokenMarkdownLinks').oneOf(['throw', 'warn', 'ignore'] as const) ?? onBrokenLinks,
     trailingSlash,
     pageFolders: trailingSlash === undefined && layout.docusaurus === true,
-    markdown: {
-      // VitePress has no MDX: its pages' `<script setup>` and `{{ }}` are Vue, read as Markdown.
-      format: markdown.get('format').oneOf(['detect', 'mdx', 'md'] as const) ?? (flavor === 'vitepress' ? 'md' : 'detect'),
-      slugify: slugify ?? (flavor === 'vitepress' ? 'vitepress' : 'github'),
-      flavor,
-    },
+    markdown,
     docs: resolveDocs(root.get('docs'), folders, layout),
     sidebars: root.get('sidebars').value === undefined ? undefined : { file, source, value: readMapping(root.get('sidebars')) },
     folders,

@@ -16,7 +16,7 @@ export interface DocusaurusSite {
 /** The globals the modules read and write. */
 export interface DocusaurusPageGlobals {
   readonly __docsgenSite: DocusaurusSite
-  __docsgenPage?: { readonly route: string; title?: string; description?: string; readonly links: string[] }
+  __docsgenPage?: { readonly route: string; title?: string; description?: string; readonly links: string[]; readonly anchors: string[] }
 }
 
 const site = 'globalThis.__docsgenSite'
@@ -77,6 +77,13 @@ export default function Translate({ children, id, values }) {
   return createElement(Fragment, null, ...(Array.isArray(parts) ? parts : [parts]))
 }`,
   '@docusaurus/Interpolate': `export { default, interpolate } from '@docusaurus/Translate'`,
+  // What a page collects for Docusaurus's link checker is checked as what it draws: an anchor drawn only in the browser (after a click) included.
+  '@docusaurus/useBrokenLinks': `export default function useBrokenLinks() {
+  return {
+    collectLink(link) { if (typeof link === 'string') ${page}?.links.push(link) },
+    collectAnchor(anchor) { if (typeof anchor === 'string' && anchor !== '') ${page}?.anchors.push(anchor) },
+  }
+}`,
   '@docusaurus/router': `export { default as Link } from '@docusaurus/Link'
 export function useLocation() { return ${location} }
 export function useHistory() { return { location: ${location}, push() {}, replace() {} } }

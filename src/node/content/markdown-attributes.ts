@@ -9,22 +9,49 @@ import type { Heading, Paragraph, Parent, Root, RootContent } from 'mdast'
 // Starts at the brace (no leading spaces: a pattern starting with them backtracks on a long run of them).
 // An unquoted value holds no quote, so a quoted one is read one way only: with two ways to read each,
 // a run of them that ends in no brace was tried every way (twice as long per attribute).
-const attribute = `(?:[#.][\\w:-]+|[\\w-]+=(?:"[^"]*"|'[^']*'|[^\\s}"']+))`
-const attributes = new RegExp(`\\{[ \\t]*(${attribute}(?:[ \\t]+${attribute})*)[ \\t]*\\}$`)
+// An id is what markdown-it-attrs reads after `#`: any characters up to a space (`#migrating-from-vuex-≤4`), no brace or `#`.
+const idCharacters = `[^\\s"'=/>{}#]`
+const idAttribute = new RegExp(`(?:^|\\s)#(${idCharacters}+)`)
+const attribute = `(?:#${idCharacters}+|\\.[\\w:-]+|[\\w-]+=(?:"[^"]*"|'[^']*'|[^\\s}"']+))`
 
-export function applyAttributes(parent: Root | Parent): void {
-  for (const node of parent.children as RootContent[]) {
-    if (node.type === 'heading' || node.type === 'paragraph') take(node)
-    else if ('children' in node) applyAttributes(node)
-  }
+/** What attributes are written between: markdown-it-attrs's `leftDelimiter` and `rightDelimiter`. */
+export interface AttributeDelimiters {
+  readonly leftDelimiter: string
+  readonly rightDelimiter: string
 }
 
-function take(node: Heading | Paragraph): void {
+const braces: AttributeDelimiters = { leftDelimiter: '{', rightDelimiter: '}' }
+const patterns = new Map<string, RegExp>()
+
+/** The pattern of attributes at the end of a text, between these delimiters (written as text, never as a pattern). */
+function attributesPattern({ leftDelimiter, rightDelimiter }: AttributeDelimiters): RegExp {
+  const key = `${leftDelimiter}\u0000${rightDelimiter}`
+  let pattern = patterns.get(key)
+  if (pattern === undefined) {
+    const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+    pattern = new RegExp(`${literal(leftDelimiter)}[ \\t]*(${attribute}(?:[ \\t]+${attribute})*)[ \\t]*${literal(rightDelimiter)}$`)
+    patterns.set(key, pattern)
+  }
+  return pattern
+}
+
+export function applyAttributes(parent: Root | Parent, delimiters: AttributeDelimiters = braces): void {
+  const attributes = attributesPattern(delimiters)
+  const walk = (node: Root | Parent): void => {
+    for (const child of node.children as RootContent[]) {
+      if (child.type === 'heading' || child.type === 'paragraph') take(child, attributes)
+      else if ('children' in child) walk(child)
+    }
+  }
+  walk(parent)
+}
+
+function take(node: Heading | Paragraph, attributes: RegExp): void {
   const last = node.children[node.children.length - 1]
   if (last?.type !== 'text') return
   const match = attributes.exec(last.value)
   if (!match) return
-  const id = /(?:^|\s)#([\w:-]+)/.exec(match[1]!)?.[1]
+  const id = idAttribute.exec(match[1]!)?.[1]
   last.value = last.value.slice(0, match.index).trimEnd()
   if (last.value === '') node.children.pop()
   // A heading's id is read from `{#id}` where ids written by hand are read (parse-markdown.ts).

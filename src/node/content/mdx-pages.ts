@@ -168,6 +168,8 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
       sourcemap: 'linked',
       sourcesContent: false,
       banner: commonJsRequire,
+      // As Docusaurus resolves them: a page outside the site folder (docs at '../docs') may import the site's packages.
+      nodePaths: [join(request.siteDir, 'node_modules')],
       plugins: [mdxPlugin(request, parsed, modules.shared)],
     })
     const urls = new Map(Object.entries(result.metafile.outputs).flatMap(([path, output]) => (output.entryPoint === undefined ? [] : [[output.entryPoint.replace(/^mdx:/, 'mdx-page:'), pathToFileURL(join(process.cwd(), path)).href]])))

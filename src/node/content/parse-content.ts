@@ -22,7 +22,8 @@ import { createPageTexts, defaultTextBudget, type PageTexts } from './page-texts
 import { fileStamp } from './file-stamp.js'
 import { leadParser } from './page-lead.js'
 import { dependencyHashes, hashSource, type ParseCache, type ParseRecord, type Placement } from './parse-cache.js'
-import type { parseMarkdown, ParseMarkdownOptions } from './parse-markdown.js'
+import type { parseMarkdown } from './parse-markdown.js'
+import { parseOptionsOf } from './parse-options-of.js'
 import { defaultCategory, readCategory, type CategoryMeta } from './read-category.js'
 import { acceptsCustomFrontMatter, emptyFrontMatter } from './read-front-matter.js'
 import type { ContentFile } from './read-content.js'
@@ -90,6 +91,8 @@ export interface ParseJob {
   readonly slugify: ResolvedConfig['markdown']['slugify']
   /** Whether VitePress's own Markdown is read (markdown.flavor). */
   readonly flavor: ResolvedConfig['markdown']['flavor']
+  /** What VitePress's `{#id .class}` attributes are written between (markdown.attrs). */
+  readonly attrs: ResolvedConfig['markdown']['attrs']
   /** Front matter keys docsgen does not know are the site's own, not mistakes (acceptsCustomFrontMatter). */
   readonly customFrontMatter: boolean
   /** The chunks of `files` this thread parses; all of them when absent. */
@@ -151,6 +154,7 @@ export async function parseContent(siteDir: string, files: readonly ContentFile[
     trailingSlash: config.trailingSlash,
     slugify: config.markdown.slugify,
     flavor: config.markdown.flavor,
+    attrs: config.markdown.attrs,
     customFrontMatter: acceptsCustomFrontMatter(config),
     baseUrlInLinks: isDocusaurusFolder(config),
     bodiesDir: options.cache?.bodiesDir ?? options.bodiesDir,
@@ -342,7 +346,7 @@ async function reactPageDocuments(files: readonly ContentFile[], job: ParseJob, 
         titleId: undefined,
         description: page?.description ?? (route === '/' ? config.tagline || undefined : undefined),
         html: page?.html ?? '',
-        headings: [],
+        headings: (page?.anchors ?? []).map((id) => ({ depth: 0, id, text: '' })),
         links: (page?.links ?? []).map((url) => ({ url, position: at(url) })),
       }
       const document = contentDocument({ ...file, kind: 'page' }, route, parsed, bodies.write(parsed.html), new Set())
@@ -432,12 +436,6 @@ export function runParseJob(
     documents.push(document)
     if (onDocument) untold.push(document)
   }
-}
-
-/** How a file is parsed: VitePress's includes are read from its section's folder (`content/docs`), which `@/` names. */
-function parseOptionsOf(job: ParseJob, file: ContentFile): ParseMarkdownOptions {
-  if (job.flavor !== 'vitepress') return { slugify: job.slugify, customFrontMatter: job.customFrontMatter }
-  return { slugify: job.slugify, customFrontMatter: job.customFrontMatter, vitepress: { siteDir: job.siteDir, sourceRoot: file.file === file.relative ? '.' : file.file.slice(0, file.file.length - file.relative.length - 1) } }
 }
 
 /** What a link of a file becomes in this build: what the cache checks its parse against. */

@@ -20,7 +20,7 @@ import { admonitionAttributes, admonitionHandler } from './admonitions.js'
 import { codeHandler, metaMark } from './code-block.js'
 import { drawTabGroups } from './code-group-tabs.js'
 import { expandIncludes, type Origin } from './expand-includes.js'
-import { applyAttributes } from './markdown-attributes.js'
+import { applyAttributes, type AttributeDelimiters } from './markdown-attributes.js'
 import { createSourceReader, type SourceAccess } from './read-source-file.js'
 import { fillTableOfContents } from './table-of-contents.js'
 import { rewriteVueMarkup } from './vue-markup.js'
@@ -82,11 +82,13 @@ export interface ParseMarkdownOptions {
   readonly vitepress?: SourceAccess
   /** Front matter keys docsgen does not know are the site's own, not mistakes (acceptsCustomFrontMatter). */
   readonly customFrontMatter?: boolean
+  /** With `vitepress`: what `{#id .class}` attributes are written between; `{` and `}` by default. */
+  readonly attributes?: AttributeDelimiters
 }
 
 export function parseMarkdown(source: string, file: string, rewriteLink: RewriteLink, options: ParseMarkdownOptions = {}): ParsedMarkdown {
   const diagnostics: Diagnostic[] = []
-  const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options.slugify ?? 'github', diagnostics)
+  const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options, diagnostics)
   const text = vitepress?.text ?? source
   const mdast = markdownToMdast(text, vitepress?.env)
   const frontMatter = readFrontMatter(mdast, file, diagnostics, { customKeys: options.customFrontMatter ?? options.vitepress !== undefined })
@@ -165,9 +167,9 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
  * the tree's VitePress syntax rewritten, and the parse placed back in the page (lines of included
  * text at their directive) with the files it read.
  */
-function readVitepress(source: string, file: string, access: SourceAccess, slugify: SlugStyle, diagnostics: Diagnostic[]) {
+function readVitepress(source: string, file: string, access: SourceAccess, options: ParseMarkdownOptions, diagnostics: Diagnostic[]) {
   const read = createSourceReader(access)
-  const expanded = source.includes('@include') ? expandIncludes(source, file, read, slugify) : undefined
+  const expanded = source.includes('@include') ? expandIncludes(source, file, read, options.slugify ?? 'github') : undefined
   const dependencies = new Set(expanded?.dependencies)
   const places = new Map(expanded?.places)
   const origins: readonly Origin[] = expanded?.origins ?? []
@@ -189,7 +191,7 @@ function readVitepress(source: string, file: string, access: SourceAccess, slugi
       report: (line: number, message: string, suggestion: string) => diagnostics.push(diagnostic({ file, line: line + 1, column: 1, ruleId: 'include-invalid', message, suggestion })),
     },
     rewrite(tree: MdastRoot): void {
-      applyAttributes(tree)
+      applyAttributes(tree, options.attributes)
       if (origins.length > 0) rebaseIncludedLinks(tree, file, origins)
       pushAll(diagnostics, rewriteVueMarkup(tree, file))
     },

@@ -198,7 +198,11 @@ function readTree(tree: Root, text: string, rewriteLink: RewriteLink, slugger: H
     }
     if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name !== null) {
       if (reading.imports.has(node.name)) reading.outline.push({ partial: node.name })
-      readJsxLink(node.attributes.filter((attribute): attribute is MdxJsxAttribute => attribute.type === 'mdxJsxAttribute'), node.position, reading.links, rewriteLink)
+      const attributes = node.attributes.filter((attribute): attribute is MdxJsxAttribute => attribute.type === 'mdxJsxAttribute')
+      readJsxLink(attributes, node.position, reading.links, rewriteLink)
+      // An id written on an element (`<Link id="new-features"/>`, `<a id="x">`) is an anchor links may name, though not a heading.
+      const id = attributes.find((attribute) => attribute.name === 'id')?.value
+      if (typeof id === 'string' && id !== '') reading.outline.push({ depth: 0, id, text: '' })
       for (const attribute of node.attributes) {
         if (attribute.type === 'mdxJsxExpressionAttribute' || attribute.name === 'components') reading.spreadTo.add(node.name)
         if (attribute.type === 'mdxJsxExpressionAttribute') reading.code.push(attribute.value)
@@ -265,7 +269,7 @@ function markUpForReaders(tree: HastRoot): void {
   addReaderMarkup({ headings, codeBlocks: codeBlocks.map((pre) => highlightCodeBlock(pre)) } satisfies ReaderMarkupTargets)
 }
 
-/** A heading's id (`{#id}` written at its end, else made from its text), set on the node. */
+/** A heading's id (`{#id}` or a comment `#id` written at its end, else made from its text), set on the node. */
 function headingId(node: MdastHeading, slugger: HeadingSlugger): { id: string; text: string } {
   const last = node.children[node.children.length - 1]
   let explicit: string | undefined
@@ -275,12 +279,26 @@ function headingId(node: MdastHeading, slugger: HeadingSlugger): { id: string; t
       explicit = match[1]
       last.value = last.value.slice(0, match.index)
     }
+  } else if (last?.type === 'mdxTextExpression') {
+    explicit = commentId(last.value)
+    if (explicit !== undefined) node.children.pop()
+    const before = node.children[node.children.length - 1]
+    if (explicit !== undefined && before?.type === 'text') before.value = before.value.trimEnd()
   }
   const text = toString(node).trim()
   if (explicit !== undefined) slugger.claim(explicit)
   const id = explicit ?? slugger.slug(text)
   node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } }
   return { id, text }
+}
+
+// Docusaurus 3.10's heading id in a comment, valid MDX where `{#id}` is not: `## Title {/* #custom-id */}`,
+// an expression that is one block comment, whose first word (up to a space) starts with `#`.
+function commentId(expression: string): string | undefined {
+  const written = expression.trim()
+  if (!written.startsWith('/*') || !written.endsWith('*/') || written.indexOf('*/', 2) !== written.length - 2) return undefined
+  const first = written.slice(2, -2).trim().split(' ')[0]!
+  return first.startsWith('#') && first.length > 1 ? first.slice(1) : undefined
 }
 
 /**

@@ -23,6 +23,8 @@ export interface RenderedReactPage {
   readonly description: string | undefined
   /** The links the page draws with `Link` or a plain `<a>`, as written. */
   readonly links: readonly string[]
+  /** The anchors links may name: every id it draws, and those it collects with `useBrokenLinks` (drawn only in the browser). */
+  readonly anchors: readonly string[]
 }
 
 export type ReactPageAnswer =
@@ -49,12 +51,18 @@ async function renderPage({ file, route, moduleUrl }: ReactPageJob['pages'][numb
   try {
     const module = (await import(moduleUrl)) as { default?: unknown }
     if (!isComponent(module.default)) return { file, kind: 'no-default-export' }
-    const drawn: DocusaurusPageGlobals['__docsgenPage'] = { route, links: [] }
+    const drawn: DocusaurusPageGlobals['__docsgenPage'] = { route, links: [], anchors: [] }
     globals.__docsgenPage = drawn
     // Docusaurus gives a page the site config as its `config` prop.
     const html = renderToStaticMarkup(createElement(module.default as ComponentType<{ config: object }>, { config: job.site.siteConfig }))
-    return { file, kind: 'ok', page: { html, title: drawn.title, description: drawn.description, links: drawn.links } }
+    return { file, kind: 'ok', page: { html, title: drawn.title, description: drawn.description, links: drawn.links, anchors: [...drawnIds(html), ...drawn.anchors] } }
   } catch (error) {
     return { file, kind: 'threw', message: describeThrown(error), at: thrownAt(error, job.siteDir) }
   }
+}
+
+/** The ids of the elements in React's markup (its attributes are always double-quoted, with `&`, `"`, `<`, `>` and `'` escaped). */
+function drawnIds(html: string): string[] {
+  const entities: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&lt;': '<', '&gt;': '>', '&#x27;': "'" }
+  return [...html.matchAll(/<[a-zA-Z][^>]*?\sid="([^"]*)"/g)].map((match) => match[1]!.replace(/&(?:amp|quot|lt|gt|#x27);/g, (entity) => entities[entity]!)).filter((id) => id !== '')
 }

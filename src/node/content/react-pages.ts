@@ -9,7 +9,7 @@ import type { Plugin } from 'esbuild'
 import { mkdir } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { diagnostic, formatDiagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { SourcePosition } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import { commonJsRequire, compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
@@ -62,7 +62,9 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
       ruleId: 'page-render-failed',
       options: { jsx: 'automatic', loader: { '.js': 'jsx' }, plugins: [plugin], banner: commonJsRequire },
     })
-    pushAll(diagnostics, result.diagnostics)
+    // A component two pages import is compiled with each: its problem is told once.
+    const told = new Set(diagnostics.map(formatDiagnostic))
+    pushAll(diagnostics, result.diagnostics.filter((found) => !told.has(formatDiagnostic(found))))
     if (result.code !== undefined) compiled.push({ ...page, code: result.code })
   }
   if (compiled.length === 0) return { pages, diagnostics }

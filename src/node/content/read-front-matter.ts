@@ -430,16 +430,29 @@ function knownKeys(root: ValueAt): Omit<FrontMatter, 'links'> {
   }
 }
 
-/** `2024-01-05` or a full ISO time; YAML may have read either as text or as a date. */
+// YAML 1.1's timestamp, a date to Docusaurus's YAML reader (js-yaml): one-digit months and days, a time without zone in UTC.
+const yamlTimestamp = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[ \t]*(Z|([-+])(\d{1,2})(?::?(\d{2}))?))?)?$/
+
+/** A date as Docusaurus's blog takes it (`Joi.date()`): a YAML date or timestamp, or other text `new Date(text)` reads. */
 function readDate(at: ValueAt): string | undefined {
   if (at.value === undefined) return undefined
-  const written = at.value instanceof Date ? at.value.toISOString() : typeof at.value === 'string' ? at.value : undefined
-  const time = written !== undefined && /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(written) ? Date.parse(written) : Number.NaN
-  if (Number.isNaN(time)) {
-    at.fail(`must be a date such as 2024-01-05, got ${JSON.stringify(at.value)}`)
-    return undefined
-  }
+  const time = at.value instanceof Date ? at.value.getTime() : typeof at.value === 'string' ? parseDate(at.value) : Number.NaN
+  if (typeof time === 'string') return at.fail(`names no day of the calendar, got ${JSON.stringify(at.value)}: ${time}`, "Write the post's real date.")
+  if (Number.isNaN(time)) return at.fail(`must be a date such as 2024-01-05, got ${JSON.stringify(at.value)}`)
   return new Date(time).toISOString()
+}
+
+/** The time `written` names, NaN for none, or why the day it names is none (Docusaurus would silently take a later day). */
+function parseDate(written: string): number | string {
+  const match = yamlTimestamp.exec(written.trim())
+  if (match === null) return written.length > 100 ? Number.NaN : Date.parse(written)
+  const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone, sign, zoneHours = '0', zoneMinutes = '0'] = match
+  const local = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(fraction.slice(0, 3).padEnd(3, '0')))
+  if (Number(month) < 1 || Number(month) > 12) return `there is no month ${Number(month)}`
+  const days = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()
+  if (Number(day) < 1 || Number(day) > days) return `${year}-${month!.padStart(2, '0')} has ${days} days`
+  const offset = zone === undefined || zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes)) * 60_000
+  return local - offset
 }
 
 /** An author written out: a mapping of name, title, url and image_url (`authors.yml` entries are read the same way). */

@@ -59,6 +59,7 @@ export async function reparseDocument(
     trailingSlash: config.trailingSlash,
     slugify: config.markdown.slugify,
     flavor: config.markdown.flavor,
+    attrs: config.markdown.attrs,
     customFrontMatter: acceptsCustomFrontMatter(config),
     baseUrlInLinks: isDocusaurusFolder(config),
     bodiesDir: options.bodiesDir,

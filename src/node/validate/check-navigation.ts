@@ -41,8 +41,9 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
       column.items.map((item, itemIndex) => ({ where: `footer.links[${columnIndex}].items[${itemIndex}]`, to: item.to })),
     ),
   ]
+  // Docusaurus checks the links the navbar and footer draw as any other: under onBrokenLinks.
   for (const { where, to } of links) {
-    if (to === undefined) continue
+    if (to === undefined || config.onBrokenLinks === 'ignore') continue
     const path = to.split('#')[0]!
     const canonical = canonicalPath(path)
     if ((canonical !== undefined && canonicalPaths.has(canonical)) || files.includes(safeDecode(path))) continue
@@ -52,6 +53,7 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
         file: source.file,
         ruleId: 'nav-missing-route',
         message: `${where}.to "${to}" matches no page`,
+        severity: config.onBrokenLinks === 'warn' ? 'warning' : 'error',
         suggestion: near ? `Did you mean "${near}"? Routes are case-sensitive.` : 'Link to an existing route.',
         ...locateInSource(source.text, to),
       }),

@@ -26,7 +26,8 @@ export function userCodeThread<Result, Step = string>(): { step: (step: Step) =>
 
 /** What was thrown, in words: an error's message, or the thrown value itself. */
 export function describeThrown(thrown: unknown): string {
-  if (thrown instanceof Error) return thrown.message || thrown.name
+  // Node's "Require stack" names the compiled copy by its path on this machine; the diagnostic places the error already.
+  if (thrown instanceof Error) return thrown.message.split('\nRequire stack:\n')[0] || thrown.name
   try {
     return typeof thrown === 'string' ? thrown : `the value ${String(thrown)}`
   } catch {

@@ -90,6 +90,21 @@ test('an ES module config that makes its require with createRequire(import.meta.
   })
 })
 
+test("a file of the site's own that the config requires (a plugin) gets stand-ins for the packages it requires that are not installed; a missing file of its own is still an error", async () => {
+  await withFixtureSite('docusaurus-local-plugin', async (site) => {
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'docusaurus.config.mjs: warning: docsgen reads docusaurus.config.mjs as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it ignores plugins; it stood in for the package monaco-editor-webpack-plugin, which is not installed. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]',
+    ])
+    assert.is(result.exitCode, 0)
+    await rm(join(site.dir, 'webpack.plugin.cjs'))
+    // Node's require stack, which names the config's compiled copy on this machine, is left out.
+    assert.equal((await build({ siteDir: site.dir, write: false })).diagnostics.map(formatDiagnostic), [
+      "docusaurus.config.mjs:11:13: error: The Docusaurus config threw while loading: Cannot find module './webpack.plugin.cjs'. docsgen runs the Docusaurus config without its packages installed; install them (npm install) or write a site.config.ts. [docsgen:config-invalid]",
+    ])
+  })
+})
+
 test("theme.customCss written from the site folder without './' is the site's file, as Docusaurus resolves it; without private pages, one beside the docs is read too", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const config = join(site.dir, 'docusaurus.config.js')
@@ -177,6 +192,19 @@ test('docs outside the site folder (`path: \'../docs\'`) are read in place, thei
     const start = await site.read('website/build/start/index.html')
     assert.ok(start.includes('<h2 id="careful">'))
     assert.ok(start.includes('<a class="navbar-link" href="/guide/">Guide</a>'))
+  })
+})
+
+test("a doc outside the site folder may import a package installed in the site's node_modules, as Docusaurus resolves it", async () => {
+  await withFixtureSite('docusaurus-outside', async (site) => {
+    const kit = join(site.dir, 'website/node_modules/a-video-kit')
+    await mkdir(kit, { recursive: true })
+    await writeFile(join(kit, 'package.json'), '{ "name": "a-video-kit", "main": "index.js" }\n')
+    await writeFile(join(kit, 'index.js'), "const { createElement } = require('react')\nmodule.exports = function Video({ id }) { return createElement('p', { className: 'video' }, 'Video ' + id) }\n")
+    await writeFile(join(site.dir, 'docs/video.mdx'), "import Video from 'a-video-kit'\n\n# Video\n\n<Video id=\"intro\" />\n")
+    const result = await build({ siteDir: join(site.dir, 'website') })
+    assert.equal(result.diagnostics.map(formatDiagnostic).slice(1), [])
+    assert.ok((await site.read('website/build/video/index.html')).includes('<p class="video">Video intro</p>'))
   })
 })
 

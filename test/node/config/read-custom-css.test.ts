@@ -92,6 +92,26 @@ test("a sheet may not pull in a file of a content folder (its pages may be priva
   })
 })
 
+test("a Docusaurus sheet's `@site/…` URL is the site's file, as Docusaurus's alias makes it, and no way out of the site; the site's tsconfig.json (extending a package not installed) is no concern of its sheets", async () => {
+  await withFixtureSite('docusaurus-css-alias', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(messages(result), [
+      'docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]',
+    ])
+    assert.is(result.exitCode, 0)
+    const sheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    assert.ok((await site.read(`build/_docsgen/${sheet}`)).endsWith('\n.card{background:url("/_docsgen/assets/card-2IOL26EU.svg") no-repeat}\n'))
+    assert.is(await site.read('build/_docsgen/assets/card-2IOL26EU.svg'), await site.read('static/img/card.svg'))
+
+    await writeFile(join(site.dir, 'src', 'css', 'custom.css'), ".out { background: url('@site/../../../../../../../../../etc/hostname') }\n")
+    const outside = await build({ siteDir: site.dir })
+    assert.is(outside.exitCode, 2)
+    assert.equal(messages(outside).slice(1), [
+      "src/css/custom.css:1:24: error: The site's style sheets could not be bundled: /etc/hostname is outside the site folder: a style sheet may only use the site's own files. Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]",
+    ])
+  })
+})
+
 test('a sheet may not read the private output, wherever --private-dir puts it, nor a named pipe (which would never end)', async () => {
   await withFixtureSite('custom-css', async (site) => {
     await mkdir(join(site.dir, 'priv', 'docs'), { recursive: true })

@@ -225,12 +225,25 @@ test("blogSidebarCount: a whole number from 0 (no sidebar) or 'ALL', as Docusaur
 
 test("markdown.flavor: 'vitepress' reads .md as Markdown with VitePress's ids; slugify 'vitepress' alone chooses it; each default can be overridden; other values are refused", () => {
   const markdown = (value: unknown) => resolveConfig({ title: 'T', markdown: value }, 'site.config.ts', '').config?.markdown
-  assert.equal(markdown(undefined), { format: 'detect', slugify: 'github', flavor: 'default' })
-  assert.equal(markdown({ flavor: 'vitepress' }), { format: 'md', slugify: 'vitepress', flavor: 'vitepress' })
-  assert.equal(markdown({ slugify: 'vitepress' }), { format: 'md', slugify: 'vitepress', flavor: 'vitepress' })
-  assert.equal(markdown({ slugify: 'vitepress', flavor: 'default' }), { format: 'detect', slugify: 'vitepress', flavor: 'default' })
-  assert.equal(markdown({ flavor: 'vitepress', slugify: 'github', format: 'detect' }), { format: 'detect', slugify: 'github', flavor: 'vitepress' })
+  const braces = { leftDelimiter: '{', rightDelimiter: '}' }
+  assert.equal(markdown(undefined), { format: 'detect', slugify: 'github', flavor: 'default', attrs: braces })
+  assert.equal(markdown({ flavor: 'vitepress' }), { format: 'md', slugify: 'vitepress', flavor: 'vitepress', attrs: braces })
+  assert.equal(markdown({ slugify: 'vitepress' }), { format: 'md', slugify: 'vitepress', flavor: 'vitepress', attrs: braces })
+  assert.equal(markdown({ slugify: 'vitepress', flavor: 'default' }), { format: 'detect', slugify: 'vitepress', flavor: 'default', attrs: braces })
+  assert.equal(markdown({ flavor: 'vitepress', slugify: 'github', format: 'detect' }), { format: 'detect', slugify: 'github', flavor: 'vitepress', attrs: braces })
   assert.equal(problems({ title: 'T', markdown: { flavor: 'vue' } }), ['site.config.ts: error: "markdown.flavor" must be one of \'default\', \'vitepress\', got \'vue\'. [docsgen:config-invalid]'])
+})
+
+test("markdown.attrs's delimiters are read as written; a letter, a space, a long or an empty one is refused (each is matched in every heading)", () => {
+  const attrs = (value: unknown) => resolveConfig({ title: 'T', markdown: { attrs: value } }, 'site.config.ts', '').config?.markdown.attrs
+  assert.equal(attrs({ leftDelimiter: '%{', rightDelimiter: '}%' }), { leftDelimiter: '%{', rightDelimiter: '}%' })
+  assert.equal(attrs({ leftDelimiter: '[[' }), { leftDelimiter: '[[', rightDelimiter: '}' })
+  assert.equal(problems({ title: 'T', markdown: { attrs: { leftDelimiter: 'a{', rightDelimiter: '} }', allowed: [] } } }), [
+    "site.config.ts: error: Unknown key 'allowed' in markdown.attrs. Known keys: leftDelimiter, rightDelimiter. [docsgen:config-unknown-key]",
+    'site.config.ts: error: "markdown.attrs.leftDelimiter" must be 1 to 4 characters that are no letter, digit or space, got "a{". Write it as markdown-it-attrs\'s options are written, as \'%{\'. [docsgen:config-invalid]',
+    'site.config.ts: error: "markdown.attrs.rightDelimiter" must be 1 to 4 characters that are no letter, digit or space, got "} }". Write it as markdown-it-attrs\'s options are written, as \'%{\'. [docsgen:config-invalid]',
+  ])
+  assert.equal(problems({ title: 'T', markdown: { attrs: { leftDelimiter: '', rightDelimiter: '%%%%%' } } }).length, 2)
 })
 
 test('docs.exclude is a list of globs; none by default; anything else is refused', () => {

@@ -179,4 +179,28 @@ test("a theme entry that is a named pipe is not read (it would never end): the s
   })
 })
 
+test('.vitepress/config/index.* is read before .vitepress/config.*, as VitePress reads it; its markdown.attrs delimiters give headings and paragraphs their ids (%{#id}%), braces then being text', async () => {
+  await withFixtureSite('vitepress-config-folder', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      ".vitepress/config/index.mts: warning: docsgen reads .vitepress/config/index.mts as a VitePress site: every .md of the site folder as a page at the route VitePress gives it, public/ published as it is, the nav and sidebar, VitePress's Markdown; its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page); it ignores markdown.attrs.allowedAttributes; it stood in for the package vitepress, which is not installed. Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]",
+    ])
+    assert.is(result.exitCode, 0)
+    const home = await site.read('build/index.html')
+    assert.match(home, '<title>Config folder</title>')
+    assert.match(
+      home,
+      [
+        '<h1 id="start">Start</h1><div class="markdown-body">',
+        '<p id="para">A paragraph with an id.</p>',
+        '<p>A paragraph with braces {#kept-as-text}</p>',
+        '<h2 id="migrating-from-vuex-≤4">从 Vuex ≤4 迁移<a class="hash-link" href="#migrating-from-vuex-≤4" aria-label="Direct link to 从 Vuex ≤4 迁移">#</a></h2>',
+        '<p>See <a href="#migrating-from-vuex-%E2%89%A44">the migration</a>, <a href="/guide/setup#set-up">setting up</a> and <a href="#para">the paragraph</a>.</p>',
+      ].join('\n'),
+    )
+    assert.not.match(home, '%{')
+    assert.match(await site.read('build/guide/setup.html'), '<h2 id="set-up">Setting it up<a class="hash-link" href="#set-up" aria-label="Direct link to Setting it up">#</a></h2>')
+  })
+})
+
 test.run()

@@ -63,9 +63,31 @@ test('a Docusaurus module docsgen does not stand in for is a diagnostic naming t
     await writeFile(join(site.dir, 'src/pages/broken.js'), "import { useColorMode } from '@docusaurus/theme-common'\nexport default function Coloured() { return <p>{useColorMode().colorMode}</p> }\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic).slice(1, 2), [
-      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList). [docsgen:page-render-failed]',
+      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/useBrokenLinks, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList). [docsgen:page-render-failed]',
     ])
     assert.ok(result.manifest!.routes.some((route) => route.path === '/broken'))
+  })
+})
+
+test("a React page's anchors are the ids it draws and those it collects with useBrokenLinks (drawn only after a click), as Docusaurus checks them; another is a broken anchor", async () => {
+  await withFixtureSite('docusaurus-page-anchors', async (site) => {
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      'docs/intro.md:3:105: error: Link "/setup#rollup" points to "#rollup", which is not a heading on "/setup". Headings on that page: #install, #tom&jerry, #gulp, #webpack. [docsgen:missing-anchor]',
+      "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place; it draws the 1 React page of src/pages/ once, as static HTML without their state and effects (nothing runs in the browser), with stand-ins for Docusaurus's Layout, Link and context. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+    ])
+  })
+})
+
+test('a component two pages import that does not compile is told once, at its own line', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(join(site.dir, 'src/pages/_parts/kit.js'), "import Embed from 'a-missing-embed-kit'\nexport default function Kit() { return <Embed /> }\n")
+    for (const name of ['one', 'two']) await writeFile(join(site.dir, `src/pages/${name}.js`), `import Kit from './_parts/kit'\nexport default function Page() { return <Kit /> }\n`)
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(
+      result.diagnostics.map(formatDiagnostic).filter((found) => found.includes('a-missing-embed-kit')),
+      ['src/pages/_parts/kit.js:1:19: error: Cannot compile the page: Could not resolve "a-missing-embed-kit". The package "a-missing-embed-kit" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]'],
+    )
   })
 })
 

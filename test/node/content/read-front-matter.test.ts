@@ -81,4 +81,18 @@ test('front matter of plain lines is read without the YAML library as the librar
   for (const yaml of left) assert.is(simpleFrontMatter(yaml), undefined, JSON.stringify(yaml))
 })
 
+test("a post's date is read as Docusaurus reads it (js-yaml, then Joi.date()): a one-digit day, a time in UTC or at its zone, a no-break space before it; a day that is none is still a mistake", async () => {
+  await withFixtureSite('blog-yaml-dates', async (site) => {
+    const typo = await build({ siteDir: site.dir, write: false })
+    assert.equal(typo.diagnostics.map(formatDiagnostic), ['content/blog/typo.md:3:7: error: Front matter "date" names no day of the calendar, got "2024-02-30": 2024-02 has 29 days. Write the post\'s real date. [docsgen:front-matter-invalid]'])
+    await rm(join(site.dir, 'content/blog/typo.md'))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    const time = async (post: string) => /<time [^>]*>[^<]*<\/time>/.exec(await site.read(`build/blog/${post}.html`))?.[0]
+    assert.is(await time('doctor'), '<time datetime="2015-11-03T10:30:00.000Z">November 3, 2015</time>')
+    assert.is(await time('planning'), '<time datetime="2017-09-12T10:00:00.000Z">September 12, 2017</time>')
+    assert.is(await time('release'), '<time datetime="2018-08-27T23:00:00.000Z">August 27, 2018</time>')
+  })
+})
+
 test.run()

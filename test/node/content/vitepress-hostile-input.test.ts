@@ -31,6 +31,15 @@ test('attributes written like {a="x" a="x" … !} that end in no brace are text,
     assert.equal(page.html.split('\n'), [`<p>Text ${written}</p>`, '<p id="kept">More</p>'])
   }))
 
+test('attribute delimiters made of pattern characters are matched as written, and a long run of ids that ends in no delimiter is text, read in one pass', () =>
+  withSite({}, (dir) => {
+    const options = { ...vitepress(dir), attributes: { leftDelimiter: '(?', rightDelimiter: '$)' } }
+    const run = Array(20_000).fill('#a').join(' ')
+    const page = parseMarkdown(`## Title (?#t.x+)\n\n## Plain (?#p .w$)\n\nText (?${run} $\n\nBraces {#b}\n`, 'content/docs/page.md', keep, options)
+    assert.equal(page.headings.map((heading) => `${heading.id} ${heading.text}`), ['title-t-x Title (?#t.x+)', 'p Plain'])
+    assert.match(page.html, `<p>Text (?${run} $</p>\n<p>Braces {#b}</p>`)
+  }))
+
 test('a tab marker, a tag-like run, directives and a code title over long lines are read in one pass', () =>
   withSite({}, (dir) => {
     const tags = '<A '.repeat(33_000)
