@@ -51,6 +51,11 @@ export default function Layout({ title, description, children }) {
 }`,
   '@theme/Heading': `import { createElement } from 'react'
 export default function Heading({ as = 'h2', ...props }) { return createElement(as, props) }`,
+  // Every @theme/Icon/<Name> (Copy, Success, ExternalLink…): icons are decoration, drawn as an empty one of their size.
+  '@theme/Icon': `import { createElement } from 'react'
+export default function Icon({ width = 20, height = 20, title, ...rest }) {
+  return createElement('svg', { viewBox: '0 0 24 24', width, height, 'aria-hidden': true, ...rest })
+}`,
   '@docusaurus/Link': link,
   '@docusaurus/useBaseUrl': useBaseUrl,
   '@docusaurus/useDocusaurusContext': `export default function useDocusaurusContext() {
@@ -117,3 +122,9 @@ export const classNamesModule = `export default function classNames(...args) {
   return names.filter(Boolean).join(' ')
 }
 export { classNames as clsx }`
+
+/** The stood-in module a page's `@theme/…` or `@docusaurus/…` import names, if docsgen has one: every `@theme/Icon/<Name>` is `@theme/Icon`. */
+export function docusaurusModuleFor(path: string): string | undefined {
+  if (/^@theme\/Icon\/[\w-]+$/.test(path)) return '@theme/Icon'
+  return path in docusaurusPageModules ? path : undefined
+}

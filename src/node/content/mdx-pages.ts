@@ -19,7 +19,7 @@ import { commonJsRequire } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
-import { docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
+import { docusaurusModuleFor, docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
 import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
@@ -254,6 +254,7 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
           const own = await build.resolve(`./src/theme/${name}`, { resolveDir: request.siteDir, kind: args.kind })
           if (own.errors.length === 0) return own
         }
+        if (docusaurusModuleFor(args.path) !== undefined) return { path: docusaurusModuleFor(args.path), namespace: 'docusaurus' }
         return { errors: [{ text: `"${args.path}" is not one of the theme components docsgen provides (${theme.map((entry) => `@theme/${entry}`).join(', ')}), nor in the site's src/theme/` }] }
       })
       // Docusaurus's modules, as its pages import them: by their default exports (docusaurus-page-modules.ts).

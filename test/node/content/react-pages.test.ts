@@ -63,7 +63,7 @@ test('a Docusaurus module docsgen does not stand in for is a diagnostic naming t
     await writeFile(join(site.dir, 'src/pages/broken.js'), "import { useColorMode } from '@docusaurus/theme-common'\nexport default function Coloured() { return <p>{useColorMode().colorMode}</p> }\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic).slice(1, 2), [
-      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/useBrokenLinks, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList). [docsgen:page-render-failed]',
+      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @theme/Icon/*, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/useBrokenLinks, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList). [docsgen:page-render-failed]',
     ])
     assert.ok(result.manifest!.routes.some((route) => route.path === '/broken'))
   })
@@ -100,6 +100,18 @@ test('a page exported as memo(…) or forwardRef(…) is a page; pages get the s
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
     assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><p>Pages Site: Made with care</p></div>'))
     assert.ok((await site.read('build/team/index.html')).includes('<div class="markdown-body"><p>team</p></div>'))
+  })
+})
+
+test("a page's @theme/Icon/<Name> (Copy, Success, ExternalLink…) is drawn as an empty, hidden icon of its size", async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import IconCopy from '@theme/Icon/Copy'\nimport IconSuccess from '@theme/Icon/Success'\nexport default function Copy() { return <button><IconCopy className=\"icon\" /><IconSuccess width={16} height={16} /> Copy</button> }\n")
+    await mendHelpLinks(site.dir)
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.ok(
+      (await site.read('build/broken/index.html')).includes('<button><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" class="icon"></svg><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"></svg> Copy</button>'),
+    )
   })
 })
 
