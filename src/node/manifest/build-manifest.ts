@@ -23,7 +23,7 @@ import { routeDisplay } from './route-display.js'
 import { createRouteTable, describeSource, type RouteTable } from './route-table.js'
 import { sidebarFromFile, type SidebarLink, type SidebarsFromFile } from './sidebar-from-file.js'
 import { addTagRoutes } from './tag-routes.js'
-import { versionedAccess } from './versioned-access.js'
+import { versionedAccess, versionedRules } from './versioned-access.js'
 
 export interface ManifestResult {
   readonly manifest: Manifest
@@ -88,7 +88,7 @@ export function buildManifest(content: ManifestContent, config: ResolvedConfig, 
     routes: [...routes.values()]
       .map((route) => (sidebarOf.has(route.path) ? { ...route, sidebar: sidebarOf.get(route.path) } : route))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
-    privatePaths: rules.map((rule) => ({ pattern: rule.pattern, groups: rule.rule.groups })),
+    privatePaths: versionedRules(config, rules).map((rule) => ({ pattern: rule.pattern, groups: rule.rule.groups })),
     sidebars,
     assets: publishedAssets(content, routes, accessOf, diagnostics),
   }

@@ -91,6 +91,21 @@ test('a private path rule holds in every version: no page of an old or next vers
   })
 })
 
+test("a private path rule is also given, as it reads under every other version, to the gate and to the sign-in shell: a reader who opens such a page is asked to sign in, not told it is missing", async () => {
+  await withFixtureSite('versioned-docs', async (site) => {
+    assert.equal((await build({ siteDir: site.dir })).diagnostics.map(formatDiagnostic), [])
+    const gate = JSON.parse(await site.read('.docsgen/private/gate.json')) as { rules: { pattern: string; groups: string[] }[] }
+    const covering = (path: string) => gate.rules.filter((rule) => new RegExp(rule.pattern).test(path)).map((rule) => rule.groups)
+    assert.equal(covering('/docs/internal/secret'), [['staff']])
+    assert.equal(covering('/docs/next/internal/secret'), [['staff']])
+    assert.equal(covering('/docs/1.0/internal/anything'), [['staff']])
+    assert.equal(covering('/docs/next/intro'), [])
+    const shell = await site.read('build/404.html')
+    const patterns = JSON.parse(/"patterns":(\[[^\]]*\])/.exec(shell)![1]!) as string[]
+    assert.ok(patterns.some((pattern) => new RegExp(pattern).test('/docs/next/internal/secret')))
+  })
+})
+
 test('a version under a private rule publishes nothing of its docs: no route, no sidebar entry, not its name in the versions', async () => {
   await withFixtureSite('versioned-docs', async (site) => {
     const config = join(site.dir, 'site.config.ts')
