@@ -53,7 +53,8 @@ export function checkNavigation(manifest: Manifest, config: ResolvedConfig, sour
         file: source.file,
         ruleId: 'nav-missing-route',
         message: `${where}.to "${to}" matches no page`,
-        severity: config.onBrokenLinks === 'warn' ? 'warning' : 'error',
+        // VitePress does not check its nav's links at all: a VitePress site's broken one is told, not fatal.
+        severity: config.onBrokenLinks === 'warn' || config.folders.layout === 'vitepress' ? 'warning' : 'error',
         suggestion: near ? `Did you mean "${near}"? Routes are case-sensitive.` : 'Link to an existing route.',
         ...locateInSource(source.text, to),
       }),

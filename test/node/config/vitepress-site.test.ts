@@ -1,6 +1,6 @@
 /** A VitePress site's folder built as it is: `.vitepress/config` read, its pages where VitePress finds them, what is ignored said once. */
 import { execFileSync } from 'node:child_process'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -124,6 +124,18 @@ test('a VitePress config that throws, does not compile, or never ends is a confi
     assert.is(endless.exitCode, 2)
     assert.equal(endless.diagnostics.map(formatDiagnostic), [
       '.vitepress/config.mts: error: The VitePress config did not finish loading within 0.5 s. A config must evaluate to its settings in moments, without ending the process. [docsgen:config-invalid]',
+    ])
+  })
+})
+
+test("a broken link in a VitePress site's nav is a warning, not an error: VitePress does not check its nav", async () => {
+  await withFixtureSite('vitepress-folder', async (site) => {
+    const config = join(site.dir, '.vitepress/config.mts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("link: '/reference/api.html'", "link: '/reference/apis.html'"))
+    const result = await build({ siteDir: site.dir })
+    assert.is(result.exitCode, 0)
+    assert.equal(result.diagnostics.map(formatDiagnostic).filter((message) => message.includes('nav-missing-route')), [
+      '.vitepress/config.mts:24:37: warning: navbar.items[1].to "/reference/apis" matches no page. Did you mean "/reference/api"? Routes are case-sensitive. [docsgen:nav-missing-route]',
     ])
   })
 })
