@@ -57,6 +57,19 @@ export function siteHref(baseUrl: string, path: string, hash?: string): string {
 }
 
 /**
+ * The href of a config's `to` (a route path as written, decoded, with an optional `?query` and
+ * `#hash`) on a site served under `baseUrl`: the path encoded, the query kept as written.
+ */
+export function toHref(baseUrl: string, to: string): string {
+  const [target, hash] = to.split('#')
+  const [path, query] = target!.split('?')
+  const href = siteHref(baseUrl, safeDecode(path!), hash)
+  if (query === undefined) return href
+  const at = href.indexOf('#')
+  return at === -1 ? `${href}?${query}` : `${href.slice(0, at)}?${query}${href.slice(at)}`
+}
+
+/**
  * A site-relative URL as written (`/img/logo.svg`, already encoded) under the base URL; other
  * URLs (`https:`, `//host`, `./x`) are returned as they are.
  */

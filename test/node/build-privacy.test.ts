@@ -172,6 +172,23 @@ privacy("a generated category page whose items are for different groups needs al
   })
 })
 
+privacy('a navbar or footer link to a private page is private however its path is spelt: with dot segments, escapes or a query', async () => {
+  await withFixtureSite('group-sidebars', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    const items = "[{ label: 'Dotted', to: '/docs/beta-secret/../alpha-secret' }, { label: 'Escaped', to: '/docs/%61lpha-secret' }, { label: 'Queried', to: '/docs/alpha-secret?tab=1' }]"
+    await writeFile(config, (await readFile(config, 'utf8')).replace("title: 'Groups',", `title: 'Groups',\n  navbar: { items: ${items} },\n  footer: { links: [{ title: 'More', items: ${items} }] },`))
+    assert.equal(messages(await build({ siteDir: site.dir })), [])
+    const intro = await site.read('build/docs/intro.html')
+    for (const label of ['Dotted', 'Escaped', 'Queried']) assert.not.match(intro, label)
+    // The gate gives them to the page's readers, each under the page it opens.
+    const gate = JSON.parse(await site.read('.docsgen/private/gate.json')) as { navigation: { path: string; label: string; href: string }[] }
+    assert.equal(
+      gate.navigation.filter((item) => item.path === '/docs/alpha-secret' && item.label !== 'Alpha plans').map((item) => `${item.label} ${item.href}`),
+      ['Dotted /docs/beta-secret/../alpha-secret', 'Escaped /docs/alpha-secret', 'Queried /docs/alpha-secret?tab=1', 'Dotted /docs/beta-secret/../alpha-secret', 'Escaped /docs/alpha-secret', 'Queried /docs/alpha-secret?tab=1'],
+    )
+  })
+})
+
 privacy('a public page quoting private text fails the build and names both files', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await writeFile(

@@ -81,6 +81,15 @@ output('writes one HTML file per route, the files pages use, static/, the manife
   })
 })
 
+output("a navbar or footer link's query and hash are kept as written, after its path", async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    const config = join(site.dir, 'site.config.ts')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("to: '/docs/Guides/intro' }]", "to: '/docs/Guides/intro?tab=npm#local-section' }]"))
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.match(await site.read('build/about.html'), '<a class="footer-link" href="/docs/Guides/intro?tab=npm#local-section">Intro</a>')
+  })
+})
+
 output('rewrites links to .md files into routes, encoding spaces and &', async () => {
   await withFixtureSite('basic-site', async (site) => {
     await build({ siteDir: site.dir })

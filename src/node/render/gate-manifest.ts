@@ -4,7 +4,7 @@
  * one sign-in shell, and the private navigation (the sidebar entries and the navbar and footer
  * links that lead to private pages), which the gate hands only to readers who may open them.
  */
-import { safeDecode, siteHref, stripRouteSuffix } from '../../shared/canonical-path.js'
+import { canonicalPath, siteHref, stripRouteSuffix, toHref } from '../../shared/canonical-path.js'
 import { contentTypeOf } from '../../shared/content-type.js'
 import { pageDataFile } from '../../shared/page-data.js'
 import type { GateEntry, GateManifest, GateNavigationItem } from '../../shared/gate-manifest.js'
@@ -29,9 +29,9 @@ export function gateManifest(manifest: Manifest, config: ResolvedConfig): GateMa
   ]
   for (const { to, fields } of links) {
     if (to === undefined) continue
-    const [written, hash] = to.split('#')
-    const path = stripRouteSuffix(safeDecode(written!))
-    if (Object.hasOwn(entries, path)) navigation.push({ path, ...fields, href: href(safeDecode(written!), hash) })
+    // The page the link opens as a browser reads it ("/docs/beta/../alpha/x" opens "/docs/alpha/x").
+    const path = canonicalPath(to)
+    if (path !== undefined && Object.hasOwn(entries, path)) navigation.push({ path, ...fields, href: toHref(config.baseUrl, to) })
   }
   const walk = (items: readonly SidebarItem[], trail: readonly string[]) => {
     for (const item of items) {

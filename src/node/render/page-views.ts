@@ -3,7 +3,7 @@
  * previous/next links, which routes each category holds) is computed once here; per page only
  * the branch leading to the page is expanded, so a page's size does not grow with the site.
  */
-import { safeDecode, siteHref, stripRouteSuffix, underBaseUrl } from '../../shared/canonical-path.js'
+import { canonicalPath, routeCollisionKey, safeDecode, siteHref, toHref, underBaseUrl } from '../../shared/canonical-path.js'
 import type { Manifest, Route, SidebarItem } from '../../shared/manifest.js'
 import { PRIVATE_SHELL_TITLE, type Breadcrumb, type CategoryCard, type PageLink, type PageView, type SidebarViewItem, type SiteView, type TocEntry } from '../../shared/page-view.js'
 import type { ResolvedConfig } from '../config/resolve-config.js'
@@ -109,7 +109,7 @@ function makePageViews(manifest: Manifest, config: ResolvedConfig): PageViews {
   const navbarItems = config.navbar.items.filter(isPublicLink)
   const site = siteView(config, navbarItems, isPublicLink, href, docsRoot === undefined ? undefined : (docsRoot.redirectTo ?? docsRoot.path))
   // Navbar links are matched to pages by the route they open, not by their (base-prefixed) href.
-  const navbarRoutes = navbarItems.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split('#')[0]!)))
+  const navbarRoutes = navbarItems.map((item) => (item.to === undefined ? undefined : safeDecode(item.to.split(/[?#]/)[0]!)))
 
   const blogTags = `${config.blog.routeBasePath.replace(/\/$/, '')}/tags/`
   const blogSidebar = createBlogSidebarView(manifest, config, href)
@@ -223,11 +223,16 @@ function publicLinkTest(manifest: Manifest, published: boolean): (link: { to: st
     published
       ? []
       : [
-          ...manifest.routes.filter((route) => route.access.private).map((route) => stripRouteSuffix(route.path)),
-          ...manifest.assets.filter((asset) => asset.access.private).map((asset) => asset.path),
+          ...manifest.routes.filter((route) => route.access.private).map((route) => routeCollisionKey(route.path)),
+          ...manifest.assets.filter((asset) => asset.access.private).map((asset) => routeCollisionKey(asset.path)),
         ],
   )
-  return (link) => link.to === undefined || !privateTargets.has(stripRouteSuffix(safeDecode(link.to.split('#')[0]!)))
+  // Read as a browser reads it ("/docs/beta/../alpha/x" is "/docs/alpha/x"), and as hosts serve it (letter case, NFC).
+  return (link) => {
+    if (link.to === undefined) return true
+    const opened = canonicalPath(link.to)
+    return opened === undefined || !privateTargets.has(routeCollisionKey(opened))
+  }
 }
 
 /** Redirect routes are drawn as plain pages (their body links on, for browsers that ignore the refresh). */
@@ -256,11 +261,7 @@ function siteView(
   hrefOf: HrefOf,
   mainDocPath: string | undefined,
 ): SiteView {
-  const href = (link: { to: string | undefined; href: string | undefined }) => {
-    if (link.to === undefined) return link.href!
-    const [path, hash] = link.to.split('#')
-    return hrefOf(safeDecode(path!), hash)
-  }
+  const href = (link: { to: string | undefined; href: string | undefined }) => (link.to === undefined ? link.href! : toHref(config.baseUrl, link.to))
   const logo = config.navbar.logo
   return {
     title: config.title,
