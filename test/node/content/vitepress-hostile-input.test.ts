@@ -40,6 +40,15 @@ test('attribute delimiters made of pattern characters are matched as written, an
     assert.match(page.html, `<p>Text (?${run} $</p>\n<p>Braces {#b}</p>`)
   }))
 
+test('attributes are looked for from the last left delimiter only: a long run of delimiters that never closes is text, read in one pass', () =>
+  withSite({}, (dir) => {
+    const run = '{a='.repeat(40_000)
+    const page = parseMarkdown(`Text ${run}\n\nMore {#kept}\n`, 'content/docs/page.md', keep, vitepress(dir))
+    assert.equal(page.html.split('\n'), [`<p>Text ${run}</p>`, '<p id="kept">More</p>'])
+    const percent = parseMarkdown(`## Title %{#t}%\n\nText ${'%{a='.repeat(40_000)}}%\n`, 'content/docs/page.md', keep, { ...vitepress(dir), attributes: { leftDelimiter: '%{', rightDelimiter: '}%' } })
+    assert.equal(percent.headings.map((heading) => `${heading.id} ${heading.text}`), ['t Title'])
+  }))
+
 test('a tab marker, a tag-like run, directives and a code title over long lines are read in one pass', () =>
   withSite({}, (dir) => {
     const tags = '<A '.repeat(33_000)
