@@ -13,7 +13,9 @@ export function partialFile(from: string, source: string): string | undefined {
   const path = source.startsWith('@site/') ? posix.normalize(source.slice('@site/'.length)) : source.startsWith('.') ? posix.join(posix.dirname(from), source) : undefined
   // Pages of a docs folder outside the site (a Docusaurus config's `path: '../docs'`) may import partials of that folder.
   const outside = /^(\.\.\/)+[^/]+\//.exec(from)?.[0]
-  const inside = path !== undefined && (!path.startsWith('..') || (outside !== undefined && path.startsWith(outside) && !path.slice(outside.length).startsWith('..')))
+  // A name that begins with ".." ("..shared/") is a folder of the site; only ".." itself climbs.
+  const climbs = (relative: string) => relative === '..' || relative.startsWith('../')
+  const inside = path !== undefined && (!climbs(path) || (outside !== undefined && path.startsWith(outside) && !climbs(path.slice(outside.length))))
   return !inside || posix.isAbsolute(path) ? undefined : path
 }
 

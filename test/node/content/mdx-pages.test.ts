@@ -55,6 +55,17 @@ mdx('an MDX page: HTML comments are left out, code spans keep theirs, fenced cod
   })
 })
 
+mdx('a partial in a folder whose name begins with ".." is a partial of the site: shown, its headings anchors', async () => {
+  await withFixtureSite('mdx-site', async (site) => {
+    await mkdir(join(site.dir, '..shared'))
+    await writeFile(join(site.dir, '..shared/_a.mdx'), '## Shared heading\n\nShared text.\n')
+    await writeFile(join(site.dir, 'content/docs/shared.mdx'), "import A from '@site/..shared/_a.mdx'\n\n# Shared\n\n<A />\n\n[go](#shared-heading)\n")
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [])
+    assert.match(bodyOf(await site.read('build/docs/shared.html')), '<p>Shared text.</p>')
+  })
+})
+
 mdx('an MDX page can show a component of an installed CommonJS package that requires React', async () => {
   await withFixtureSite('mdx-site', async (site) => {
     await installCommonJsWidget(site.dir)
