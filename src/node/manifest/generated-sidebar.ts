@@ -158,9 +158,10 @@ export function buildSidebar(
 function generatedIndexAccess(path: string, items: readonly SidebarItem[], routes: ReadonlyMap<string, Route>, accessOf: (path: string) => Access): Access {
   const own = accessOf(path)
   if (own.private || items.length === 0 || !items.every((item) => item.private)) return own
-  const groupLists = pagesOf(items).map((page) => {
+  // A page with no route (left out for clashing with another) says nothing of who may read the index.
+  const groupLists = pagesOf(items).flatMap((page) => {
     const access = routes.get(page)?.access
-    return access?.private ? access.groups : []
+    return access === undefined ? [] : [access.private ? access.groups : []]
   })
   const common = groupLists.length === 0 ? [] : groupLists.reduce((shared, groups) => shared.filter((group) => groups.includes(group)))
   const oneReadable = groupLists.some((groups) => groups.every((group) => common.includes(group)))

@@ -47,6 +47,10 @@ function yearOf(date: string | undefined): string {
 /** Posts by year, newest year first: the posts come newest first (undated ones last), so each year's are together. */
 function byYear(posts: readonly SidebarPost[]): { year: string; posts: SidebarPost[] }[] {
   const years = new Map<string, SidebarPost[]>()
-  for (const post of posts) years.set(post.year, [...(years.get(post.year) ?? []), post])
+  for (const post of posts) {
+    const year = years.get(post.year)
+    if (year === undefined) years.set(post.year, [post])
+    else year.push(post)
+  }
   return [...years].map(([year, posts]) => ({ year, posts }))
 }
