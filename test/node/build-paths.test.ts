@@ -36,14 +36,16 @@ slugs('a slug that climbs out, lands on another page or names a device is an err
   })
 })
 
-slugs('a page whose path a browser reads as another ("#", "%" in a file name or slug) is an error at its place: "c#.md" would be served as "c.md"', async () => {
+slugs('a page whose path a browser reads as another ("#", "%" in a file name, slug or id) is an error at its place: "c#.md" would be served as "c.md"', async () => {
   await withFixtureSite('escaped-paths', async (site) => {
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 1)
     const why = '"#" and "?" end the path of a URL and "%" begins an escape.'
     assert.equal(messages(result), [
+      `content/docs/sdk/100% done.md: error: "content/docs/sdk/100% done.md" would be at "/docs/sdk/100% done", which is no path a browser can read: ${why} Rename the file or folder, or set a slug, without "#", "?" or "%". [docsgen:output-path-invalid]`,
       `content/docs/sdk/c#.md: error: "content/docs/sdk/c#.md" would be at "/docs/sdk/c#", which is read by a browser as "/docs/sdk/c": ${why} Rename the file or folder, or set a slug, without "#", "?" or "%". [docsgen:output-path-invalid]`,
       `content/docs/sdk/release%20notes.md: error: "content/docs/sdk/release%20notes.md" would be at "/docs/sdk/release%20notes", which is read by a browser as "/docs/sdk/release notes": ${why} Rename the file or folder, or set a slug, without "#", "?" or "%". [docsgen:output-path-invalid]`,
+      `content/docs/sdk/sharp.md:2:5: error: Front matter "id" would put the page at "/docs/sdk/c#", which is read by a browser as "/docs/sdk/c": ${why} Write an id of plain names, without "#", "?" or "%". [docsgen:front-matter-invalid]`,
       `content/docs/sdk/slugged.md:2:7: error: Front matter "slug" would put the page at "/docs/guide#setup", which is read by a browser as "/docs/guide": ${why} Write a slug of plain names, such as "/guides/setup" (from the docs root) or "setup" (beside the file). [docsgen:front-matter-invalid]`,
       `content/docs/Tools/_category_.json:1:66: error: "link.slug" "/category/tools#all" is read by a browser as "/category/tools": ${why} Write a path of plain names under the docs, such as "/category/guides" (published at /docs/category/guides). [docsgen:category-invalid]`,
     ])
