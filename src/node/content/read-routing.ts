@@ -26,38 +26,24 @@ export function readRouting(file: ContentFile, source: string, docsBase: string,
   const { id, slug, draft, unlisted } = readFrontMatter({ type: 'root', children: [found.node] }, file.file, problems)
   // A draft's page is not parsed in this build: its front matter problems are reported now.
   if (draft && !buildsDrafts) pushAll(diagnostics, problems)
-  const at = (key: string) => {
+  // A key whose route would not do is reported at its line, and left out.
+  const refuse = (key: 'id' | 'slug', route: string, problem: string, suggestion: string) => {
     const line = text.slice(0, found.length).split('\n').findIndex((candidate) => new RegExp(`^${key}[ \\t]*:`).test(candidate))
     const column = new RegExp(`^${key}[ \\t]*:[ \\t]*`).exec(text.split('\n')[line] ?? '')?.[0].length ?? 0
-    return line === -1 ? {} : { line: line + 1, column: column + 1 }
+    const place = line === -1 ? {} : { line: line + 1, column: column + 1 }
+    diagnostics.push(diagnostic({ file: file.file, ...place, ruleId: 'front-matter-invalid', message: `Front matter "${key}" would put the page at "${route}", which ${problem}`, suggestion }))
   }
   if (slug === undefined) {
     // A doc's id names its path too ("c#" would put it at ".../c").
     const route = id === undefined || file.kind !== 'doc' ? undefined : routeFromFile(file, docsBase, { id, slug }, blogBase)!
     const misread = route === undefined ? undefined : misreadRouteProblem(route)
     if (misread === undefined) return { id, slug, draft, unlisted }
-    diagnostics.push(
-      diagnostic({
-        file: file.file,
-        ...at('id'),
-        ruleId: 'front-matter-invalid',
-        message: `Front matter "id" would put the page at "${route}", which ${misread}`,
-        suggestion: 'Write an id of plain names, without "#", "?" or "%".',
-      }),
-    )
+    refuse('id', route!, misread, 'Write an id of plain names, without "#", "?" or "%".')
     return { id: undefined, slug, draft, unlisted }
   }
   const route = routeFromFile(file, docsBase, { id, slug }, blogBase)!
   const problem = routePathProblem(route) ?? misreadRouteProblem(route)
   if (problem === undefined) return { id, slug, draft, unlisted }
-  diagnostics.push(
-    diagnostic({
-      file: file.file,
-      ...at('slug'),
-      ruleId: 'front-matter-invalid',
-      message: `Front matter "slug" would put the page at "${route}", which ${problem}`,
-      suggestion: file.kind === 'post' ? 'Write a slug of plain names, such as "welcome" (under the blog\'s route).' : 'Write a slug of plain names, such as "/guides/setup" (from the docs root) or "setup" (beside the file).',
-    }),
-  )
+  refuse('slug', route, problem, file.kind === 'post' ? 'Write a slug of plain names, such as "welcome" (under the blog\'s route).' : 'Write a slug of plain names, such as "/guides/setup" (from the docs root) or "setup" (beside the file).')
   return { id, slug: undefined, draft, unlisted }
 }
