@@ -13,6 +13,9 @@ export function userCodeThread<Result, Step = string>(): { step: (step: Step) =>
   const port = parentPort!
   // The site's compiled modules carry inline source maps: stack traces then name its own files.
   process.setSourceMapsEnabled(true)
+  // Where the site's code threw is read from the stack (thrownAt); Node 24's loader puts ten frames
+  // of its own above a failed require, V8's default limit, which left the site's frame out.
+  Error.stackTraceLimit = Math.max(Error.stackTraceLimit, 50)
   const exit = process.exit.bind(process)
   process.exit = ((code?: number | string | null) => {
     port.postMessage({ type: 'exit' } satisfies Message<Result, Step>)
