@@ -5,7 +5,7 @@
  * the classic preset's docs and blog options, its theme's customCss) and where its folders are. Everything else is
  * listed as ignored, to be said once.
  */
-import { isAbsolute, posix, relative, sep } from 'node:path'
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path'
 import type { ContentFolders } from './resolve-config.js'
 
 type Plain = { [key: string]: unknown }
@@ -60,7 +60,8 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: re
   const sheets = Array.isArray(theme.customCss) ? theme.customCss : theme.customCss === undefined ? [] : [theme.customCss]
   if (sheets.length > 0) value.customCss = sheets.flatMap((sheet, index) => customCssPath(sheet, siteDir, stubbed) ?? (ignored.push(`presets.classic.theme.customCss[${index}]`), []))
   const docsBase = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/*/, '/').replace(/(.)\/+$/, '$1') : '/docs'
-  const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(written.split(sep).join('/')).replace(/\/+$/, '') : fallback)
+  // Docusaurus resolves a folder from the site folder: an absolute one (`path.resolve(__dirname, 'docs')`) is read as the same relative one.
+  const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(relative(siteDir, resolve(siteDir, written)).split(sep).join('/')).replace(/\/+$/, '') : fallback)
   const sidebars = typeof docs.sidebarPath === 'string' ? relative(siteDir, docs.sidebarPath.startsWith('/') ? docs.sidebarPath : `${siteDir}/${docs.sidebarPath}`).split(sep).join('/') : docs.sidebarPath === false ? false : undefined
   const folders: ContentFolders = {
     docs: preset.docs === false ? '' : folder(docs.path, 'docs'),

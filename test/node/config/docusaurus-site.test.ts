@@ -116,6 +116,17 @@ test("theme.customCss written from the site folder without './' is the site's fi
   })
 })
 
+test("a docs folder written as an absolute path (path.resolve(__dirname, 'docs')) is the site's docs folder, as Docusaurus resolves it", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("        docs: {\n", "        docs: {\n          path: path.resolve(__dirname, 'docs'),\n"))
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic).filter((message) => !message.includes('[docsgen:config-unknown-key]')), [])
+    const docs = result.manifest!.routes.filter((route) => route.kind === 'doc').map((route) => route.source)
+    assert.ok(docs.length > 0 && docs.every((source) => source!.startsWith('docs/') || source!.startsWith('versioned_docs/')), docs.join(', '))
+  })
+})
+
 test("a broken Markdown link is reported under the stricter of onBrokenMarkdownLinks (the top-level key first, then markdown.hooks', as Docusaurus 3.9 reads them; 'warn' unset) and onBrokenLinks", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     await writeFile(join(site.dir, 'docs/links.md'), '# Links\n\nSee [the guide](./guide.md).\n')
