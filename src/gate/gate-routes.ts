@@ -9,6 +9,7 @@
  */
 import { canonicalPath } from '../shared/canonical-path.js'
 import { GATE_NAVIGATION_PATH, GATE_PAGE_PREFIX, type GateNavigationItem } from '../shared/gate-manifest.js'
+import { hasGroups } from '../shared/has-groups.js'
 import type { ResolvedGateOptions } from './gate-options.js'
 import { privateContent, refusal, signInShell } from './gate-responses.js'
 import type { GateIndex } from './read-gate-manifest.js'
@@ -53,7 +54,7 @@ async function servePrivateContent({ request, path, index, options, reader }: Ga
   if (canonical === undefined) return refusal(404)
   const entry = index.entry(canonical)
   const ruled = index.ruleGroups(canonical)
-  if (!mayRead(verdict.groups, entry?.groups ?? ruled ?? [])) return refusal(ruled === undefined ? 404 : 403)
+  if (!hasGroups(verdict.groups, entry?.groups ?? ruled ?? [])) return refusal(ruled === undefined ? 404 : 403)
   if (entry === undefined) return refusal(404)
   const body = await options.store.read(entry.file)
   if (body === undefined) {
@@ -67,7 +68,7 @@ async function serveNavigation({ request, index, reader }: GateContext): Promise
   const verdict = await reader()
   if (!verdict.signedIn) return refusal(verdict.status, verdict.reason)
   // An item needs the groups of the page it opens, and its own (a navbar item's `groups`, for a page open to more readers).
-  const items = index.manifest.navigation.filter((item) => mayRead(verdict.groups, [...(index.entry(item.path)?.groups ?? index.ruleGroups(item.path) ?? []), ...ownGroups(item)]))
+  const items = index.manifest.navigation.filter((item) => hasGroups(verdict.groups, [...(index.entry(item.path)?.groups ?? index.ruleGroups(item.path) ?? []), ...ownGroups(item)]))
   return privateContent(JSON.stringify(items), 'application/json; charset=utf-8', request)
 }
 
@@ -78,11 +79,6 @@ async function serveShell({ request, index, options }: GateContext): Promise<Res
     return refusal(503)
   }
   return signInShell(body, request)
-}
-
-/** Every required group, spelt exactly (case-sensitive); no groups required means any signed-in reader. */
-function mayRead(groups: readonly string[], required: readonly string[]): boolean {
-  return required.every((group) => groups.includes(group))
 }
 
 function ownGroups(item: GateNavigationItem): string[] {

@@ -8,6 +8,7 @@ import type { Access, Route, SidebarItem } from '../../shared/manifest.js'
 import type { ContentDocument } from '../content/parse-content.js'
 import type { CategoryMeta } from '../content/read-category.js'
 import { docsPrefix, isIndexDoc, outputFileFor, withTrailingSlash } from '../content/route-from-file.js'
+import { hasGroups } from '../../shared/has-groups.js'
 
 interface Folder {
   readonly path: string
@@ -164,7 +165,7 @@ function generatedIndexAccess(path: string, items: readonly SidebarItem[], route
     return access === undefined ? [] : [access.private ? access.groups : []]
   })
   const common = groupLists.length === 0 ? [] : groupLists.reduce((shared, groups) => shared.filter((group) => groups.includes(group)))
-  const oneReadable = groupLists.some((groups) => groups.every((group) => common.includes(group)))
+  const oneReadable = groupLists.some((groups) => hasGroups(common, groups))
   return { private: true, groups: oneReadable ? common : [...new Set(groupLists.flat())], rules: ['(every item is private)'] }
 }
 

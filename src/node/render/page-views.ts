@@ -14,6 +14,7 @@ import { sidebarListPage } from '../../shared/page-data.js'
 import { SIDEBAR_WINDOW, shownRange, windowBlock } from './sidebar-window.js'
 import { editLinkOf } from './edit-link.js'
 import { createBlogSidebarView } from './blog-sidebar-view.js'
+import { hasGroups } from '../../shared/has-groups.js'
 
 /** A list of the sidebar drawn whole. */
 export interface SidebarListView {
@@ -209,7 +210,7 @@ function sidebarsByGroups(items: readonly SidebarItem[], routes: ReadonlyMap<str
 
 /** Whether readers in `groups` may see a route: a public one, or a private one whose every group they are in. */
 function mayRead(groups: readonly string[], route: Route | undefined): boolean {
-  return !route?.access.private || route.access.groups.every((group) => groups.includes(group))
+  return !route?.access.private || hasGroups(groups, route.access.groups)
 }
 
 /** A set of groups, written the same whatever their order. */

@@ -10,6 +10,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { ContentDocument } from '../content/content-document.js'
 import type { ParsedContent } from '../content/parse-content.js'
 import { accessFor, type CompiledRule } from '../manifest/private-path-rules.js'
+import { hasGroups } from '../../shared/has-groups.js'
 
 export function checkPrivateIncludes(
   manifest: Manifest,
@@ -61,7 +62,7 @@ interface PrivateSource {
 
 /** Whether every reader of a page with `access` may read a private source needing `groups`. */
 function mayRead(access: Access, groups: readonly string[]): boolean {
-  return access.private && groups.every((group) => access.groups.includes(group))
+  return access.private && hasGroups(access.groups, groups)
 }
 
 function groupsText(groups: readonly string[]): string {

@@ -4,6 +4,7 @@
  * reader); a navbar item with `auth` shows only to a signed-in reader in all its groups. Only a
  * courtesy: the gate decides what is served.
  */
+import { hasGroups } from '../../../shared/has-groups.js'
 import { isPrivatePath } from '../link-target.js'
 import type { Reader } from './read-user-token.js'
 
@@ -22,10 +23,10 @@ export function requiredGroups(path: string, rules: readonly AccessRule[]): read
 /** Whether the reader (undefined: nobody signed in) may open a path needing `required`. */
 export function mayOpen(reader: Reader | undefined, required: readonly string[] | undefined): boolean {
   if (required === undefined) return true
-  return reader !== undefined && required.every((group) => reader.groups.includes(group))
+  return reader !== undefined && hasGroups(reader.groups, required)
 }
 
 /** Whether a navbar item with `auth` (and maybe `groups`) shows to the reader. */
 export function navItemShown(item: { readonly auth: boolean; readonly groups: readonly string[] }, reader: Reader | undefined): boolean {
-  return !item.auth || (reader !== undefined && item.groups.every((group) => reader.groups.includes(group)))
+  return !item.auth || (reader !== undefined && hasGroups(reader.groups, item.groups))
 }
