@@ -29,6 +29,7 @@ import { checkOutputPaths } from './validate/check-output-paths.js'
 import { privateProbes } from './validate/find-private-leaks.js'
 import { describeValidation, validateSite, type ValidateInput } from './validate/validate-site.js'
 import { checkHeap, heapLimitDiagnostic } from './diagnostics/heap-watch.js'
+import { writeFailureDiagnostic } from './diagnostics/write-failure.js'
 import { userCodeTimeLimitMs } from './workers/run-user-code.js'
 import { checkFolders } from './write/check-folders.js'
 import { discardSite, discardSpares, publishSite, stageSite } from './write/publish-site.js'
@@ -141,7 +142,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return await runStages(options, run, { siteDir, outDir, privateDir })
   } catch (error) {
     if (error instanceof StoppedBuild) return run.result(1)
-    throw error
+    const unwritable = writeFailureDiagnostic(error, siteDir)
+    if (unwritable === undefined) throw error
+    run.failed([unwritable])
+    return run.result(2)
   } finally {
     await run.end()
   }

@@ -44,6 +44,7 @@ export type RuleId =
   | 'too-many-warnings'
   | 'encoding-invalid'
   | 'out-of-memory'
+  | 'output-unwritable'
   | 'reserved-path'
   | 'search-index-failed'
   | 'include-invalid'

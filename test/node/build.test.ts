@@ -330,6 +330,21 @@ output('a build past its heap limit stops with a diagnostic naming the stage and
   })
 })
 
+output('an output folder that cannot be made is a diagnostic naming it and why, not a crash; the last output stays', async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    const before = await site.list('build')
+    await writeFile(join(site.dir, 'afile'), 'a file, not a folder')
+    const result = await build({ siteDir: site.dir, outDir: 'afile/build' })
+    assert.is(result.exitCode, 2)
+    assert.equal(messages(result).filter((message) => message.includes('error')), [
+      'afile/build: error: The build could not write here: a part of its path is not a folder. Make the folder writable by the user running the build and check the disk has room, or choose other folders with --out-dir and --private-dir. [docsgen:output-unwritable]',
+    ])
+    assert.equal(await site.list('build'), before)
+    assert.equal((await readdir(site.dir)).filter((name) => name.includes('.next-')), [])
+  })
+})
+
 const validation = suite('build and check: every problem, with file:line:col, at once')
 
 validation('broken links, anchors, files, images and navbar targets', async () => {

@@ -20,4 +20,8 @@ const reasons: Readonly<Record<string, string>> = {
   ENFILE: 'too many files are open',
   EIO: 'an input/output error',
   EBUSY: 'it is busy',
+  EEXIST: 'a file is in the way of a folder',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the file system is read-only',
 }

@@ -63,7 +63,7 @@ export function startFileWriteThread(options: { stamps?: boolean; ringBytes?: nu
     putter.close()
     try {
       const { failure, stamps } = await answer
-      if (failure !== undefined) throw Object.assign(new Error(`Cannot write ${failure.path}: ${failure.message}`), { code: failure.code })
+      if (failure !== undefined) throw Object.assign(new Error(`Cannot write ${failure.path}: ${failure.message}`), { code: failure.code, path: failure.path })
       return new Map([...stamps, ...ownStamps])
     } finally {
       void worker.terminate()
