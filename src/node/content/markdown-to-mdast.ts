@@ -20,6 +20,7 @@
 import markdownIt, { type MarkdownIt, type StateInline, type Token } from 'markdown-it'
 import { full as markdownItEmoji } from 'markdown-it-emoji'
 import markdownItFootnote from 'markdown-it-footnote'
+import { unescapeAll } from 'markdown-it/lib/common/utils.mjs'
 import type {
   Blockquote,
   Code,
@@ -50,13 +51,9 @@ declare module 'mdast' {
   }
 }
 
-// Fuzzy links are what find `www.` addresses, but linkify-it's fuzzy pattern is a large regular
-// expression tried on every text with a dot (half the parse time on the shared corpus), so only
-// documents that contain `www.` get the parser that tries it.
-const markdown = createMarkdownIt({ fuzzyLink: false })
-const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
+const markdown = createParser(false)
 // VitePress's own syntax (markdown.flavor 'vitepress'): code snippet imports, `:emoji:`, tabs.
-let vitepressParsers: { markdown: MarkdownIt; withWwwLinks: MarkdownIt } | undefined
+let vitepressMarkdown: Parser | undefined
 
 /** With `vitepress`, VitePress's syntax is read too, its files through the env's reader. */
 export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
@@ -73,23 +70,43 @@ export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
   const lines = text.split('\n')
   const wwwLinks = /www\./i.test(body)
   if (vitepress === undefined) {
-    new TreeBuilder(root, lines, false).blocks((wwwLinks ? markdownWithWwwLinks : markdown).parse(body, {}))
+    new TreeBuilder(root, lines, false).blocks(markdown.parse(body, {}, wwwLinks))
     return root
   }
-  vitepressParsers ??= { markdown: createMarkdownIt({ fuzzyLink: false, vitepress: true }), withWwwLinks: createMarkdownIt({ fuzzyLink: true, vitepress: true }) }
-  new TreeBuilder(root, lines, true).blocks((wwwLinks ? vitepressParsers.withWwwLinks : vitepressParsers.markdown).parse(body, { snippets: vitepress }))
+  vitepressMarkdown ??= createParser(true)
+  new TreeBuilder(root, lines, true).blocks(vitepressMarkdown.parse(body, { snippets: vitepress }, wwwLinks))
   return root
 }
 
+interface Parser {
+  /** markdown-it's tokens of `body`; with `wwwLinks`, `www.` addresses are found too. */
+  readonly parse: (body: string, env: object, wwwLinks: boolean) => Token[]
+}
+
 /**
+ * One markdown-it for documents with `www.` and without: fuzzy links are what find `www.`
+ * addresses, but linkify-it's fuzzy pattern is a large regular expression tried on every text
+ * with a dot (half the parse time on the shared corpus), so only documents that contain `www.`
+ * have it tried. The option is switched per document, not held by a second instance: making
+ * one compiles linkify-it's patterns twice (45 ms of every build's start).
+ *
  * Without fuzzy links, linkify-it finds a link only after a scheme (`http:`, `https:`, `ftp:`,
  * `mailto:`, `//`) or in an e-mail address, yet tries its large scheme pattern (Unicode
  * punctuation classes) on every text of a paragraph that may hold one: a text with none of `:`,
  * `/` and `@` is answered at once, as the pattern would answer it.
  */
-function skipPlainTexts(linkify: MarkdownIt['linkify']): void {
-  const test = linkify.test.bind(linkify)
-  linkify.test = (text) => (text.includes(':') || text.includes('/') || text.includes('@')) && test(text)
+function createParser(vitepress: boolean): Parser {
+  const instance = createMarkdownIt(vitepress)
+  let fuzzyLink = false
+  instance.linkify.set({ fuzzyLink })
+  const test = instance.linkify.test.bind(instance.linkify)
+  instance.linkify.test = (text) => (fuzzyLink || text.includes(':') || text.includes('/') || text.includes('@')) && test(text)
+  return {
+    parse(body, env, wwwLinks) {
+      if (wwwLinks !== fuzzyLink) instance.linkify.set({ fuzzyLink: (fuzzyLink = wwwLinks) })
+      return instance.parse(body, env)
+    },
+  }
 }
 
 /**
@@ -117,15 +134,13 @@ export function frontMatterNode(text: string): { node: Yaml; lineCount: number; 
   }
 }
 
-function createMarkdownIt({ fuzzyLink, vitepress = false }: { fuzzyLink: boolean; vitepress?: boolean }): MarkdownIt {
+function createMarkdownIt(vitepress: boolean): MarkdownIt {
   const instance = markdownIt({ html: true, linkify: true })
   // The tree keeps URLs as written, like remark-parse: remark-rehype normalises them, and the
   // sanitiser (not the parser) is what removes `javascript:` and other unsafe URLs.
   instance.normalizeLink = (url) => url
   instance.validateLink = () => true
-  // Fuzzy links include `www.` ones, which GFM links; isGfmAutolinkLiteral drops the bare domains.
-  instance.linkify.set({ fuzzyLink })
-  if (!fuzzyLink) skipPlainTexts(instance.linkify)
+  // Fuzzy links (see createParser) include `www.` ones, which GFM links; isGfmAutolinkLiteral drops the bare domains.
   // GFM links `www.` and e-mail addresses under any top-level domain (`alice@corp.example`,
   // `www.site.test`); linkify-it only under known ones. Its TLD entries are regular expressions.
   instance.linkify.tlds(['[a-z0-9]+(?:-+[a-z0-9]+)*'], true)
@@ -314,7 +329,7 @@ class TreeBuilder {
         // As micromark reads an info string: the language up to the first space or tab, the
         // rest as written, both with escapes and character references decoded.
         const [, lang = '', meta = ''] = /^[ \t]*([^ \t]*)[ \t]*(.*)/.exec(token.info)!
-        this.append<Code>({ type: 'code', lang: markdown.utils.unescapeAll(lang) || null, meta: markdown.utils.unescapeAll(meta) || null, value: withoutFinalLineEnding(token.content) })
+        this.append<Code>({ type: 'code', lang: unescapeAll(lang) || null, meta: unescapeAll(meta) || null, value: withoutFinalLineEnding(token.content) })
         return true
       }
       case 'code_block':

@@ -103,6 +103,14 @@ test('literal links follow GFM: www., http(s) and e-mail addresses are linked, b
   )
 })
 
+test('a document without www. read after one with it finds links as if read first: one parser switches its fuzzy links per document', () => {
+  const plain = 'See https://a.example/x, it@example.org, config.md and example.com.\n'
+  const alone = render(markdownToMdast(plain)).html
+  assert.is(render(markdownToMdast('See www.example.com and example.com.\n')).html, '<p>See <a href="http://www.example.com">www.example.com</a> and example.com.</p>')
+  assert.is(render(markdownToMdast(plain)).html, alone)
+  assert.is(alone, '<p>See <a href="https://a.example/x">https://a.example/x</a>, <a href="mailto:it@example.org">it@example.org</a>, config.md and example.com.</p>')
+})
+
 test('known difference from remark-gfm: a single tilde does not strike through', () => {
   assert.is(render(markdownToMdast('~one~ and ~~two~~\n')).html, '<p>~one~ and <del>two</del></p>')
 })
