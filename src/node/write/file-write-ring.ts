@@ -34,7 +34,7 @@ export function recordBytes(pathLength: number, contentLength: number): number {
 }
 
 export interface RingPutter {
-  /** Whether a file this long can go through the ring at all. */
+  /** Whether a file this long can go through the ring at all (up to half its size). */
   readonly fits: (pathLength: number, contentLength: number) => boolean
   /** Puts a file in, waiting while the ring is full; throws once the taker has failed or stalled. */
   readonly put: (path: string, pathLength: number, content: string | Uint8Array, contentLength: number) => void
@@ -67,7 +67,9 @@ export function createRingPutter({ control: words, bytes }: Ring, stalledMs: num
     Atomics.notify(words, control.events)
   }
   return {
-    fits: (pathLength, contentLength) => recordBytes(pathLength, contentLength) <= size,
+    // At most half the ring: the bytes skipped at its end are then fewer than the record's, and the
+    // two always fit in it together (a larger record would wait for room that never comes).
+    fits: (pathLength, contentLength) => recordBytes(pathLength, contentLength) <= size / 2,
     put(path, pathLength, content, contentLength) {
       if (failed()) throw new RingFailed()
       const record = recordBytes(pathLength, contentLength)

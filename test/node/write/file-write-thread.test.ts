@@ -33,8 +33,9 @@ test('more than the ring holds, in records that wrap around its end, and files l
   try {
     const thread = startFileWriteThread({ stamps: true, ringBytes: 64 * 1024 })
     const writer = createFileWriter(root, thread.sink)
-    // Sizes that leave every kind of gap at the ring's end (none, under 8 bytes, more), and two larger than the ring.
-    const sizes = [...Array.from({ length: 300 }, (_, index) => (index * 7919) % 20_000), 65_536, 200_000, 3, 0]
+    // Sizes that leave every kind of gap at the ring's end (none, under 8 bytes, more); about half
+    // the ring (which goes through it, or is written by the renderer itself), and larger than it.
+    const sizes = [...Array.from({ length: 300 }, (_, index) => (index * 7919) % 20_000), 5_000, 32_000, 50_000, 31_000, 32_700, 40_000, 65_536, 200_000, 3, 0]
     const texts = sizes.map((size, index) => `${index}:${'é'.repeat(size % 3)}${'x'.repeat(size)}`)
     for (const [index, text] of texts.entries()) writer.write(`pages/${index % 7}/${index}.html`, text)
     const stamps = await thread.settle()
