@@ -40,6 +40,7 @@ import type {
 import { pushAll } from '../../shared/push-all.js'
 import { alertFrom, readContainerInfo, useAdmonitions } from './admonitions.js'
 import { useCodeSnippets, type SnippetEnv } from './code-snippets.js'
+import type { AttributeDelimiters } from './markdown-attributes.js'
 import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
 import { useTabMarkers } from './tab-markers.js'
 
@@ -58,8 +59,11 @@ const markdownWithWwwLinks = createMarkdownIt({ fuzzyLink: true })
 // VitePress's own syntax (markdown.flavor 'vitepress'): code snippet imports, `:emoji:`, tabs.
 let vitepressParsers: { markdown: MarkdownIt; withWwwLinks: MarkdownIt } | undefined
 
-/** With `vitepress`, VitePress's syntax is read too, its files through the env's reader. */
-export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
+/**
+ * With `vitepress`, VitePress's syntax is read too, its files through the env's reader, and a
+ * container's attributes between `attributes` (markdown.attrs).
+ */
+export function markdownToMdast(source: string, vitepress?: SnippetEnv, attributes: AttributeDelimiters = { leftDelimiter: '{', rightDelimiter: '}' }): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   const root: Root = { type: 'root', children: [] }
@@ -73,11 +77,11 @@ export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
   const lines = text.split('\n')
   const wwwLinks = /www\./i.test(body)
   if (vitepress === undefined) {
-    new TreeBuilder(root, lines, false).blocks((wwwLinks ? markdownWithWwwLinks : markdown).parse(body, {}))
+    new TreeBuilder(root, lines, undefined).blocks((wwwLinks ? markdownWithWwwLinks : markdown).parse(body, {}))
     return root
   }
   vitepressParsers ??= { markdown: createMarkdownIt({ fuzzyLink: false, vitepress: true }), withWwwLinks: createMarkdownIt({ fuzzyLink: true, vitepress: true }) }
-  new TreeBuilder(root, lines, true).blocks((wwwLinks ? vitepressParsers.withWwwLinks : vitepressParsers.markdown).parse(body, { snippets: vitepress }))
+  new TreeBuilder(root, lines, attributes).blocks((wwwLinks ? vitepressParsers.withWwwLinks : vitepressParsers.markdown).parse(body, { snippets: vitepress }))
   return root
 }
 
@@ -182,8 +186,8 @@ class TreeBuilder {
   constructor(
     root: Root,
     private readonly lines: readonly string[],
-    /** Whether VitePress's syntax is read: attributes after a container's title (`{#id}`), tab markers. */
-    private readonly vitepress: boolean,
+    /** With VitePress's syntax (attributes after a container's title, tab markers), what its attributes are written between. */
+    private readonly vitepress: AttributeDelimiters | undefined,
   ) {
     this.stack = [root]
   }
