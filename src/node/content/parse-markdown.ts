@@ -145,12 +145,13 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
       markup.headings.push({ node, id, text: textContent })
     } else if (node.tagName === 'pre') {
       markup.codeBlocks.push(node)
-    } else if (takeLink(node) || typeof node.properties?.id === 'string') {
-      // A link or an image, recorded and rewritten; an id in raw HTML (`<a id="legacy-anchor">`)
-      // is an anchor links may name, though not a heading.
+    } else {
+      // A link or an image is recorded and rewritten. An id (`<a id="legacy-anchor">`, `<p id="lead">`,
+      // `Text {#lead}`) is an anchor links may name, though not a heading, and a paragraph with
+      // one is the page's first paragraph all the same.
+      takeLink(node)
       if (typeof node.properties?.id === 'string' && !isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
-    } else if (node.tagName === 'p' && firstParagraph === undefined) {
-      firstParagraph = toString(node).replace(/\s+/g, ' ').trim()
+      if (node.tagName === 'p' && firstParagraph === undefined) firstParagraph = toString(node).replace(/\s+/g, ' ').trim()
     }
   })
 
