@@ -16,6 +16,7 @@ import { createPositionLookup } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import { yamlGuards } from '../diagnostics/yaml-source.js'
 import { readAuthorSocials, type AuthorSocial } from './author-socials.js'
+import { readTagPermalink } from './read-tag-permalink.js'
 
 export interface FrontMatter {
   readonly title: string | undefined
@@ -492,5 +493,5 @@ function readTag(at: ValueAt): DocTag | undefined {
   if (typeof at.value === 'string' || typeof at.value === 'number') return { label: String(at.value), permalink: undefined }
   if (at.mapping(['label', 'permalink', 'description']) === undefined) return undefined
   const label = at.get('label').require('a text') ? text(at.get('label')) : undefined
-  return label === undefined ? undefined : { label, permalink: at.get('permalink').string() }
+  return label === undefined ? undefined : { label, permalink: readTagPermalink(at.get('permalink')) }
 }
