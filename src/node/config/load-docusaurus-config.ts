@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { diagnostic } from '../../shared/diagnostic.js'
+import { bundleSiteSources } from '../files/bundle-site-sources.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
@@ -25,6 +26,8 @@ export interface DocusaurusLoaded {
   readonly notPlain: readonly string[]
   /** The packages stood in for. */
   readonly stubbed: readonly string[]
+  /** The site's own files the config is made of (it and what it imports), site-relative: where its settings are written. */
+  readonly sources: readonly string[]
 }
 
 /** An import of a package that is not installed: the thread's stand-in (docusaurus-config-worker.ts), which accepts any use. */
@@ -68,10 +71,10 @@ export async function loadDocusaurusConfig(siteDir: string, file: string, timeLi
   const subject = `the ${foreign.name} config`
   const stubbed = new Set<string>()
   const read = readTextFile(join(siteDir, file), file, { markdown: false })
-  if (read.diagnostic) return { result: { loaded: undefined, diagnostics: [read.diagnostic] }, loaded: { notPlain: [], stubbed: [] } }
+  if (read.diagnostic) return { result: { loaded: undefined, diagnostics: [read.diagnostic] }, loaded: { notPlain: [], stubbed: [], sources: [] } }
   const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
   const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject, ruleId: 'config-invalid', options: { plugins: [standInPlugin(siteDir, stubbed)] } })
-  if (compiled.code === undefined) return { result: { loaded: undefined, diagnostics: [...compiled.diagnostics] }, loaded: { notPlain: [], stubbed: [...stubbed] } }
+  if (compiled.code === undefined) return { result: { loaded: undefined, diagnostics: [...compiled.diagnostics] }, loaded: { notPlain: [], stubbed: [...stubbed], sources: [] } }
   const job = ([moduleUrl]: readonly string[]): DocusaurusConfigJob => ({ moduleUrl: moduleUrl!, file, path: join(siteDir, file), argument: foreign.argument, passConfig: foreign.passConfig })
   const outcome = await runCompiledModules<DocusaurusConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('docusaurus-config-worker', import.meta.url), job, timeLimitMs)
   if (outcome.kind !== 'done') {
@@ -89,16 +92,16 @@ export async function loadDocusaurusConfig(siteDir: string, file: string, timeLi
           ? `docsgen runs the ${foreign.name} config without its packages installed; install them (npm install) or write a site.config.ts.`
           : 'A config must evaluate to its settings in moments, without ending the process.',
     })
-    return { result: { loaded: undefined, diagnostics: [failure] }, loaded: { notPlain: [], stubbed: [...stubbed] } }
+    return { result: { loaded: undefined, diagnostics: [failure] }, loaded: { notPlain: [], stubbed: [...stubbed], sources: [] } }
   }
   const { value, problems } = outcome.result
   for (const name of outcome.result.stubbed) stubbed.add(name)
   if (value === undefined || value === null || typeof value !== 'object')
     return {
       result: { loaded: undefined, diagnostics: [diagnostic({ file, ruleId: 'config-invalid', message: `The ${foreign.name} config exports no config object`, suggestion: 'Export the config: module.exports = config, or export default config.' })] },
-      loaded: { notPlain: [], stubbed: [...stubbed] },
+      loaded: { notPlain: [], stubbed: [...stubbed], sources: [] },
     }
-  return { result: { loaded: { file, source: read.text, value }, diagnostics: [] }, loaded: { notPlain: problems.map((problem) => problem.path), stubbed: [...stubbed].sort() } }
+  return { result: { loaded: { file, source: read.text, value }, diagnostics: [] }, loaded: { notPlain: problems.map((problem) => problem.path), stubbed: [...stubbed].sort(), sources: bundleSiteSources(compiled.metafile, siteDir).map((source) => source.file) } }
 }
 
 /** Packages resolve from the site's own node_modules when installed, else load the stand-in. */

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, posix } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { positionAt } from '../diagnostics/locate-in-source.js'
+import { customSlugifyWarning } from './custom-slugify-warning.js'
 import { fromVitepressConfig } from './from-vitepress-config.js'
 import { ignoredParts } from './read-docusaurus-site.js'
 import { loadDocusaurusConfig, type ForeignConfig } from './load-docusaurus-config.js'
@@ -71,6 +72,7 @@ export async function readVitepressSite(siteDir: string, file: string, timeLimit
   const config = result.loaded.value as Record<string, unknown>
   const { value, folders, ignored } = fromVitepressConfig(config, siteDir)
   const { sheets, problems } = themeStyleSheets(siteDir)
+  if (loaded.notPlain.includes('markdown.anchor.slugify')) problems.push(customSlugifyWarning(siteDir, file, loaded.sources, attributeDelimitersOf(value)))
   if (sheets.length > 0) value.customCss = sheets
   const notPlain = loaded.notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))
   const all = [...new Set([...ignored, ...notPlain])]
@@ -87,4 +89,10 @@ export async function readVitepressSite(siteDir: string, file: string, timeLimit
     suggestion: 'Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read).',
   })
   return { value, source: result.loaded.source, folders, note, problems }
+}
+
+/** markdown.attrs's delimiters as read (from-vitepress-config.ts), markdown-it-attrs's braces by default. */
+function attributeDelimitersOf(value: Record<string, unknown>): { left: string; right: string } {
+  const attrs = (value.markdown as { attrs?: { leftDelimiter?: string; rightDelimiter?: string } } | undefined)?.attrs
+  return { left: attrs?.leftDelimiter ?? '{', right: attrs?.rightDelimiter ?? '}' }
 }

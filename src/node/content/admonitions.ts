@@ -11,6 +11,7 @@ import type { Admonition, Blockquote, BlockContent, DefinitionContent, Parent } 
 import type { Element } from 'hast'
 import { defaultHandlers } from 'remark-rehype'
 import { readCodeInfo } from './code-block.js'
+import { attributesAtEnd, type AttributeDelimiters } from './markdown-attributes.js'
 
 type State = Parameters<typeof defaultHandlers.blockquote>[0]
 
@@ -62,15 +63,16 @@ const containerInfo = /^\s*([a-z][\w-]*)(?:\[([^\]\n]*)\])?(?:\{[^}\n]*\})?(?:\s
  * (markdown-it-attrs's `{#id .class}`) give its id (classes are dropped: the theme has no styles
  * for them), and `tabs` is a kind.
  */
-export function readContainerInfo(info: string, vitepress = false): { kind: AdmonitionKind; title: string | undefined; id?: string } | undefined {
+export function readContainerInfo(info: string, vitepress?: AttributeDelimiters): { kind: AdmonitionKind; title: string | undefined; id?: string } | undefined {
   const match = containerInfo.exec(info)
   if (!match) return undefined
   const kind = match[1]!.toLowerCase()
   if (!Object.hasOwn(admonitionLabels, kind) || (kind === 'tabs' && !vitepress)) return undefined
   let written = match[2] ?? match[3]
-  const attributes = vitepress && written !== undefined ? /\{([^{}]*)\}$/.exec(written) : null
-  if (attributes) written = written!.slice(0, attributes.index).trimEnd()
-  const id = attributes ? /(?:^|\s)#([^\s#.{}]+)/.exec(attributes[1]!)?.[1] : undefined
+  // markdown-it-attrs reads a block's info as it reads the end of a heading, between the site's delimiters.
+  const attributes = vitepress && written !== undefined ? attributesAtEnd(written, vitepress) : undefined
+  if (attributes) written = written!.slice(0, attributes.start).trimEnd()
+  const id = attributes?.id
   // The title is shown as text: emphasis and code marks around words are dropped, not shown.
   const title = written === undefined ? undefined : withoutMarks(written).trim()
   return { kind: kind as AdmonitionKind, title: title === '' ? undefined : title, ...(id === undefined ? {} : { id }) }
@@ -112,7 +114,9 @@ function withoutMarks(text: string): string {
 
 /** Lets markdown-it read `:::name` containers of the known kinds (others stay text). */
 export function useAdmonitions(instance: MarkdownIt, vitepress: boolean): void {
-  instance.use(markdownItContainer, 'admonition', { validate: (params: string) => readContainerInfo(params, vitepress) !== undefined })
+  // Which kinds are containers does not depend on the attributes' delimiters.
+  const flavour = vitepress ? { leftDelimiter: '{', rightDelimiter: '}' } : undefined
+  instance.use(markdownItContainer, 'admonition', { validate: (params: string) => readContainerInfo(params, flavour) !== undefined })
 }
 
 const alertMarker = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\n|$)/i

@@ -6,10 +6,14 @@
  */
 const datedName = /^(?<folder>(?:.*\/)?)(?<date>\d{4}-\d{2}-\d{2})[-/]?(?<text>.*?)(?:\/index)?\.mdx?$/
 
-/** The date a post's file or folder name starts with, as an ISO time (`2024-01-05T00:00:00.000Z`); undefined for none or no such day. */
+/**
+ * The date a post's file or folder name starts with, as an ISO time (`2024-01-05T00:00:00.000Z`);
+ * undefined for none or no such day. Read as Docusaurus reads it, `new Date(`${date}Z`)`: a year
+ * below 100 is the engine's (`0049` is 2049, `0099` is 1999, `0020` none), though the path keeps it as written.
+ */
 export function postDateFromFile(relative: string): string | undefined {
   const date = datedName.exec(relative)?.groups!.date
-  const time = date === undefined ? Number.NaN : Date.parse(date)
+  const time = date === undefined || Number.isNaN(Date.parse(date)) ? Number.NaN : Date.parse(`${date}Z`)
   return Number.isNaN(time) ? undefined : new Date(time).toISOString()
 }
 

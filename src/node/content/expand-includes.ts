@@ -15,6 +15,12 @@ import { frontMatterNode } from './markdown-to-mdast.js'
 import { maxLineLength } from '../files/read-text-file.js'
 import type { SourceReader } from './read-source-file.js'
 import { findRegions } from './source-regions.js'
+import { attributesAtEnd, type AttributeDelimiters } from './markdown-attributes.js'
+
+interface HeadingIds {
+  readonly slugify: SlugStyle
+  readonly attributes: AttributeDelimiters | undefined
+}
 
 // Up to the next `<` or `>` at most, so that a line of unclosed directives is read once, not once per directive.
 const directive = /<!--\s*@include:([^<>]*)-->/g
@@ -42,7 +48,8 @@ export interface ExpandedText {
   readonly diagnostics: readonly Diagnostic[]
 }
 
-export function expandIncludes(text: string, file: string, read: SourceReader, slugify: SlugStyle): ExpandedText {
+/** `slugify` and `attributes` (markdown.attrs's delimiters) make the ids of an included file's headings, which a region may name. */
+export function expandIncludes(text: string, file: string, read: SourceReader, slugify: SlugStyle, attributes?: AttributeDelimiters): ExpandedText {
   const diagnostics: Diagnostic[] = []
   const dependencies = new Set<string>()
   const places = new Map<string, { line: number; column: number }>()
@@ -66,7 +73,7 @@ export function expandIncludes(text: string, file: string, read: SourceReader, s
         fail(`The include of "${written}" is nested ${chain.length} deep (${chain.join(' → ')}); at most ${maxIncludeDepth} levels are read`, 'Include the deepest file directly, or flatten the includes.')
         return []
       }
-      const selected = selectIncluded(written, from, read, slugify)
+      const selected = selectIncluded(written, from, read, { slugify, attributes })
       // A missing file too: the page is parsed again once it is there.
       if (selected.file !== undefined) dependencies.add(selected.file)
       if (selected.file !== undefined && !places.has(selected.file)) places.set(selected.file, { line: index + 1, column })
@@ -135,7 +142,7 @@ function expandLine(line: string, from: string, chain: readonly string[], expand
 type Selected = { readonly file: string; readonly text: string } | { readonly file: string | undefined; readonly problem: string; readonly suggestion: string; readonly reported?: true }
 
 /** The part of the file `written` names: its region or heading's section, its lines. */
-function selectIncluded(written: string, from: string, readSource: SourceReader, slugify: SlugStyle): Selected {
+function selectIncluded(written: string, from: string, readSource: SourceReader, ids: HeadingIds): Selected {
   const range = /\{(\d*),(\d*)\}$/.exec(written)
   let path = range ? written.slice(0, range.index) : written
   const region = /#([^\s{#]+)$/.exec(path)
@@ -151,7 +158,7 @@ function selectIncluded(written: string, from: string, readSource: SourceReader,
   let lines = content.replace(/\r?\n$/, '').split(/\r?\n/)
   if (region) {
     const spans = findRegions(lines, region[1]!)
-    const section = spans.length === 0 ? headingSection(lines, region[1]!, slugify) : undefined
+    const section = spans.length === 0 ? headingSection(lines, region[1]!, ids) : undefined
     if (spans.length === 0 && section === undefined)
       return { file: read.file, problem: `${read.file} has no region or heading "${region[1]}"`, suggestion: `Mark the lines with "#region ${region[1]}" and "#endregion" comments, or name a heading's id.` }
     lines = section ? lines.slice(section.start, section.end) : spans.flatMap((span) => lines.slice(span.start, span.end))
@@ -167,7 +174,7 @@ function selectIncluded(written: string, from: string, readSource: SourceReader,
 }
 
 /** The lines below the heading whose id is `id`, up to the next heading of its level or above (ATX headings, outside code fences). */
-function headingSection(lines: readonly string[], id: string, slugify: SlugStyle): { start: number; end: number } | undefined {
+function headingSection(lines: readonly string[], id: string, { slugify, attributes }: HeadingIds): { start: number; end: number } | undefined {
   const slugger = createHeadingSlugger(slugify)
   let fence: string | undefined
   let found: { start: number; level: number } | undefined
@@ -183,8 +190,10 @@ function headingSection(lines: readonly string[], id: string, slugify: SlugStyle
       if (level <= found.level) return { start: found.start, end: index }
       continue
     }
-    const explicit = /\{#([^\s{}#]+)(?:\s[^{}]*)?\}$/.exec(heading.text)
-    const headingId = explicit ? (slugger.claim(explicit[1]!), explicit[1]) : slugger.slug(heading.text.replace(/[*_`]/g, ''))
+    // The id is the attributes' (between the site's delimiters, as VitePress's parse reads them), else made of the text before them.
+    const written = attributesAtEnd(heading.text, attributes)
+    const text = written ? heading.text.slice(0, written.start).trimEnd() : heading.text
+    const headingId = written?.id !== undefined ? (slugger.claim(written.id), written.id) : slugger.slug(text.replace(/[*_`]/g, ''))
     if (headingId === id) found = { start: index + 1, level }
   }
   return found && { start: found.start, end: lines.length }

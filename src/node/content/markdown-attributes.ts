@@ -12,7 +12,8 @@ import type { Heading, Paragraph, Parent, Root, RootContent } from 'mdast'
 // An id is what markdown-it-attrs reads after `#`: any characters up to a space (`#migrating-from-vuex-≤4`), no brace or `#`.
 const idCharacters = `[^\\s"'=/>{}#]`
 const idAttribute = new RegExp(`(?:^|\\s)#(${idCharacters}+)`)
-const attribute = `(?:#${idCharacters}+|\\.[\\w:-]+|[\\w-]+=(?:"[^"]*"|'[^']*'|[^\\s}"']+))`
+// A key alone is an attribute too (`::: details Title {open}`), as markdown-it-attrs reads it.
+const attribute = `(?:#${idCharacters}+|\\.[\\w:-]+|[\\w-]+(?:=(?:"[^"]*"|'[^']*'|[^\\s}"']+))?)`
 
 /** What attributes are written between: markdown-it-attrs's `leftDelimiter` and `rightDelimiter`. */
 export interface AttributeDelimiters {
@@ -40,30 +41,47 @@ function attributesPattern({ leftDelimiter, rightDelimiter }: AttributeDelimiter
 }
 
 export function applyAttributes(parent: Root | Parent, delimiters: AttributeDelimiters = braces): void {
-  const attributes = attributesPattern(delimiters)
   const walk = (node: Root | Parent): void => {
     for (const child of node.children as RootContent[]) {
-      if (child.type === 'heading' || child.type === 'paragraph') take(child, attributes, delimiters)
+      if (child.type === 'heading' || child.type === 'paragraph') take(child, delimiters)
       else if ('children' in child) walk(child)
     }
   }
   walk(parent)
 }
 
-function take(node: Heading | Paragraph, attributes: RegExp, { leftDelimiter, rightDelimiter }: AttributeDelimiters): void {
-  const last = node.children[node.children.length - 1]
-  if (last?.type !== 'text' || !last.value.endsWith(rightDelimiter)) return
+/**
+ * The attributes a text ends with, as markdown-it-attrs reads them at the end of a block (a
+ * heading's or paragraph's text, a container's info): where they start, and their id if they
+ * give one; undefined when the text does not end with attributes between these delimiters.
+ */
+export function attributesAtEnd(text: string, delimiters: AttributeDelimiters = braces): { start: number; id: string | undefined } | undefined {
+  const { leftDelimiter, rightDelimiter } = delimiters
+  if (!text.endsWith(rightDelimiter)) return undefined
   // The last left delimiter before the closing one (the two may be the same text).
-  const before = last.value.length - rightDelimiter.length - leftDelimiter.length
-  const start = before < 0 ? -1 : last.value.lastIndexOf(leftDelimiter, before)
-  const match = start === -1 ? null : attributes.exec(last.value.slice(start))
-  if (!match) return
-  const id = idAttribute.exec(match[1]!)?.[1]
+  const before = text.length - rightDelimiter.length - leftDelimiter.length
+  const start = before < 0 ? -1 : text.lastIndexOf(leftDelimiter, before)
+  const match = start === -1 ? null : attributesPattern(delimiters).exec(text.slice(start))
+  return match ? { start, id: idAttribute.exec(match[1]!)?.[1] } : undefined
+}
+
+/**
+ * What a heading's id given by attributes is written as in its text, for parse-markdown.ts to
+ * read: a NUL, which markdown-it turns into U+FFFD in any page, so no heading's own text can
+ * end as one does (a `{#id}` written with other delimiters is text, as VitePress shows it).
+ */
+export const attributeIdMark = '\u0000'
+
+function take(node: Heading | Paragraph, delimiters: AttributeDelimiters): void {
+  const last = node.children[node.children.length - 1]
+  if (last?.type !== 'text') return
+  const found = attributesAtEnd(last.value, delimiters)
+  if (!found) return
+  const { start, id } = found
   last.value = last.value.slice(0, start).trimEnd()
   if (last.value === '') node.children.pop()
-  // A heading's id is read from `{#id}` where ids written by hand are read (parse-markdown.ts).
   if (node.type === 'heading') {
-    if (id !== undefined) node.children.push({ type: 'text', value: ` {#${id}}` })
+    if (id !== undefined) node.children.push({ type: 'text', value: `${attributeIdMark}${id}` })
     return
   }
   if (id !== undefined) node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id } }

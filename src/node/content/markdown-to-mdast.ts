@@ -41,6 +41,7 @@ import type {
 import { pushAll } from '../../shared/push-all.js'
 import { alertFrom, readContainerInfo, useAdmonitions } from './admonitions.js'
 import { useCodeSnippets, type SnippetEnv } from './code-snippets.js'
+import type { AttributeDelimiters } from './markdown-attributes.js'
 import { attribute, InlineBuilder, type InlineSource, type SourceRange } from './inline-builder.js'
 import { useTabMarkers } from './tab-markers.js'
 
@@ -55,8 +56,11 @@ const markdown = createParser(false)
 // VitePress's own syntax (markdown.flavor 'vitepress'): code snippet imports, `:emoji:`, tabs.
 let vitepressMarkdown: Parser | undefined
 
-/** With `vitepress`, VitePress's syntax is read too, its files through the env's reader. */
-export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
+/**
+ * With `vitepress`, VitePress's syntax is read too, its files through the env's reader, and a
+ * container's attributes between `attributes` (markdown.attrs).
+ */
+export function markdownToMdast(source: string, vitepress?: SnippetEnv, attributes: AttributeDelimiters = { leftDelimiter: '{', rightDelimiter: '}' }): Root {
   // A byte order mark is not content (micromark drops it too).
   const text = source.charCodeAt(0) === 0xfeff ? source.slice(1) : source
   const root: Root = { type: 'root', children: [] }
@@ -70,11 +74,11 @@ export function markdownToMdast(source: string, vitepress?: SnippetEnv): Root {
   const lines = text.split('\n')
   const wwwLinks = /www\./i.test(body)
   if (vitepress === undefined) {
-    new TreeBuilder(root, lines, false).blocks(markdown.parse(body, {}, wwwLinks))
+    new TreeBuilder(root, lines, undefined).blocks(markdown.parse(body, {}, wwwLinks))
     return root
   }
   vitepressMarkdown ??= createParser(true)
-  new TreeBuilder(root, lines, true).blocks(vitepressMarkdown.parse(body, { snippets: vitepress }, wwwLinks))
+  new TreeBuilder(root, lines, attributes).blocks(vitepressMarkdown.parse(body, { snippets: vitepress }, wwwLinks))
   return root
 }
 
@@ -197,8 +201,8 @@ class TreeBuilder {
   constructor(
     root: Root,
     private readonly lines: readonly string[],
-    /** Whether VitePress's syntax is read: attributes after a container's title (`{#id}`), tab markers. */
-    private readonly vitepress: boolean,
+    /** With VitePress's syntax (attributes after a container's title, tab markers), what its attributes are written between. */
+    private readonly vitepress: AttributeDelimiters | undefined,
   ) {
     this.stack = [root]
   }

@@ -20,7 +20,7 @@ import { admonitionAttributes, admonitionHandler } from './admonitions.js'
 import { codeHandler, metaMark } from './code-block.js'
 import { drawTabGroups } from './code-group-tabs.js'
 import { expandIncludes, type Origin } from './expand-includes.js'
-import { applyAttributes, type AttributeDelimiters } from './markdown-attributes.js'
+import { applyAttributes, attributeIdMark, type AttributeDelimiters } from './markdown-attributes.js'
 import { createSourceReader, type SourceAccess } from './read-source-file.js'
 import { fillTableOfContents } from './table-of-contents.js'
 import { rewriteVueMarkup } from './vue-markup.js'
@@ -90,7 +90,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   const diagnostics: Diagnostic[] = []
   const vitepress = options.vitepress && readVitepress(source, file, options.vitepress, options, diagnostics)
   const text = vitepress?.text ?? source
-  const mdast = markdownToMdast(text, vitepress?.env)
+  const mdast = markdownToMdast(text, vitepress?.env, options.attributes)
   const frontMatter = readFrontMatter(mdast, file, diagnostics, { customKeys: options.customFrontMatter ?? options.vitepress !== undefined })
   vitepress?.rewrite(mdast)
   pushAll(diagnostics, findUnsafeUrls(mdast, text, file))
@@ -114,7 +114,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
   let titleId: string | undefined
   const first = hast.children.find((node) => node.type === 'element')
   if (first && first.type === 'element' && first.tagName === 'h1') {
-    const explicit = takeExplicitId(first)
+    const explicit = takeExplicitId(first, vitepress !== undefined)
     const title = headingText(first)
     leadingTitle = title.text
     // The title heading takes its id first, as on the page Docusaurus renders (a later "## Same text" gets "-1").
@@ -136,7 +136,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
       // Headings that arrive with an id (the footnotes label, raw HTML's `<h2 id>`) keep it, out of the ToC.
       if (!isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
     } else if (depth) {
-      const explicit = takeExplicitId(node)
+      const explicit = takeExplicitId(node, vitepress !== undefined)
       const { text: textContent, slugText } = headingText(node)
       if (explicit !== undefined) slugger.claim(explicit)
       const id = explicit ?? slugger.slug(slugText)
@@ -145,12 +145,13 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
       markup.headings.push({ node, id, text: textContent })
     } else if (node.tagName === 'pre') {
       markup.codeBlocks.push(node)
-    } else if (takeLink(node) || typeof node.properties?.id === 'string') {
-      // A link or an image, recorded and rewritten; an id in raw HTML (`<a id="legacy-anchor">`)
-      // is an anchor links may name, though not a heading.
+    } else {
+      // A link or an image is recorded and rewritten. An id (`<a id="legacy-anchor">`, `<p id="lead">`,
+      // `Text {#lead}`) is an anchor links may name, though not a heading, and a paragraph with
+      // one is the page's first paragraph all the same.
+      takeLink(node)
       if (typeof node.properties?.id === 'string' && !isFootnoteId(node.properties.id)) headings.push({ depth: 0, id: node.properties.id, text: '' })
-    } else if (node.tagName === 'p' && firstParagraph === undefined) {
-      firstParagraph = toString(node).replace(/\s+/g, ' ').trim()
+      if (node.tagName === 'p' && firstParagraph === undefined) firstParagraph = toString(node).replace(/\s+/g, ' ').trim()
     }
   })
 
@@ -169,7 +170,7 @@ export function parseMarkdown(source: string, file: string, rewriteLink: Rewrite
  */
 function readVitepress(source: string, file: string, access: SourceAccess, options: ParseMarkdownOptions, diagnostics: Diagnostic[]) {
   const read = createSourceReader(access)
-  const expanded = source.includes('@include') ? expandIncludes(source, file, read, options.slugify ?? 'github') : undefined
+  const expanded = source.includes('@include') ? expandIncludes(source, file, read, options.slugify ?? 'github', options.attributes) : undefined
   const dependencies = new Set(expanded?.dependencies)
   const places = new Map(expanded?.places)
   const origins: readonly Origin[] = expanded?.origins ?? []
@@ -286,10 +287,20 @@ function headingText(node: Element): { text: string; slugText: string } {
   return { text, slugText: toString({ ...node, children: node.children.filter((child) => !marked(child, 'badge') && !marked(child, 'emoji')) }).trim() }
 }
 
-/** `## Title {#custom-id}` sets the anchor explicitly, as in Docusaurus. */
-function takeExplicitId(node: Element): string | undefined {
+/**
+ * `## Title {#custom-id}` sets the anchor explicitly, as in Docusaurus. In VitePress's flavour the
+ * id is only what markdown-it-attrs read (markdown-attributes.ts), between the site's delimiters.
+ */
+function takeExplicitId(node: Element, fromAttributes: boolean): string | undefined {
   const last: ElementContent | undefined = node.children[node.children.length - 1]
   if (!last || last.type !== 'text') return undefined
+  if (fromAttributes) {
+    const mark = last.value.lastIndexOf(attributeIdMark)
+    if (mark === -1) return undefined
+    const id = last.value.slice(mark + 1)
+    last.value = last.value.slice(0, mark)
+    return id
+  }
   // From the brace: a pattern starting with `\s*` backtracks on a long run of spaces.
   const match = /\{#([^\s{}#]+)\}\s*$/.exec(last.value)
   if (!match) return undefined

@@ -16,6 +16,8 @@ import { createPositionLookup } from '../diagnostics/locate-in-source.js'
 import { readProblemDiagnostic } from '../diagnostics/read-problem-diagnostic.js'
 import { yamlGuards } from '../diagnostics/yaml-source.js'
 import { readAuthorSocials, type AuthorSocial } from './author-socials.js'
+import { readTagPermalink } from './read-tag-permalink.js'
+import { readPostDate } from './read-post-date.js'
 
 export interface FrontMatter {
   readonly title: string | undefined
@@ -203,7 +205,10 @@ export function readFrontMatter(mdast: MdastRoot, file: string, diagnostics: Dia
   const { data } = read
   let locate: ReturnType<typeof yamlLocator> | undefined
   const reader = new ValueReader((path, part) => (locate ??= yamlLocator(read.document(), yamlGuards, positionOf))(path, part))
-  const frontMatter = knownKeys(reader.root(data))
+  const frontMatter = knownKeys(reader.root(data), (key) => {
+    const node = read.document().get(key, true)
+    return isScalar(node) && node.type !== 'PLAIN'
+  })
   const links = textLinks(reader.root(data), (path) => {
     const place = reader.locate(path, 'value')
     return place && { line: place.line + firstLine - 1, column: place.column }
@@ -402,7 +407,8 @@ function textLinks(root: ValueAt, positionOf: (path: ValuePath) => SourceLink['p
 // A number is text too (`title: 2024`, `id: 404`), as YAML reads it.
 const text = (at: ValueAt) => (typeof at.value === 'number' ? String(at.value) : at.string())
 
-function knownKeys(root: ValueAt): Omit<FrontMatter, 'links'> {
+/** `quoted`: whether a key's value is written as a quoted or block text, which no YAML reader takes for a date. */
+function knownKeys(root: ValueAt, quoted: (key: string) => boolean): Omit<FrontMatter, 'links'> {
   // Tolerated keys are reported as unknown here and dropped before the problems are reported.
   root.mapping(usedFrontMatter)
   const tocLevel = (key: string) => root.get(key).number({ min: 2, max: 6, integer: true })
@@ -425,34 +431,9 @@ function knownKeys(root: ValueAt): Omit<FrontMatter, 'links'> {
     sidebarClassName: root.get('sidebar_class_name').string(),
     keywords: (root.get('keywords').listOrOne() ?? []).flatMap((item) => text(item) ?? []),
     tags: (root.get('tags').list() ?? []).flatMap((item) => readTag(item) ?? []),
-    date: readDate(root.get('date')),
+    date: readPostDate(root.get('date'), () => quoted('date')),
     authors: (root.get('authors').listOrOne() ?? []).flatMap((item): (string | PostAuthor)[] => (typeof item.value === 'string' ? [item.value] : [readAuthor(item) ?? []].flat())),
   }
-}
-
-// YAML 1.1's timestamp, a date to Docusaurus's YAML reader (js-yaml): one-digit months and days, a time without zone in UTC.
-const yamlTimestamp = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:(?:[Tt]|[ \t]+)(\d{1,2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[ \t]*(Z|([-+])(\d{1,2})(?::?(\d{2}))?))?)?$/
-
-/** A date as Docusaurus's blog takes it (`Joi.date()`): a YAML date or timestamp, or other text `new Date(text)` reads. */
-function readDate(at: ValueAt): string | undefined {
-  if (at.value === undefined) return undefined
-  const time = at.value instanceof Date ? at.value.getTime() : typeof at.value === 'string' ? parseDate(at.value) : Number.NaN
-  if (typeof time === 'string') return at.fail(`names no day of the calendar, got ${JSON.stringify(at.value)}: ${time}`, "Write the post's real date.")
-  if (Number.isNaN(time)) return at.fail(`must be a date such as 2024-01-05, got ${JSON.stringify(at.value)}`)
-  return new Date(time).toISOString()
-}
-
-/** The time `written` names, NaN for none, or why the day it names is none (Docusaurus would silently take a later day). */
-function parseDate(written: string): number | string {
-  const match = yamlTimestamp.exec(written.trim())
-  if (match === null) return written.length > 100 ? Number.NaN : Date.parse(written)
-  const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone, sign, zoneHours = '0', zoneMinutes = '0'] = match
-  const local = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), Number(fraction.slice(0, 3).padEnd(3, '0')))
-  if (Number(month) < 1 || Number(month) > 12) return `there is no month ${Number(month)}`
-  const days = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate()
-  if (Number(day) < 1 || Number(day) > days) return `${year}-${month!.padStart(2, '0')} has ${days} days`
-  const offset = zone === undefined || zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(zoneHours) * 60 + Number(zoneMinutes)) * 60_000
-  return local - offset
 }
 
 /** An author written out: a mapping of name, title, url and image_url (`authors.yml` entries are read the same way). */
@@ -492,5 +473,5 @@ function readTag(at: ValueAt): DocTag | undefined {
   if (typeof at.value === 'string' || typeof at.value === 'number') return { label: String(at.value), permalink: undefined }
   if (at.mapping(['label', 'permalink', 'description']) === undefined) return undefined
   const label = at.get('label').require('a text') ? text(at.get('label')) : undefined
-  return label === undefined ? undefined : { label, permalink: at.get('permalink').string() }
+  return label === undefined ? undefined : { label, permalink: readTagPermalink(at.get('permalink')) }
 }

@@ -12,6 +12,7 @@ import { readYaml } from '../diagnostics/yaml-source.js'
 import type { ContentDocument } from './content-document.js'
 import type { DocTag } from './read-front-matter.js'
 import type { ContentFile } from './read-content.js'
+import { readTagPermalink } from './read-tag-permalink.js'
 
 /** Each tags file's tags by key, by the folder it is in (site-relative). */
 export type PredefinedTags = ReadonlyMap<string, ReadonlyMap<string, DocTag>>
@@ -33,7 +34,7 @@ export function readTagsFiles(files: readonly ContentFile[]): { tags: Predefined
       // A key alone (`release:`) is a tag labelled by it.
       const alone = at.value === null || at.value === undefined
       if (!alone && at.mapping(['label', 'permalink', 'description']) === undefined) continue
-      byKey.set(key, { label: (alone ? undefined : at.get('label').string()) ?? key, permalink: (alone ? undefined : at.get('permalink').string()) ?? slug(key) })
+      byKey.set(key, { label: (alone ? undefined : at.get('label').string()) ?? key, permalink: (alone ? undefined : readTagPermalink(at.get('permalink'))) ?? slug(key) })
     }
     for (const problem of reader.problems) diagnostics.push(readProblemDiagnostic(problem, { file: file.file, ruleId: 'tags-invalid' }))
     tags.set(file.file.includes('/') ? file.file.slice(0, file.file.lastIndexOf('/')) : '', byKey)

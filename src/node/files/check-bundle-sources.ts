@@ -4,22 +4,11 @@
  * not UTF-8 into U+FFFD without a word, and a config's title would be published so.
  */
 import type { Metafile } from 'esbuild'
-import { relative, resolve, sep } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
+import { bundleSiteSources } from './bundle-site-sources.js'
 import { readTextFile } from './read-text-file.js'
-import { isInside } from './is-inside.js'
 
 /** Problems with the bundle's source files (its entry included). */
 export function checkBundleSources(metafile: Metafile, siteDir: string): Diagnostic[] {
-  const diagnostics: Diagnostic[] = []
-  for (const input of Object.keys(metafile.inputs)) {
-    // Inputs from plugins are named `namespace:path`; files are paths relative to the working folder.
-    if (/^[\w-]+:/.test(input)) continue
-    const path = resolve(input)
-    const file = relative(siteDir, path)
-    if (!isInside(siteDir, path) || file.split(sep).includes('node_modules')) continue
-    const read = readTextFile(path, file.split(sep).join('/'), { markdown: false })
-    if (read.diagnostic) diagnostics.push(read.diagnostic)
-  }
-  return diagnostics
+  return bundleSiteSources(metafile, siteDir).flatMap(({ path, file }) => readTextFile(path, file, { markdown: false }).diagnostic ?? [])
 }

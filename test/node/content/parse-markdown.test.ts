@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { build } from '../../../src/node/build.js'
 import { parseMarkdown } from '../../../src/node/content/parse-markdown.js'
+import { withFixtureSite } from '../../helpers/fixture-site.js'
 
 const repository = new URL('../../..', import.meta.url).pathname
 const keep = () => undefined
@@ -37,6 +39,19 @@ test('headings get a link to themselves, code blocks a frame with their title, l
   // The marks are not part of the headings' text, nor links to check.
   assert.equal(headings.map((heading) => heading.text), ['Title', 'Set up', 'Café & co'])
   assert.equal(links, [])
+})
+
+test("a first paragraph with an id (raw HTML's <p id>, attributes' {#id}) is the page's description all the same, and its id an anchor", async () => {
+  await withFixtureSite('description-with-id', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics, [])
+    const raw = await site.read('build/docs/raw.html')
+    assert.match(raw, '<meta name="description" content="The lead, a raw HTML paragraph with an id.">')
+    assert.match(raw, '<p id="lead">The lead, a raw HTML paragraph with an id.</p>')
+    const attributes = await site.read('build/docs/attributes.html')
+    assert.match(attributes, '<meta name="description" content="The lead, given an id by attributes.">')
+    assert.match(attributes, '<p id="lead">The lead, given an id by attributes.</p>')
+  })
 })
 
 test.run()
