@@ -187,8 +187,10 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   // An incremental build renders the routes it has no memo for, and few others: threads pay off only when those are many.
   const toRender = folders.ledger ? routes.filter((route) => folders.ledger!.memos[route.path] === undefined).length : routes.length
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(toRender / routesPerThreadMinimum) || 1))
-  // An explicit thread count (tests, a user's choice) asks for every thread there is: the file writer's too.
-  const writeThread = toRender >= routesForWriteThread || (options.threads ?? 1) > 1
+  // The file writer works on a core this thread leaves idle: with page threads on every core, it
+  // would only take turns with them. An explicit thread count (tests, a user's choice) asks for
+  // every thread there is, the file writer's too.
+  const writeThread = (threads === 1 && availableParallelism() > 1 && toRender >= routesForWriteThread) || (options.threads ?? 1) > 1
   if (threads === 1 && options.threads === undefined) return writeOwnRoutes(input, folders, routes.map((route) => route.path), writeThread)
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
