@@ -6,6 +6,10 @@
  * `maxEntries` of them.
  */
 import type { FetchEdge } from './gate-options.js'
+import { readLimited } from './read-limited.js'
+
+// The answer is `{"result": {"valid": true}}` and a little more; anything this large is not one.
+const maxAnswerBytes = 64 * 1024
 
 export interface RevocationCheckOptions {
   readonly url: string
@@ -60,7 +64,7 @@ async function ask(token: string, options: RevocationCheckOptions): Promise<Stan
       }),
     )
     if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    const valid = ((await response.json()) as { result?: { valid?: unknown } } | null)?.result?.valid
+    const valid = (JSON.parse(await readLimited(response, maxAnswerBytes)) as { result?: { valid?: unknown } } | null)?.result?.valid
     if (typeof valid !== 'boolean') throw new Error('the answer has no "result.valid"')
     return valid ? 'valid' : 'revoked'
   } catch (error) {

@@ -192,6 +192,45 @@ test('the provider unreachable or answering nonsense: 503, never the page, and n
   assert.is(answer2.body, '')
 })
 
+test('a provider answer without end (the JWKS or /token/validate) is dropped after a bounded read: 503, no hang, whatever the fetch does with its timeout', async () => {
+  let pulled = 0
+  const endless = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 16 * 1024
+          controller.enqueue(new TextEncoder().encode(' '.repeat(16 * 1024)))
+        },
+      }),
+      { headers: { 'Content-Type': 'application/json' } },
+    )
+  const problems: string[] = []
+  let jwk: unknown
+  let endlessKeys = true
+  const signer = await signerWorld({
+    onProblem: (message) => problems.push(message),
+    // A fetch of a platform that does not abort a body on the request's signal.
+    fetch: async (request) => {
+      if (new URL(request.url).pathname.endsWith('jwks.json')) return endlessKeys ? endless() : Response.json({ keys: [jwk] })
+      return endless()
+    },
+  })
+  jwk = signer.jwk
+  const answer = await ask(signer.gate, NOTICE, { token: await signer.sign() })
+  assert.is(answer.status, 503)
+  assert.ok(pulled <= 512 * 1024, `read ${pulled} bytes of the keys`)
+  endlessKeys = false
+  signer.advance(30_000)
+  pulled = 0
+  const validated = await ask(signer.gate, NOTICE, { token: await signer.sign() })
+  assert.is(validated.status, 503)
+  assert.ok(pulled <= 128 * 1024, `read ${pulled} bytes of the validation answer`)
+  assert.equal(problems, [
+    "could not read the provider's keys from https://provider.test/.well-known/jwks.json: the answer is larger than 262144 bytes",
+    'could not ask https://provider.test/token/validate whether a token is still valid: the answer is larger than 65536 bytes',
+  ])
+})
+
 test('2-segment tokens, tokens of 100 kB and tokens that are not base64url are refused before any work', async () => {
   const world = await emulatorWorld()
   const token = await world.signIn('admin@example.test', ['admins'])
