@@ -192,7 +192,7 @@ test('the provider unreachable or answering nonsense: 503, never the page, and n
   assert.is(answer2.body, '')
 })
 
-test('a provider answer without end (the JWKS or /token/validate) is dropped after a bounded read: 503, no hang, whatever the fetch does with its timeout', async () => {
+test('a provider answer without end (the JWKS or /token/validate) is dropped after a bounded read, one that never comes at the time limit: 503, no hang, whatever the fetch does with its signal', async () => {
   let pulled = 0
   const endless = () =>
     new Response(
@@ -228,6 +228,32 @@ test('a provider answer without end (the JWKS or /token/validate) is dropped aft
   assert.equal(problems, [
     "could not read the provider's keys from https://provider.test/.well-known/jwks.json: the answer is larger than 262144 bytes",
     'could not ask https://provider.test/token/validate whether a token is still valid: the answer is larger than 65536 bytes',
+  ])
+
+  // Never answered, or a body that stops: the time limit ends the wait.
+  const silent: string[] = []
+  let keysAnswered = false
+  const stalled = await signerWorld({
+    timeoutMs: 50,
+    onProblem: (message) => silent.push(message),
+    fetch: async (request) => {
+      if (!new URL(request.url).pathname.endsWith('jwks.json')) return new Response(new ReadableStream({ pull: () => new Promise(() => {}) }))
+      return keysAnswered ? Response.json({ keys: [stalled.jwk] }) : new Promise<Response>(() => {})
+    },
+  })
+  // AbortSignal.timeout's timer does not keep Node alive; a server's socket would.
+  const alive = setInterval(() => {}, 1000)
+  try {
+    assert.is((await ask(stalled.gate, NOTICE, { token: await stalled.sign() })).status, 503)
+    keysAnswered = true
+    stalled.advance(30_000)
+    assert.is((await ask(stalled.gate, NOTICE, { token: await stalled.sign() })).status, 503)
+  } finally {
+    clearInterval(alive)
+  }
+  assert.equal(silent, [
+    "could not read the provider's keys from https://provider.test/.well-known/jwks.json: no answer within the time limit",
+    'could not ask https://provider.test/token/validate whether a token is still valid: no answer within the time limit',
   ])
 })
 
