@@ -111,7 +111,7 @@ function hostCheck(listenHost: string): { readonly allows: (host: string | undef
   const ipAddress = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i
   const onLoopback = loopback.test(listenHost)
   const machine = hostname().toLowerCase()
-  const named = onLoopback ? [] : [...new Set([listenHost.toLowerCase(), machine, `${machine}.local`])].filter((name) => name !== '' && name !== '.local' && !ipAddress.test(name) && !name.includes(':'))
+  const named = onLoopback ? [] : [...new Set([listenHost.toLowerCase(), machine, `${machine}.local`])].filter((name) => name !== '' && name !== 'localhost' && name !== '.local' && !ipAddress.test(name) && !name.includes(':'))
   return {
     allows: (host) => {
       const name = host?.replace(/:\d+$/, '').toLowerCase()
