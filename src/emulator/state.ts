@@ -244,6 +244,17 @@ export class EmulatorState {
     return this.orgs.get(id)!
   }
 
+  /**
+   * The organization `id` as `org` would give it, without creating it: a GET that any page can
+   * make (an image tag needs no Origin) must not add one organization per request.
+   */
+  orgPreview(id: string): Org {
+    const existing = this.orgs.get(id)
+    if (existing) return existing
+    if (this.strictOrgs) throw new ApiError(404, `organization not found: '${id}'`)
+    return { id, name: id, policy: { ...this.fixture.defaultPolicy } }
+  }
+
   orgFromHeader(request: Request, fallback?: string): Org {
     const header = request.headers.get('slashid-orgid')?.trim()
     const id = header || fallback

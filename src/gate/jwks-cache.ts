@@ -6,6 +6,7 @@
  */
 import { importJWK, type JWK } from 'jose'
 import type { FetchEdge } from './gate-options.js'
+import { askProvider } from './ask-provider.js'
 
 export interface JwksCacheOptions {
   readonly url: string
@@ -73,11 +74,9 @@ export function createJwksCache(options: JwksCacheOptions): { key(kid: string, a
 }
 
 async function fetchKeys(options: JwksCacheOptions): Promise<Map<string, JWK>> {
-  const response = await options.fetch(new Request(options.url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs) }))
-  if (!response.ok) throw new Error(`HTTP ${response.status}`)
-  const text = await response.text()
-  if (text.length > maxJwksBytes) throw new Error(`the answer is larger than ${maxJwksBytes} bytes`)
-  const body: unknown = JSON.parse(text)
+  const answer = await askProvider(options.fetch, new Request(options.url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs) }), maxJwksBytes)
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`)
+  const body: unknown = JSON.parse(answer.text)
   const listed = typeof body === 'object' && body !== null ? (body as { keys?: unknown }).keys : undefined
   if (!Array.isArray(listed)) throw new Error('the answer has no "keys" list')
   const keys = new Map<string, JWK>()

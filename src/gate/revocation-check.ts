@@ -6,6 +6,10 @@
  * `maxEntries` of them.
  */
 import type { FetchEdge } from './gate-options.js'
+import { askProvider } from './ask-provider.js'
+
+// The answer is `{"result": {"valid": true}}` and a little more; anything this large is not one.
+const maxAnswerBytes = 64 * 1024
 
 export interface RevocationCheckOptions {
   readonly url: string
@@ -51,16 +55,18 @@ export function createRevocationCheck(options: RevocationCheckOptions): (token: 
 
 async function ask(token: string, options: RevocationCheckOptions): Promise<Standing> {
   try {
-    const response = await options.fetch(
+    const answer = await askProvider(
+      options.fetch,
       new Request(options.url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify({ token }),
         signal: AbortSignal.timeout(options.timeoutMs),
       }),
+      maxAnswerBytes,
     )
-    if (!response.ok) throw new Error(`HTTP ${response.status}`)
-    const valid = ((await response.json()) as { result?: { valid?: unknown } } | null)?.result?.valid
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}`)
+    const valid = (JSON.parse(answer.text) as { result?: { valid?: unknown } } | null)?.result?.valid
     if (typeof valid !== 'boolean') throw new Error('the answer has no "result.valid"')
     return valid ? 'valid' : 'revoked'
   } catch (error) {

@@ -12,11 +12,11 @@ export function formatReport(result: BuildResult, options: { color: boolean; com
   const lines: string[] = []
   for (const stage of result.stages) {
     const time = `${Math.round(stage.milliseconds)} ms`
-    lines.push(`${stage.failed ? colors.red('✖') : colors.green('✔')} ${stage.name.padEnd(9)} ${stage.detail.padEnd(48)} ${colors.dim(time.padStart(8))}`)
+    lines.push(`${stage.failed ? colors.red('✖') : colors.green('✔')} ${stage.name.padEnd(9)} ${shown(stage.detail).padEnd(48)} ${colors.dim(time.padStart(8))}`)
   }
   if (result.diagnostics.length > 0) {
     lines.push('')
-    for (const item of capWarnings(result.diagnostics)) lines.push(colorize(formatDiagnostic(item), item, colors))
+    for (const item of capWarnings(result.diagnostics)) lines.push(colorize(shown(formatDiagnostic(item)), item, colors))
   }
   const errors = result.diagnostics.filter((item) => item.severity === 'error').length
   const warnings = result.diagnostics.length - errors
@@ -42,10 +42,20 @@ export function formatReport(result: BuildResult, options: { color: boolean; com
         `✔ Built ${result.pages.public + result.pages.private} pages${privateCount > 0 ? ` (${privateNote})` : ''} in ${(total / 1000).toFixed(2)} s${warnings ? ` with ${plural(warnings, 'warning')}` : ''}.`,
       ),
     )
-    lines.push(`  Output:        ${result.outDir}`)
-    if (result.privatePages === 'gate') lines.push(`  Private pages: ${result.privateDir} (never deploy this folder)`)
+    lines.push(`  Output:        ${shown(result.outDir)}`)
+    if (result.privatePages === 'gate') lines.push(`  Private pages: ${shown(result.privateDir)} (never deploy this folder)`)
   }
   return `${lines.join('\n')}\n`
+}
+
+// Messages quote the site's own text (a slug, a link, a file name): its control characters must
+// not drive the terminal (an escape sequence clears it, retitles it or sets the clipboard), nor
+// its bidi controls reorder what is shown, so they are written as \u{…} escapes.
+// eslint-disable-next-line no-control-regex
+const unsafeForTerminal = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g
+
+function shown(text: string): string {
+  return text.replace(unsafeForTerminal, (character) => `\\u{${character.codePointAt(0)!.toString(16)}}`)
 }
 
 function colorize(line: string, item: Diagnostic, colors: ReturnType<typeof picocolors.createColors>): string {

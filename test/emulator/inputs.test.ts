@@ -65,6 +65,33 @@ test('/oauth2/authorize is not an open redirect: without configured clients only
   assert.is((await authorize(registered, 'https://evil.example.com/cb', 'docs')).status, 400, 'a client without redirectUris: the same rule')
 })
 
+test('/oauth2/authorize, a GET any page can make: a client_id that is no organization id is refused, and neither organizations nor pending sign-ins pile up', async () => {
+  const p = emulator()
+  const authorize = (clientId: string) =>
+    p.fetch(new Request(`${BASE}/oauth2/authorize?${new URLSearchParams({ redirect_uri: 'http://localhost:3000/cb', client_id: clientId, response_type: 'code', code_challenge: pkce })}`))
+  const organizations = async () => ((await call(p, 'GET', '/__test/organizations')).body.result as { id: string }[]).map((org) => org.id)
+  for (const [clientId, shown] of [['a\u202eb\nc', 'a\\u{202e}b\\u{a}c'], ['x'.repeat(5000), 'x'.repeat(200)]] as const) {
+    const answer = await authorize(clientId)
+    assert.is(answer.status, 400)
+    assert.match(await answer.text(), `<p class="error">client_id is the organization id when the fixture lists no oauthClients: malformed organization id: &#x27;${shown}&#x27;</p>`)
+  }
+  for (let n = 0; n < 50; n++) assert.is((await authorize(`flood-${n}`)).status, 200)
+  assert.equal(await organizations(), [])
+  // The organization is made once someone signs in there, as /id/v2 makes it.
+  const first = await (await authorize(ORG)).text()
+  const loginId = /name="login_id" value="([^"]+)"/.exec(first)![1]!
+  const post = (id: string) => p.fetch(new Request(`${BASE}/oauth2/authorize`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ login_id: id, email: 'reader@example.test' }) }))
+  assert.is((await post(loginId)).status, 200)
+  assert.equal(await organizations(), [ORG])
+  // Pending sign-ins are capped: the oldest is dropped for the newest.
+  const oldest = /name="login_id" value="([^"]+)"/.exec(await (await authorize(ORG)).text())![1]!
+  for (let n = 0; n < 1000; n++) await authorize(ORG)
+  assert.match(await (await post(oldest)).text(), 'This sign-in has expired. Start again from the site.')
+  const registered = emulator({ fixture: { organizations: [{ id: ORG }], oauthClients: [{ clientId: 'docs', org: ORG }] } })
+  const unknown = await registered.fetch(new Request(`${BASE}/oauth2/authorize?${new URLSearchParams({ redirect_uri: 'http://localhost:3000/cb', client_id: 'd\u202eocs', response_type: 'code', code_challenge: pkce })}`))
+  assert.match(await unknown.text(), '<p class="error">unknown client_id &#x27;d\\u{202e}ocs&#x27;</p>')
+})
+
 test('/__test numbers: finite and bounded, with a clear message; the clock keeps working', async () => {
   const p = emulator()
   const step = 'malformed request body: advance_ms must be a number: whole milliseconds from -3153600000000 to 3153600000000 (100 years)'

@@ -192,6 +192,71 @@ test('the provider unreachable or answering nonsense: 503, never the page, and n
   assert.is(answer2.body, '')
 })
 
+test('a provider answer without end (the JWKS or /token/validate) is dropped after a bounded read, one that never comes at the time limit: 503, no hang, whatever the fetch does with its signal', async () => {
+  let pulled = 0
+  const endless = () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          pulled += 16 * 1024
+          controller.enqueue(new TextEncoder().encode(' '.repeat(16 * 1024)))
+        },
+      }),
+      { headers: { 'Content-Type': 'application/json' } },
+    )
+  const problems: string[] = []
+  let jwk: unknown
+  let endlessKeys = true
+  const signer = await signerWorld({
+    onProblem: (message) => problems.push(message),
+    // A fetch of a platform that does not abort a body on the request's signal.
+    fetch: async (request) => {
+      if (new URL(request.url).pathname.endsWith('jwks.json')) return endlessKeys ? endless() : Response.json({ keys: [jwk] })
+      return endless()
+    },
+  })
+  jwk = signer.jwk
+  const answer = await ask(signer.gate, NOTICE, { token: await signer.sign() })
+  assert.is(answer.status, 503)
+  assert.ok(pulled <= 512 * 1024, `read ${pulled} bytes of the keys`)
+  endlessKeys = false
+  signer.advance(30_000)
+  pulled = 0
+  const validated = await ask(signer.gate, NOTICE, { token: await signer.sign() })
+  assert.is(validated.status, 503)
+  assert.ok(pulled <= 128 * 1024, `read ${pulled} bytes of the validation answer`)
+  assert.equal(problems, [
+    "could not read the provider's keys from https://provider.test/.well-known/jwks.json: the answer is larger than 262144 bytes",
+    'could not ask https://provider.test/token/validate whether a token is still valid: the answer is larger than 65536 bytes',
+  ])
+
+  // Never answered, or a body that stops: the time limit ends the wait.
+  const silent: string[] = []
+  let keysAnswered = false
+  const stalled = await signerWorld({
+    timeoutMs: 50,
+    onProblem: (message) => silent.push(message),
+    fetch: async (request) => {
+      if (!new URL(request.url).pathname.endsWith('jwks.json')) return new Response(new ReadableStream({ pull: () => new Promise(() => {}) }))
+      return keysAnswered ? Response.json({ keys: [stalled.jwk] }) : new Promise<Response>(() => {})
+    },
+  })
+  // AbortSignal.timeout's timer does not keep Node alive; a server's socket would.
+  const alive = setInterval(() => {}, 1000)
+  try {
+    assert.is((await ask(stalled.gate, NOTICE, { token: await stalled.sign() })).status, 503)
+    keysAnswered = true
+    stalled.advance(30_000)
+    assert.is((await ask(stalled.gate, NOTICE, { token: await stalled.sign() })).status, 503)
+  } finally {
+    clearInterval(alive)
+  }
+  assert.equal(silent, [
+    "could not read the provider's keys from https://provider.test/.well-known/jwks.json: no answer within the time limit",
+    'could not ask https://provider.test/token/validate whether a token is still valid: no answer within the time limit',
+  ])
+})
+
 test('2-segment tokens, tokens of 100 kB and tokens that are not base64url are refused before any work', async () => {
   const world = await emulatorWorld()
   const token = await world.signIn('admin@example.test', ['admins'])

@@ -1,6 +1,6 @@
 /** Hosted login: OAuth 2.0 authorization code with PKCE S256 (/oauth2/authorize, /oauth2/tokens). */
 import { ApiError, html, json, readForm } from '../http.js'
-import { checkHandleFormat, normalizeHandleValue } from '../handles.js'
+import { checkHandleFormat, normalizeHandleValue, orgIdProblem, printable } from '../handles.js'
 import { randomDigits, randomId, randomToken, safeEqual, sha256base64url } from '../ids.js'
 import { isoSeconds, type AuthCode, type HostedLogin, type Org } from '../model.js'
 import { hostedLoginPage } from '../pages.js'
@@ -18,8 +18,21 @@ export const oauth2Routes: Route[] = [
 export function oauthClient(s: EmulatorState, clientId: string): { org: Org; redirectUris?: string[] } {
   const client = s.fixture.oauthClients?.find((c) => c.clientId === clientId)
   if (client) return { org: s.org(client.org), ...(client.redirectUris ? { redirectUris: client.redirectUris } : {}) }
-  if ((s.fixture.oauthClients?.length ?? 0) > 0) throw new ApiError(400, `unknown client_id '${clientId}'`)
-  return { org: s.org(clientId) } // open mode: the client id names the organization
+  if ((s.fixture.oauthClients?.length ?? 0) > 0) throw new ApiError(400, `unknown client_id '${printable(clientId.slice(0, 200))}'`)
+  // Open mode: the client id names the organization, which is made when someone signs in there.
+  const problem = orgIdProblem(clientId)
+  if (problem) throw new ApiError(400, `client_id is the organization id when the fixture lists no oauthClients: ${problem}`)
+  return { org: s.orgPreview(clientId) }
+}
+
+/** Sign-ins begun and not finished; more are made by any page's GET, so the oldest are dropped. */
+export const MAX_HOSTED_LOGINS = 1000
+
+function keepHostedLogin(s: EmulatorState, login: HostedLogin): void {
+  for (const [id, old] of s.hostedLogins) if (s.now() >= old.expiresAt) s.hostedLogins.delete(id)
+  // Map keeps insertion order: the first entry is the oldest.
+  while (s.hostedLogins.size >= MAX_HOSTED_LOGINS) s.hostedLogins.delete(s.hostedLogins.keys().next().value!)
+  s.hostedLogins.set(login.id, login)
 }
 
 export async function oauthAuthorize(s: EmulatorState, request: Request, method: string, url: URL): Promise<Response> {
@@ -81,7 +94,7 @@ function authorizePage(s: EmulatorState, q: URLSearchParams): Response {
     attempts: 0,
     expiresAt: s.now() + s.policy(client.org, 'challengeTtlSeconds') * 1000,
   }
-  s.hostedLogins.set(login.id, login)
+  keepHostedLogin(s, login)
   const hint = q.get('login_hint')
   return html(hostedLoginPage({ loginId: login.id, orgName: client.org.name, ...(hint ? { email: hint } : {}) }))
 }

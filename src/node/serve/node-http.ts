@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { hostname } from 'node:os'
 import type { Duplex } from 'node:stream'
 import { Readable } from 'node:stream'
 import { rawTargetProblem } from './request-path.js'
@@ -37,10 +38,10 @@ export class ListenError extends Error {
 export const DEFAULT_PORT = 3000
 
 export async function listenHttp(handler: Handler, options: ListenOptions): Promise<HttpServer> {
-  const hostAllowed = hostCheck(options.host)
-  const server = createServer((req, res) => void answer(handler, req, res, hostAllowed))
+  const hosts = hostCheck(options.host)
+  const server = createServer((req, res) => void answer(handler, req, res, hosts))
   server.keepAliveTimeout = 1000
-  server.on('upgrade', (req, socket, head) => (options.onUpgrade && hostAllowed(req.headers.host) ? options.onUpgrade(req, socket, head) : socket.destroy()))
+  server.on('upgrade', (req, socket, head) => (options.onUpgrade && hosts.allows(req.headers.host) ? options.onUpgrade(req, socket, head) : socket.destroy()))
   const first = options.port ?? options.firstPort ?? DEFAULT_PORT
   const tries = options.port === undefined ? (options.portsToTry ?? 20) : 1
   for (let port = first; port < first + tries; port++) {
@@ -98,24 +99,34 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /**
- * On a loopback interface only loopback names may be in the Host header: a page of another site
- * whose name an attacker points at 127.0.0.1 (DNS rebinding) would otherwise be same-origin with
- * this server and could read its private pages and the emulator's sign-in links.
+ * Only names that cannot be an attacker's may be in the Host header: a page of another site
+ * whose name an attacker points at this machine (DNS rebinding) would otherwise be same-origin
+ * with this server, and could read its pages, the live-reload diagnostics and the emulator's
+ * outbox of sign-in codes and links. On a loopback interface that is loopback names only; on any
+ * other (`--host 0.0.0.0`) also IP addresses, which no DNS answer can put in a Host header, the
+ * name listened on and this machine's own name, as other machines on the network reach it.
  */
-function hostCheck(listenHost: string): (host: string | undefined) => boolean {
+function hostCheck(listenHost: string): { readonly allows: (host: string | undefined) => boolean; readonly names: string } {
   const loopback = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/i
-  if (!loopback.test(listenHost)) return () => true
-  return (host) => {
-    const name = host?.replace(/:\d+$/, '').toLowerCase()
-    return name !== undefined && (loopback.test(name) || name.endsWith('.localhost'))
+  const ipAddress = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])$/i
+  const onLoopback = loopback.test(listenHost)
+  const machine = hostname().toLowerCase()
+  const named = onLoopback ? [] : [...new Set([listenHost.toLowerCase(), machine, `${machine}.local`])].filter((name) => name !== '' && name !== 'localhost' && name !== '.local' && !ipAddress.test(name) && !name.includes(':'))
+  return {
+    allows: (host) => {
+      const name = host?.replace(/:\d+$/, '').toLowerCase()
+      if (name === undefined) return false
+      return loopback.test(name) || name.endsWith('.localhost') || (!onLoopback && (ipAddress.test(name) || named.includes(name)))
+    },
+    names: onLoopback ? 'loopback names only (127.0.0.1, localhost)' : `IP addresses and the names localhost${named.map((name) => `, ${name}`).join('')} only`,
   }
 }
 
-async function answer(handler: Handler, req: IncomingMessage, res: ServerResponse, hostAllowed: (host: string | undefined) => boolean): Promise<void> {
+async function answer(handler: Handler, req: IncomingMessage, res: ServerResponse, hosts: ReturnType<typeof hostCheck>): Promise<void> {
   let response: Response
   const problem = rawTargetProblem(req.url ?? '/')
   if (problem !== undefined || !(req.url ?? '/').startsWith('/')) response = text(400, `Refused: ${problem ?? 'the request target is not a path'}`)
-  else if (!hostAllowed(req.headers.host)) response = text(421, `Refused: this server answers to loopback names only (127.0.0.1, localhost), not '${String(req.headers.host).slice(0, 100)}'`)
+  else if (!hosts.allows(req.headers.host)) response = text(421, `Refused: this server answers to ${hosts.names}, not '${String(req.headers.host).slice(0, 100)}'`)
   else {
     const headers = new Headers()
     for (const [name, value] of Object.entries(req.headers)) {

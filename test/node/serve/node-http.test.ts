@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { request as httpRequest } from 'node:http'
+import { hostname } from 'node:os'
 import { listenHttp, ListenError } from '../../../src/node/serve/node-http.js'
 
 const echo = async (request: Request) => new Response(`${request.method} ${new URL(request.url).pathname}`, { headers: { 'Content-Type': 'text/plain' } })
@@ -86,7 +87,6 @@ test('a handler that throws answers 500 without its message', async () => {
   }
 })
 
-
 test('on a loopback interface, a request naming another host is refused (DNS rebinding)', async () => {
   const server = await listenHttp(echo, { host: '127.0.0.1', port: 0 })
   try {
@@ -94,6 +94,34 @@ test('on a loopback interface, a request naming another host is refused (DNS reb
     const asHost = (host: string) => rawGet(server.url, '/x', { Host: host })
     assert.equal(await asHost(`evil.example:${port}`), { status: 421, body: `Refused: this server answers to loopback names only (127.0.0.1, localhost), not 'evil.example:${port}'\n` })
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `docs.localhost:${port}`, `[::1]:${port}`]) assert.is((await asHost(host)).status, 200, host)
+  } finally {
+    await server.close()
+  }
+})
+
+test('on every interface (--host 0.0.0.0), a name an attacker points at this machine is refused too (DNS rebinding), for pages and the live-reload socket', async () => {
+  const upgrades: string[] = []
+  const server = await listenHttp(echo, { host: '0.0.0.0', port: 0, onUpgrade: (request, socket) => (upgrades.push(String(request.headers.host)), socket.destroy()) })
+  try {
+    const { port } = new URL(server.url)
+    const machine = hostname().toLowerCase()
+    const asHost = (host: string) => rawGet(`http://127.0.0.1:${port}`, '/x', { Host: host })
+    assert.equal(await asHost(`evil.example:${port}`), {
+      status: 421,
+      body: `Refused: this server answers to IP addresses and the names localhost, ${machine}, ${machine}.local only, not 'evil.example:${port}'\n`,
+    })
+    for (const host of [`127.0.0.1:${port}`, `192.168.1.20:${port}`, `[fe80::1]:${port}`, `localhost:${port}`, `${machine}:${port}`, `${machine}.local:${port}`]) assert.is((await asHost(host)).status, 200, host)
+    const upgrade = (host: string) =>
+      new Promise<string>((resolve) => {
+        const req = httpRequest({ hostname: '127.0.0.1', port, path: '/socket', headers: { Host: host, Connection: 'Upgrade', Upgrade: 'websocket' } })
+        req.on('upgrade', () => resolve('upgraded'))
+        req.on('response', (res) => resolve(`answered ${res.statusCode}`))
+        req.on('error', () => resolve('closed'))
+        req.end()
+      })
+    assert.is(await upgrade(`evil.example:${port}`), 'closed')
+    assert.is(await upgrade(`127.0.0.1:${port}`), 'closed')
+    assert.equal(upgrades, [`127.0.0.1:${port}`])
   } finally {
     await server.close()
   }
