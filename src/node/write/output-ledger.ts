@@ -55,21 +55,13 @@ export interface PageKeeper {
   readonly ledger: () => Record<OutputSide, [string, LedgerEntry][]>
 }
 
-/**
- * `writtenLater`: files recorded are written by another thread (file-write-thread.ts), so their
- * size and time are not known yet: their entries wait for stampLedger().
- */
-export function createPageKeeper(ledger: PageLedger | undefined, staging: { readonly publicDir: string; readonly privateDir: string }, writtenLater = false): PageKeeper {
+export function createPageKeeper(ledger: PageLedger | undefined, staging: { readonly publicDir: string; readonly privateDir: string }): PageKeeper {
   const entries: Record<OutputSide, [string, LedgerEntry][]> = { public: [], private: [] }
   const folders = new Set<string>()
   const stagingDir = (side: OutputSide) => (side === 'public' ? staging.publicDir : staging.privateDir)
-  const stampNow = (side: OutputSide, file: string, inputs: string) => {
+  const record = (side: OutputSide, file: string, inputs: string) => {
     const stat = statSync(join(stagingDir(side), file))
     entries[side].push([file, [inputs, stat.size, stat.mtimeMs]])
-  }
-  const record = (side: OutputSide, file: string, inputs: string) => {
-    if (writtenLater) entries[side].push([file, [inputs, unstamped, unstamped]])
-    else stampNow(side, file, inputs)
   }
   const holds = (dir: string, entry: LedgerEntry | undefined, file: string, inputs: string) => {
     if (entry === undefined || entry[0] !== inputs) return false
@@ -102,8 +94,7 @@ export function createPageKeeper(ledger: PageLedger | undefined, staging: { read
         }
         // A link is the file the ledger vouched for, its size and time included; a copy is a new file.
         if (linkOrCopy(join(outputDir(side), file), target)) entries[side].push([file, ledger.output[side].get(file)!])
-        // Copied here, now: not by the thread that writes the rest.
-        else stampNow(side, file, inputs)
+        else record(side, file, inputs)
       }
       return true
     },
@@ -137,22 +128,6 @@ function linked(from: string, to: string): boolean {
 }
 
 /** What a build's pages were made from: each file's ledger entry, each route's memo. */
-const unstamped = -1
-
-/** Where a file was written (absolute) and its size and modification time after. */
-export type FileStamps = ReadonlyMap<string, readonly [size: number, mtimeMs: number]>
-
-/** The ledger with the size and time of the files another thread wrote filled in from `stamps`. */
-export function stampLedger(ledger: WrittenLedger, staging: { readonly publicDir: string; readonly privateDir: string }, stamps: FileStamps): WrittenLedger {
-  const stamped = (dir: string) => ([file, entry]: [string, LedgerEntry]): [string, LedgerEntry] => {
-    if (entry[1] !== unstamped) return [file, entry]
-    const stamp = stamps.get(join(dir, file))
-    if (stamp === undefined) throw new Error(`stampLedger: "${file}" was recorded but not written`)
-    return [file, [entry[0], ...stamp]]
-  }
-  return { ...ledger, public: ledger.public.map(stamped(staging.publicDir)), private: ledger.private.map(stamped(staging.privateDir)) }
-}
-
 export interface WrittenLedger {
   readonly public: readonly [string, LedgerEntry][]
   readonly private: readonly [string, LedgerEntry][]

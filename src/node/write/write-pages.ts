@@ -18,9 +18,8 @@ import { createPageViews } from '../render/page-views.js'
 import type { SidebarBranch } from '../render/sidebar-markup.js'
 import { findLeaks } from '../validate/find-private-leaks.js'
 import { runInWorker, siblingModule } from '../workers/run-in-worker.js'
-import { createPageKeeper, stampLedger, type OutputSide, type PageLedger, type RouteMemo, type WrittenLedger } from './output-ledger.js'
-import { startFileWriteThread } from './file-write-thread.js'
-import { createFileWriter, type FileSink, type FileWriter } from './write-site.js'
+import { createPageKeeper, type OutputSide, type PageLedger, type RouteMemo, type WrittenLedger } from './output-ledger.js'
+import { createFileWriter, type FileWriter } from './write-site.js'
 
 /** The staging folders pages are written to, and what an incremental build knows they and the last output hold. */
 export interface PageFolders {
@@ -45,8 +44,6 @@ export type WritePagesJob = RenderInput & PageFolders & { readonly routes: reado
 
 // As for parsing (see parse-content.ts): a worker's start-up only pays off on large sites.
 const routesPerThreadMinimum = 2500
-// A thread that only writes files starts in a few milliseconds: it pays off on all but small sites.
-const routesForWriteThread = 200
 
 export async function writePages(
   { components, ...input }: RenderInput & { readonly components: ComponentPages },
@@ -72,11 +69,11 @@ export function describePages(pages: WrittenPages): string {
 }
 
 /** Renders and writes the given routes (default: all) on this thread; with a ledger, keeps the pages whose inputs are unchanged. */
-export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[], sink?: FileSink): WrittenPages {
-  const keeper = createPageKeeper(folders.ledger, folders, sink !== undefined)
-  const publicWriter = createFileWriter(folders.publicDir, sink)
-  const privateWriter = createFileWriter(folders.privateDir, sink)
-  const dataWriter = createFileWriter(folders.publicDir, sink)
+export function writeRoutes(input: RenderInput, folders: PageFolders, routes?: readonly string[]): WrittenPages {
+  const keeper = createPageKeeper(folders.ledger, folders)
+  const publicWriter = createFileWriter(folders.publicDir)
+  const privateWriter = createFileWriter(folders.privateDir)
+  const dataWriter = createFileWriter(folders.publicDir)
   const dataProblems: Diagnostic[] = []
   // What the page being written is made from, when there is a ledger to note it in.
   const writer = (side: OutputSide, files: FileWriter, check: boolean) => (file: string, content: string, made = keeping?.made()) => {
@@ -187,11 +184,7 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   // An incremental build renders the routes it has no memo for, and few others: threads pay off only when those are many.
   const toRender = folders.ledger ? routes.filter((route) => folders.ledger!.memos[route.path] === undefined).length : routes.length
   const threads = Math.max(1, Math.min(options.threads ?? availableParallelism(), Math.floor(toRender / routesPerThreadMinimum) || 1))
-  // The file writer works on a core this thread leaves idle: with page threads on every core, it
-  // would only take turns with them. An explicit thread count (tests, a user's choice) asks for
-  // every thread there is, the file writer's too.
-  const writeThread = (threads === 1 && availableParallelism() > 1 && toRender >= routesForWriteThread) || (options.threads ?? 1) > 1
-  if (threads === 1 && options.threads === undefined) return writeOwnRoutes(input, folders, routes.map((route) => route.path), writeThread)
+  if (threads === 1 && options.threads === undefined) return writeRoutes(input, folders, routes.map((route) => route.path))
 
   const documents = new Map(input.documents.map((document) => [document.route, document]))
   const shares = contiguousShares(routes, options.threads ?? threads, (path) => bodySize(documents.get(path)?.body ?? emptyBody) + 4000)
@@ -209,26 +202,7 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
   // Handled now: if this thread's share fails, a worker's failure must not go unhandled meanwhile.
   const theirs = Promise.all(pending)
   theirs.catch(() => undefined)
-  return merge([await writeOwnRoutes(input, folders, own, writeThread), ...(await theirs)])
-}
-
-/**
- * This thread's routes rendered here and, when they are many, written by a thread of their own
- * (file-write-thread.ts) meanwhile: the calls that write a page cost as much as rendering it.
- */
-async function writeOwnRoutes(input: RenderInput, folders: PageFolders, routes: readonly string[], writeThread: boolean): Promise<WrittenPages> {
-  if (!writeThread) return writeRoutes(input, folders, routes)
-  const writes = startFileWriteThread({ stamps: folders.ledger !== undefined })
-  let written: WrittenPages
-  try {
-    written = writeRoutes(input, folders, routes, writes.sink)
-  } catch (error) {
-    // A failed write is what stopped the rendering, if one did: that is the error to report.
-    await writes.settle()
-    throw error
-  }
-  const stamps = await writes.settle()
-  return { ...written, ledger: stampLedger(written.ledger, folders, stamps) }
+  return merge([writeRoutes(input, folders, own), ...(await theirs)])
 }
 
 /**

@@ -24,17 +24,10 @@ export interface FileWriter {
   readonly written: () => { readonly files: number; readonly bytes: number; readonly paths: readonly string[] }
 }
 
-/** Takes a file's content to write at `path`, now or later. */
-export type FileSink = (path: string, content: string | Uint8Array) => void
-
 /** The largest buffer a writer keeps for the next file. */
 const scratchLimit = 1024 * 1024
 
-/**
- * Writes files under `root`; with a `sink`, each file's bytes are handed to it (a thread that
- * writes them: file-write-thread.ts) instead of written here.
- */
-export function createFileWriter(root: string, sink?: FileSink): FileWriter {
+export function createFileWriter(root: string): FileWriter {
   const folders = new Set<string>()
   const paths: string[] = []
   let bytes = 0
@@ -57,13 +50,6 @@ export function createFileWriter(root: string, sink?: FileSink): FileWriter {
       const problem = outputPathProblem(file)
       if (problem !== undefined) throw new Error(`Refusing to write "${file}" under ${root}: it ${problem}`)
       const path = join(root, file)
-      if (sink !== undefined) {
-        const whole = typeof content === 'string' || content instanceof Uint8Array ? content : [...content].join('')
-        sink(path, whole)
-        bytes += typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength
-        paths.push(file)
-        return
-      }
       const folder = dirname(path)
       if (!folders.has(folder)) {
         mkdirSync(folder, { recursive: true })
@@ -85,7 +71,7 @@ export function createFileWriter(root: string, sink?: FileSink): FileWriter {
  * one there without truncating it. A file with other links is shared with the live output (an
  * incremental build links unchanged pages: output-ledger.ts), so it is replaced, never written into.
  */
-export function overwrite(path: string, parts: Iterable<Uint8Array>): number {
+function overwrite(path: string, parts: Iterable<Uint8Array>): number {
   let fd = openSync(path, constants.O_WRONLY | constants.O_CREAT)
   if (fstatSync(fd).nlink > 1) {
     closeSync(fd)

@@ -43,8 +43,8 @@ async function differences(one: FixtureSite, other: FixtureSite): Promise<string
 }
 
 /** Builds `incremental` with its cache and `clean` without, asserts both succeed with the same diagnostics and bytes; returns the incremental build's changed routes. */
-function stepper(incremental: FixtureSite, clean: FixtureSite, threads?: number) {
-  const builder = createIncrementalBuild({ siteDir: incremental.dir, threads })
+function stepper(incremental: FixtureSite, clean: FixtureSite) {
+  const builder = createIncrementalBuild({ siteDir: incremental.dir })
   return async (changed: string[] | undefined) => {
     const result = await builder.build(changed)
     const expected = await build({ siteDir: clean.dir, cache: false })
@@ -83,18 +83,6 @@ test('after each one-file change an incremental build writes the bytes a clean b
     // Same bytes as the saved cache when the caller does not say what changed.
     await change(shortcuts, (text) => `${text}\nOne more line.\n`)
     assert.equal(await step(undefined), ['/docs/Tools & Tips/Shortcuts & Tricks'])
-  })
-})
-
-test('pages written by a thread of their own note what the next build needs to keep them: it renders only what a change touches', async () => {
-  await withTwoSites(async (change, incremental, clean) => {
-    // Several threads: this thread's pages are written by the file-writing thread (file-write-thread.ts).
-    const step = stepper(incremental, clean, 3)
-    assert.is((await step(undefined)).length, 11)
-    assert.equal(await step(undefined), [], 'nothing changed: nothing rendered')
-    await change(shortcuts, (text) => text.replace('Keyboard shortcuts.', 'Keyboard shortcuts, and more.'))
-    assert.equal(await step([shortcuts]), ['/docs/Tools & Tips/Shortcuts & Tricks'])
-    assert.equal(await step(undefined), [], 'nothing changed: nothing rendered')
   })
 })
 
