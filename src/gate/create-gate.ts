@@ -18,6 +18,9 @@ export interface Gate {
 // The token alone, as RFC 6750 spells it; a second Authorization header joins in with ", " and fails.
 const bearer = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i
 const gateFolder = GATE_PAGE_PREFIX.slice(0, GATE_PAGE_PREFIX.lastIndexOf('/') + 1)
+// Longer paths name no page, and a site's rules (several `**`) may take time growing with the
+// square of a path's length to answer: refused before any is tried, as `docsgen serve` refuses them.
+const maxPathLength = 2048
 
 export function createGate(input: GateOptions): Gate {
   const options = resolveGateOptions(input)
@@ -33,6 +36,7 @@ export function createGate(input: GateOptions): Gate {
   return {
     async fetch(request) {
       const url = new URL(request.url)
+      if (url.pathname.length > maxPathLength) return refusal(414)
       let index: GateIndex | undefined
       try {
         index = await options.store.index()

@@ -29,7 +29,7 @@ export function signInShell(body: Uint8Array<ArrayBuffer>, request: Request): Re
  * A refusal: 401 not signed in (no token, or one that is not valid), 403 signed in without
  * access, 404 nothing there for a reader who may look, 503 the gate cannot decide now.
  */
-export function refusal(status: 401 | 403 | 404 | 405 | 503, reason?: string): Response {
+export function refusal(status: 401 | 403 | 404 | 405 | 414 | 503, reason?: string): Response {
   const headers: Record<string, string> = { ...privateHeaders }
   if (status === 401) headers['WWW-Authenticate'] = reason === undefined ? realm : `${realm}, error="invalid_token", error_description="${reason}"`
   if (status === 403) headers['WWW-Authenticate'] = `${realm}, error="insufficient_scope"`

@@ -166,4 +166,13 @@ test("navigation: only the entries the reader may open, and of those only the on
   assert.equal([nobody.status, nobody.body], [401, ''])
 })
 
+test('a path longer than 2048 characters is refused before any rule is tried (rules with several ** take time growing with its square); one just under is looked up', async () => {
+  const w = await world()
+  const long = await ask(w.gate, `${PAGE}/docs/Private/${'a/'.repeat(1100)}notice`, { token: w.admin })
+  assert.is(long.status, 414)
+  assert.is(long.body, '')
+  const under = await ask(w.gate, `${PAGE}/docs/Private/${'a/'.repeat(990)}notice`, { token: w.admin })
+  assert.is(under.status, 404)
+})
+
 test.run()
