@@ -115,10 +115,12 @@ function fromSiteFolder(url: string, written: string, hash: string, targets: Lin
  * from the site's folder; a bare `x.md` beside the file, then from those two.
  */
 function markdownCandidates(target: string, from: LinkSource): string[] {
-  const root = from.file.slice(0, from.file.length - from.relative.length - 1)
+  // A section that is the site's folder itself (a VitePress site without srcDir) has '' for root.
+  const root = from.file.length === from.relative.length ? '' : from.file.slice(0, from.file.length - from.relative.length - 1)
   const beside = posix.join(posix.dirname(from.file), target)
   if (target.startsWith('./') || target.startsWith('../')) return [beside]
-  const fromRoots = [posix.join(root, target), posix.normalize(target.replace(/^\/+/, ''))]
+  const fromSite = posix.normalize(target.replace(/^\/+/, ''))
+  const fromRoots = [posix.join(root, fromSite), fromSite]
   return target.startsWith('/') ? fromRoots : [beside, ...fromRoots]
 }
 
