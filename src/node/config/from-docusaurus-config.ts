@@ -197,9 +197,11 @@ function linkItem(item: unknown, path: string, ignored: string[], extra: readonl
     return []
   }
   // A `pathname://` link is no route: made a path under the base URL later (withPathnameLinks).
-  const pathname = typeof item.to === 'string' && item.to.startsWith('pathname://')
-  const to = typeof item.to === 'string' && !pathname ? (item.to.startsWith('/') ? item.to : `/${item.to}`) : undefined
-  const link: Plain = { label: item.label, ...(to === undefined ? { href: pathname ? item.to : item.href } : { to }) }
+  // A `to` with a protocol ('https://…') or starting '//' is left as written by Docusaurus's
+  // useBaseUrl, so an external link, as an `href` is.
+  const outside = typeof item.to === 'string' && (item.to.startsWith('pathname://') || /^(\w*:|\/\/)/.test(item.to))
+  const to = typeof item.to === 'string' && !outside ? (item.to.startsWith('/') ? item.to : `/${item.to}`) : undefined
+  const link: Plain = { label: item.label, ...(to === undefined ? { href: outside ? item.to : item.href } : { to }) }
   for (const key of extra) if (item[key] !== undefined) link[key] = item[key]
   return [link]
 }

@@ -130,6 +130,20 @@ test("a Sass sheet in theme.customCss (docusaurus-plugin-sass's) is named as ign
   })
 })
 
+test("a footer link whose 'to' has a protocol is an external link, as Docusaurus's useBaseUrl leaves such a URL as written", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("{ label: 'Blog', to: '/blog' }", "{ label: 'Blog', to: '/blog' }, { label: 'Forge', to: 'https://electronforge.io' }"))
+    const result = await build({ siteDir: site.dir })
+    // The ignored HTML item moves one place down.
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note.replace('footer.links[1].items[1]', 'footer.links[1].items[2]')])
+    assert.is(result.exitCode, 0)
+    const footer = /<footer[\s\S]*<\/footer>/.exec(await site.read('build/index.html'))![0]
+    assert.match(footer, '<a class="footer-link" href="/blog">Blog</a>')
+    assert.match(footer, '<a class="footer-link" href="https://electronforge.io">Forge</a>')
+  })
+})
+
 test("a docs folder written as an absolute path (path.resolve(__dirname, 'docs')) is the site's docs folder, as Docusaurus resolves it", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const config = join(site.dir, 'docusaurus.config.js')
