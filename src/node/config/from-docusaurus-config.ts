@@ -58,7 +58,7 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: re
   const pages = pick(preset.pages, ['path'], 'presets.classic.pages.', ignored)
   const theme = pick(preset.theme, ['customCss'], 'presets.classic.theme.', ignored)
   const sheets = Array.isArray(theme.customCss) ? theme.customCss : theme.customCss === undefined ? [] : [theme.customCss]
-  if (sheets.length > 0) value.customCss = sheets.flatMap((sheet, index) => customCssPath(sheet, siteDir, stubbed) ?? (ignored.push(`presets.classic.theme.customCss[${index}]`), []))
+  if (sheets.length > 0) value.customCss = sheets.flatMap((sheet, index) => customCssPath(sheet, siteDir, stubbed) ?? (ignored.push(`presets.classic.theme.customCss[${index}]${sassSheet(sheet) ? ' (Sass, which docsgen does not compile)' : ''}`), []))
   const docsBase = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/*/, '/').replace(/(.)\/+$/, '$1') : '/docs'
   // Docusaurus resolves a folder from the site folder: an absolute one (`path.resolve(__dirname, 'docs')`) is read as the same relative one.
   const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(relative(siteDir, resolve(siteDir, written)).split(sep).join('/')).replace(/\/+$/, '') : fallback)
@@ -87,13 +87,18 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: re
   return { value: { ...value, docs, blog: { ...blog, ...(isObject(themeBlog) ? themeBlog : {}) } }, folders, ignored, ...(readAsClassic === undefined ? {} : { readAsClassic }) }
 }
 
+const sassSheet = (sheet: unknown) => typeof sheet === 'string' && /\.s[ac]ss$/i.test(sheet)
+
 /**
  * A sheet of `theme.customCss` as a path from the site folder, as Docusaurus resolves it from there
  * (`require.resolve('./src/css/custom.css')` gives an absolute path); undefined for the file of a
- * package that is not installed (the config's `require.resolve` stood in with its name).
+ * package that is not installed (the config's `require.resolve` stood in with its name) and for
+ * a Sass sheet.
  */
 function customCssPath(sheet: unknown, siteDir: string, stubbed: readonly string[]): unknown {
   if (typeof sheet !== 'string') return sheet
+  // docusaurus-plugin-sass compiles such a sheet for Docusaurus; docsgen has no Sass compiler, so the build goes on without it.
+  if (sassSheet(sheet)) return undefined
   if (isAbsolute(sheet)) return relative(siteDir, sheet).split(sep).join('/')
   return stubbed.some((name) => sheet.startsWith(`${name}/`)) ? undefined : sheet
 }
@@ -192,9 +197,11 @@ function linkItem(item: unknown, path: string, ignored: string[], extra: readonl
     return []
   }
   // A `pathname://` link is no route: made a path under the base URL later (withPathnameLinks).
-  const pathname = typeof item.to === 'string' && item.to.startsWith('pathname://')
-  const to = typeof item.to === 'string' && !pathname ? (item.to.startsWith('/') ? item.to : `/${item.to}`) : undefined
-  const link: Plain = { label: item.label, ...(to === undefined ? { href: pathname ? item.to : item.href } : { to }) }
+  // A `to` with a protocol ('https://…') or starting '//' is left as written by Docusaurus's
+  // useBaseUrl, so an external link, as an `href` is.
+  const outside = typeof item.to === 'string' && (item.to.startsWith('pathname://') || /^(\w*:|\/\/)/.test(item.to))
+  const to = typeof item.to === 'string' && !outside ? (item.to.startsWith('/') ? item.to : `/${item.to}`) : undefined
+  const link: Plain = { label: item.label, ...(to === undefined ? { href: outside ? item.to : item.href } : { to }) }
   for (const key of extra) if (item[key] !== undefined) link[key] = item[key]
   return [link]
 }

@@ -63,7 +63,16 @@ export function fromVitepressConfig(config: Plain, siteDir: string): FromVitepre
   return { value, folders, ignored }
 }
 
-/** markdown-it-attrs's delimiters (`markdown.attrs`), which decide how a heading's id is written; its other options are not read. */
+/**
+ * VitePress 1 passes `markdown.attrs` to markdown-it-attrs (`leftDelimiter`, `rightDelimiter`);
+ * VitePress 2 to @mdit/plugin-attrs, which names them `left` and `right`.
+ */
+const delimiterNames = [
+  ['leftDelimiter', 'left'],
+  ['rightDelimiter', 'right'],
+] as const
+
+/** The attributes' delimiters (`markdown.attrs`), which decide how a heading's id is written; its other options are not read. */
 function attributeDelimiters(markdown: unknown, ignored: string[]): Plain {
   const attrs = isObject(markdown) ? markdown.attrs : undefined
   if (attrs === undefined) return {}
@@ -71,9 +80,17 @@ function attributeDelimiters(markdown: unknown, ignored: string[]): Plain {
     ignored.push('markdown.attrs')
     return {}
   }
-  const read = Object.fromEntries(['leftDelimiter', 'rightDelimiter'].filter((key) => typeof attrs[key] === 'string').map((key) => [key, attrs[key]]))
-  pushAll(ignored, Object.keys(attrs).filter((key) => !Object.hasOwn(read, key) && attrs[key] !== undefined).map((key) => `markdown.attrs.${key}`))
-  return Object.keys(read).length === 0 ? {} : { attrs: read }
+  const read: Plain = {}
+  const used = new Set<string>()
+  for (const names of delimiterNames) {
+    // Either name: a config is written for one VitePress or the other; with both, the version-2 name.
+    const name = [names[1], names[0]].find((key) => typeof attrs[key] === 'string')
+    if (name === undefined) continue
+    read[names[0]] = attrs[name]
+    used.add(name)
+  }
+  pushAll(ignored, Object.keys(attrs).filter((key) => !used.has(key) && attrs[key] !== undefined).map((key) => `markdown.attrs.${key}`))
+  return used.size === 0 ? {} : { attrs: read }
 }
 
 /** The favicon: the first `['link', { rel: 'icon', href }]` of `head`; every other tag is left out. */

@@ -13,6 +13,7 @@ import { diagnostic } from '../../shared/diagnostic.js'
 import { bundleSiteSources } from '../files/bundle-site-sources.js'
 import { readTextFile } from '../files/read-text-file.js'
 import { compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
+import { fileScopeDefine, fileScopePlugin } from '../workers/file-scope-plugin.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
 import type { DocusaurusConfigAnswer, DocusaurusConfigJob } from './docusaurus-config-worker.js'
@@ -73,7 +74,7 @@ export async function loadDocusaurusConfig(siteDir: string, file: string, timeLi
   const read = readTextFile(join(siteDir, file), file, { markdown: false })
   if (read.diagnostic) return { result: { loaded: undefined, diagnostics: [read.diagnostic] }, loaded: { notPlain: [], stubbed: [], sources: [] } }
   const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
-  const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject, ruleId: 'config-invalid', options: { plugins: [standInPlugin(siteDir, stubbed)] } })
+  const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject, ruleId: 'config-invalid', options: { plugins: [standInPlugin(siteDir, stubbed), fileScopePlugin], define: fileScopeDefine } })
   if (compiled.code === undefined) return { result: { loaded: undefined, diagnostics: [...compiled.diagnostics] }, loaded: { notPlain: [], stubbed: [...stubbed], sources: [] } }
   const job = ([moduleUrl]: readonly string[]): DocusaurusConfigJob => ({ moduleUrl: moduleUrl!, file, path: join(siteDir, file), argument: foreign.argument, passConfig: foreign.passConfig })
   const outcome = await runCompiledModules<DocusaurusConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('docusaurus-config-worker', import.meta.url), job, timeLimitMs)

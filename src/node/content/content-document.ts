@@ -107,11 +107,18 @@ export function createLinkRewriter(job: LinkStyle, targets: LinkTargets, source:
       return siteHref(job.baseUrl, target.path) + target.suffix
     }
     // A missing target is reported by validation (missing-file) from the collected links.
-    if (target.kind === 'document') return target.route === undefined ? undefined : siteHref(job.baseUrl, target.route, target.hash || undefined)
+    if (target.kind === 'document') return target.route === undefined ? undefined : withQuery(siteHref(job.baseUrl, target.route, target.hash || undefined), target.query)
     // Other links are written as route paths (`/docs/intro`), as validation reads them, and
     // published under the base URL, as Docusaurus does; with trailingSlash set, spelt as its pages are.
     return underBaseUrl(job.baseUrl, target.kind === 'route' ? routeUrlWithTrailingSlash(url, job.trailingSlash) : url)
   }
+}
+
+/** `href` with a link's query as written (`?inline`) put before its fragment. */
+function withQuery(href: string, query: string | undefined): string {
+  if (query === undefined) return href
+  const at = href.indexOf('#')
+  return at === -1 ? href + query : href.slice(0, at) + query + href.slice(at)
 }
 
 /** A link to a route with its path's final "/" added or removed as `trailingSlash` says; query and fragment kept. */

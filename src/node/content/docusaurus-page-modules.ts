@@ -7,6 +7,8 @@
  * pages import them too (mdx-pages.ts): there no page is told back.
  */
 
+import type { OnResolveArgs, OnResolveResult, PluginBuild } from 'esbuild'
+
 /** The site as the modules see it: its base URL, and the `siteConfig` `useDocusaurusContext` gives. */
 export interface DocusaurusSite {
   readonly baseUrl: string
@@ -122,6 +124,16 @@ export const classNamesModule = `export default function classNames(...args) {
   return names.filter(Boolean).join(' ')
 }
 export { classNames as clsx }`
+
+/**
+ * `clsx` or `classnames` for a page or a component it imports: the site's own copy when it has
+ * one, else classNamesModule, in the namespace the page's plugin loads Docusaurus's modules from.
+ */
+export async function resolveClassNames(build: PluginBuild, args: OnResolveArgs): Promise<OnResolveResult | undefined> {
+  if (args.pluginData === 'as-installed') return undefined
+  const installed = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'as-installed' })
+  return installed.errors.length === 0 ? installed : { path: 'classnames', namespace: 'docusaurus' }
+}
 
 /** The stood-in module a page's `@theme/…` or `@docusaurus/…` import names, if docsgen has one: every `@theme/Icon/<Name>` is `@theme/Icon`. */
 export function docusaurusModuleFor(path: string): string | undefined {

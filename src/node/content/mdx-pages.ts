@@ -19,7 +19,7 @@ import { commonJsRequire } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
-import { docusaurusModuleFor, docusaurusPageModules, type DocusaurusSite } from './docusaurus-page-modules.js'
+import { classNamesModule, docusaurusModuleFor, docusaurusPageModules, resolveClassNames, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
 import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
@@ -259,7 +259,9 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
       })
       // Docusaurus's modules, as its pages import them: by their default exports (docusaurus-page-modules.ts).
       build.onResolve({ filter: /^@docusaurus\// }, (args) => (args.path in docusaurusPageModules ? { path: args.path, namespace: 'docusaurus' } : undefined))
-      build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => ({ contents: docusaurusPageModules[args.path]!, loader: 'js', resolveDir: request.siteDir }))
+      // The site's own copy when it has one; else one that joins class names the same way, as for React pages.
+      build.onResolve({ filter: /^(clsx|classnames)$/ }, (args) => resolveClassNames(build, args))
+      build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => ({ contents: docusaurusPageModules[args.path] ?? classNamesModule, loader: 'js', resolveDir: request.siteDir }))
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.
       build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, (args) => ({ path: require.resolve(args.path), external: true }))
       // An image, video or other file a page imports is its URL, as Docusaurus's file loader makes it: a file of static/ where it is served.

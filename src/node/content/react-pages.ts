@@ -15,7 +15,7 @@ import { pushAll } from '../../shared/push-all.js'
 import { commonJsRequire, compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
-import { classNamesModule, docusaurusModuleFor, docusaurusPageModules, linkTellingJsxRuntime, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
+import { classNamesModule, docusaurusModuleFor, docusaurusPageModules, linkTellingJsxRuntime, resolveClassNames, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
 import { importedFile, importedFileModule } from './imported-files.js'
 import { importedSvg, importedSvgModule } from './imported-svg.js'
 import { noDefaultExport } from './no-default-export.js'
@@ -100,11 +100,7 @@ function docusaurusPlugin({ siteDir, site: { baseUrl }, sections }: ReactPagesRe
       })
       build.onResolve({ filter: /^@site\// }, (args) => build.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteDir, kind: args.kind }))
       // The site's own copy when it has one; else one that joins class names the same way.
-      build.onResolve({ filter: /^(clsx|classnames)$/ }, async (args) => {
-        if (args.pluginData === 'as-installed') return undefined
-        const installed = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'as-installed' })
-        return installed.errors.length === 0 ? installed : { path: 'classnames', namespace: 'docusaurus' }
-      })
+      build.onResolve({ filter: /^(clsx|classnames)$/ }, (args) => resolveClassNames(build, args))
       // The pages' JSX tells the page the links it draws with a plain <a>; the runtime it calls is React's.
       build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) => (args.namespace === 'docusaurus' ? undefined : { path: 'jsx-runtime', namespace: 'docusaurus' }))
       // One React for the pages and the renderer: docsgen's, whether or not the site installed its own.

@@ -44,14 +44,15 @@ export type ResolvedLink =
    * A Markdown file; `route` is undefined when no such file is published (then `file` is where it
    * was looked for first), `draft` when it is a draft this build leaves out.
    */
-  | { readonly kind: 'document'; readonly file: string; readonly route: string | undefined; readonly hash: string; readonly draft: boolean }
+  | { readonly kind: 'document'; readonly file: string; readonly route: string | undefined; readonly hash: string; readonly draft: boolean; readonly query?: string }
   /**
    * A route path: `path` is its canonical form (undefined when it has none), `written` the path
    * as written (decoded, without query), `source` the file it names if read relative to the page.
    */
   | { readonly kind: 'route'; readonly path: string | undefined; readonly written: string; readonly source: string; readonly hash: string }
 
-const markdownLink = /^([^#?]*\.mdx?)(#.*)?$/
+/** A link to a Markdown file, its query (`./options.md?inline`) kept: Docusaurus tests the extension on the path alone and keeps the query in the link it writes. */
+const markdownLink = /^([^#?]*\.mdx?)(\?.*)?$/
 const scheme = /^[a-z][a-z\d+.-]*:/i
 
 export function resolveLink(url: string, from: LinkSource, targets: LinkTargets): ResolvedLink {
@@ -77,7 +78,7 @@ export function resolveLink(url: string, from: LinkSource, targets: LinkTargets)
   if (markdown) {
     const candidates = markdownCandidates(markdown[1]!, from)
     const file = candidates.find((candidate) => targets.routeOfFile.has(candidate) || targets.drafts.has(candidate)) ?? candidates[0]!
-    return { kind: 'document', file, route: targets.routeOfFile.get(file), hash, draft: targets.drafts.has(file) }
+    return { kind: 'document', file, route: targets.routeOfFile.get(file), hash, draft: targets.drafts.has(file), ...(markdown[2] ? { query: pathPart.slice(pathPart.indexOf('?')) } : {}) }
   }
   // Worked out when asked for: rewriting a link to a route needs neither, checking it does.
   return {
@@ -115,10 +116,12 @@ function fromSiteFolder(url: string, written: string, hash: string, targets: Lin
  * from the site's folder; a bare `x.md` beside the file, then from those two.
  */
 function markdownCandidates(target: string, from: LinkSource): string[] {
-  const root = from.file.slice(0, from.file.length - from.relative.length - 1)
+  // A section that is the site's folder itself (a VitePress site without srcDir) has '' for root.
+  const root = from.file.length === from.relative.length ? '' : from.file.slice(0, from.file.length - from.relative.length - 1)
   const beside = posix.join(posix.dirname(from.file), target)
   if (target.startsWith('./') || target.startsWith('../')) return [beside]
-  const fromRoots = [posix.join(root, target), posix.normalize(target.replace(/^\/+/, ''))]
+  const fromSite = posix.normalize(target.replace(/^\/+/, ''))
+  const fromRoots = [posix.join(root, fromSite), fromSite]
   return target.startsWith('/') ? fromRoots : [beside, ...fromRoots]
 }
 

@@ -22,7 +22,7 @@ export interface CompileRequest {
   readonly subject: string
   readonly ruleId: RuleId
   /** esbuild options of this kind of module (plugins, jsx, which packages stay external). */
-  readonly options: Pick<BuildOptions, 'plugins' | 'jsx' | 'packages' | 'loader' | 'banner'>
+  readonly options: Pick<BuildOptions, 'plugins' | 'jsx' | 'packages' | 'loader' | 'banner' | 'define'>
 }
 
 export type Compiled = { readonly code: string; readonly metafile: Metafile; readonly diagnostics: readonly [] } | { readonly code: undefined; readonly diagnostics: readonly Diagnostic[] }

@@ -116,6 +116,34 @@ test("theme.customCss written from the site folder without './' is the site's fi
   })
 })
 
+test("a Sass sheet in theme.customCss (docusaurus-plugin-sass's) is named as ignored and the build goes on with the site's other sheets", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("customCss: path.join(__dirname, 'src/css/custom.css')", "customCss: [require.resolve('./src/css/custom.scss'), 'src/css/custom.css']"))
+    await writeFile(join(site.dir, 'src/css/custom.scss'), '$brand: red;\n.brand { color: $brand }\n')
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note.replace('plugins, ', 'plugins, presets.classic.theme.customCss[0] (Sass, which docsgen does not compile), ')])
+    assert.is(result.exitCode, 0)
+    const stylesheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    const css = await site.read(`build/_docsgen/${stylesheet}`)
+    assert.ok(css.endsWith('\n.hero{color:red}\n'), css.slice(-80))
+  })
+})
+
+test("a footer link whose 'to' has a protocol is an external link, as Docusaurus's useBaseUrl leaves such a URL as written", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("{ label: 'Blog', to: '/blog' }", "{ label: 'Blog', to: '/blog' }, { label: 'Forge', to: 'https://electronforge.io' }"))
+    const result = await build({ siteDir: site.dir })
+    // The ignored HTML item moves one place down.
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note.replace('footer.links[1].items[1]', 'footer.links[1].items[2]')])
+    assert.is(result.exitCode, 0)
+    const footer = /<footer[\s\S]*<\/footer>/.exec(await site.read('build/index.html'))![0]
+    assert.match(footer, '<a class="footer-link" href="/blog">Blog</a>')
+    assert.match(footer, '<a class="footer-link" href="https://electronforge.io">Forge</a>')
+  })
+})
+
 test("a docs folder written as an absolute path (path.resolve(__dirname, 'docs')) is the site's docs folder, as Docusaurus resolves it", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const config = join(site.dir, 'docusaurus.config.js')

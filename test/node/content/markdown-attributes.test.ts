@@ -34,4 +34,20 @@ test("with markdown.attrs's delimiters %{ }%, a heading's or container title's {
   })
 })
 
+test("VitePress 2's names of the delimiters, markdown.attrs.left and right, are read as VitePress 1's leftDelimiter and rightDelimiter", async () => {
+  await withFixtureSite('vitepress-2-attrs', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      ".vitepress/config.mts: warning: docsgen reads .vitepress/config.mts as a VitePress site: every .md of the site folder as a page at the route VitePress gives it, public/ published as it is, the nav and sidebar, VitePress's Markdown; its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page); it ignores markdown.attrs.allowed. Write a site.config.ts beside .vitepress/ with what docsgen should read instead (then .vitepress/config is not read). [docsgen:config-unknown-key]",
+    ])
+    assert.match(
+      await site.read('build/index.html'),
+      [
+        '<h2 id="Type-Aliases">Type Aliases<a class="hash-link" href="#Type-Aliases" aria-label="Direct link to Type Aliases">#</a></h2>',
+        '<h3 id="Type-Aliases-LocationQuery">LocationQuery<a class="hash-link" href="#Type-Aliases-LocationQuery" aria-label="Direct link to LocationQuery">#</a></h3>',
+      ].join('\n'),
+    )
+  })
+})
+
 test.run()

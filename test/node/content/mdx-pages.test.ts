@@ -320,4 +320,15 @@ mdx('pages of one text share one module, each rendered with its own links, parti
   }
 })
 
+mdx("a site component an MDX page imports joins class names with clsx or classnames, not installed, as on a React page", async () => {
+  await withFixtureSite('docusaurus-mdx-clsx', async (site) => {
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      "docusaurus.config.js: warning: docsgen reads docusaurus.config.js as a Docusaurus site: its docs (docs/), blog (none), pages (src/pages/), static/ and sidebars in place. Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read). [docsgen:config-unknown-key]",
+    ])
+    assert.is(result.exitCode, 0)
+    assert.match(await site.read('build/docs/intro/index.html'), '<div class="box box--wide box--shown">In a box.</div>')
+  })
+})
+
 mdx.run()
