@@ -91,6 +91,26 @@ export default function Translate({ children, id, values }) {
     collectAnchor(anchor) { if (typeof anchor === 'string' && anchor !== '') ${page}?.anchors.push(anchor) },
   }
 }`,
+  // The hooks pages use most. Drawn once, on the server, as Docusaurus draws a page before the
+  // browser says its preference: in the site's default colour mode, at no window size.
+  '@docusaurus/theme-common': `import { createElement, Fragment } from 'react'
+export function useThemeConfig() { return ${site}.siteConfig.themeConfig ?? {} }
+export function useColorMode() {
+  const colorMode = useThemeConfig().colorMode?.defaultMode === 'dark' ? 'dark' : 'light'
+  return { colorMode, setColorMode() {}, isDarkTheme: colorMode === 'dark' }
+}
+export function usePrismTheme() {
+  const prism = useThemeConfig().prism ?? {}
+  const theme = useColorMode().colorMode === 'dark' ? prism.darkTheme ?? prism.theme : prism.theme
+  return theme && typeof theme === 'object' ? theme : { plain: {}, styles: [] }
+}
+export function useWindowSize() { return 'ssr' }
+export function usePluralForm() {
+  return { selectMessage(count, messages) { const forms = String(messages).split('|'); return (count === 1 ? forms[0] : forms[forms.length - 1]).trim() } }
+}
+export function PageMetadata() { return null }
+export function HtmlClassNameProvider({ children }) { return createElement(Fragment, null, children) }
+export function ErrorCauseBoundary({ children }) { return createElement(Fragment, null, children) }`,
   '@docusaurus/router': `export { default as Link } from '@docusaurus/Link'
 export function useLocation() { return ${location} }
 export function useHistory() { return { location: ${location}, push() {}, replace() {} } }

@@ -60,10 +60,10 @@ test("React pages are drawn with Layout, Link, Heading, Translate, docsgen's Adm
 
 test('a Docusaurus module docsgen does not stand in for is a diagnostic naming the ones it does; the page keeps its route', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
-    await writeFile(join(site.dir, 'src/pages/broken.js'), "import { useColorMode } from '@docusaurus/theme-common'\nexport default function Coloured() { return <p>{useColorMode().colorMode}</p> }\n")
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import { useDocsSidebar } from '@docusaurus/plugin-content-docs/client'\nexport default function Sided() { return <p>{useDocsSidebar().name}</p> }\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic).slice(1, 2), [
-      'src/pages/broken.js:1:30: error: Cannot compile the page: "@docusaurus/theme-common" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @theme/Icon/*, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/useBrokenLinks, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList). [docsgen:page-render-failed]',
+      'src/pages/broken.js:1:32: error: Cannot compile the page: "@docusaurus/plugin-content-docs/client" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @theme/Icon/*, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/useBrokenLinks, @docusaurus/theme-common, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList). [docsgen:page-render-failed]',
     ])
     assert.ok(result.manifest!.routes.some((route) => route.path === '/broken'))
   })
@@ -112,6 +112,24 @@ test("a page's @theme/Icon/<Name> (Copy, Success, ExternalLink…) is drawn as a
     assert.ok(
       (await site.read('build/broken/index.html')).includes('<button><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" class="icon"></svg><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"></svg> Copy</button>'),
     )
+  })
+})
+
+test("a page's @docusaurus/theme-common hooks (useColorMode, usePrismTheme, useThemeConfig, useWindowSize, usePluralForm) draw it as Docusaurus draws it on the server: in the site's default colour mode", async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(
+      join(site.dir, 'src/pages/broken.js'),
+      "import { useColorMode, usePrismTheme, useThemeConfig, useWindowSize, usePluralForm, PageMetadata } from '@docusaurus/theme-common'\n" +
+        'export default function Themed() {\n' +
+        '  const { colorMode } = useColorMode()\n' +
+        '  const { selectMessage } = usePluralForm()\n' +
+        "  return <p data-styles={usePrismTheme().styles.length}><PageMetadata title=\"x\" />{colorMode} {useWindowSize()} {typeof useThemeConfig()} {selectMessage(2, 'One page|{count} pages')}</p>\n" +
+        '}\n',
+    )
+    await mendHelpLinks(site.dir)
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><p data-styles="0">light ssr object {count} pages</p></div>'))
   })
 })
 
