@@ -18,6 +18,8 @@ test('a folder outside the site is named by its absolute path; a file in the way
   const failure = writeFailureDiagnostic(systemError('EEXIST', '/srv/out.next-17/docs'), '/site')
   assert.is(failure!.file, '/srv/out/docs')
   assert.is(failure!.message, 'The build could not write here: a file is in the way of a folder')
+  // A folder whose name begins with ".." is inside the site all the same.
+  assert.is(writeFailureDiagnostic(systemError('EACCES', join('/site', '..out.next-3', 'x.html')), '/site')!.file, '..out/x.html')
 })
 
 test('errors that are not a failed file-system call on a path are left to be thrown', () => {
