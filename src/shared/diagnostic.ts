@@ -92,9 +92,20 @@ export function formatDiagnostic(item: Diagnostic): string {
   return `${place}: ${item.severity}: ${item.message}${stop}${suggestion} [docsgen:${item.ruleId}]`
 }
 
-/** Sorts by file, then position, so reports are stable and grouped by source page. */
+/**
+ * Sorts by file, then position, so reports are stable and grouped by source page; a diagnostic
+ * the same in every field as one before it (one broken component that two stages compiled) is
+ * reported once.
+ */
 export function sortDiagnostics(items: readonly Diagnostic[]): Diagnostic[] {
-  return [...items].sort(
+  const seen = new Set<string>()
+  const unique = items.filter((item) => {
+    const key = JSON.stringify([item.file, item.line, item.column, item.ruleId, item.severity, item.message, item.suggestion])
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+  return unique.sort(
     (a, b) =>
       a.file.localeCompare(b.file) ||
       (a.line ?? 0) - (b.line ?? 0) ||

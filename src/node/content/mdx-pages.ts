@@ -15,7 +15,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading } from '../../shared/manifest.js'
 import { pushAll } from '../../shared/push-all.js'
 import { readTextFile } from '../files/read-text-file.js'
-import { commonJsRequire } from '../workers/compile-user-module.js'
+import { commonJsRequire, importedFileFailure } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
@@ -287,5 +287,6 @@ function bundleDiagnostics(message: Message, siteDir: string, fallback: string, 
   const files = !location?.file ? [fallback] : inShared ? filesOf(location.file) : [inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')]
   // Places inside a compiled page are places in its generated code; only the site's own files get a line.
   const place = location && !inPage && !inShared ? { line: location.line, column: location.column + 1 } : {}
-  return files.map((file) => diagnostic({ file, ...place, ruleId: 'page-render-failed', message: `Cannot build the page: ${message.text}`, suggestion: unresolvedPackageSuggestion(message.text) }))
+  const text = location && !inPage && !inShared ? importedFileFailure('the page', message.text) : `Cannot build the page: ${message.text}`
+  return files.map((file) => diagnostic({ file, ...place, ruleId: 'page-render-failed', message: text, suggestion: unresolvedPackageSuggestion(message.text) }))
 }

@@ -52,19 +52,29 @@ export async function compileUserModule({ siteDir, file, outfile, subject, ruleI
     const errors = (error as { errors?: Message[] }).errors ?? []
     return {
       code: undefined,
-      diagnostics: errors.map((message) =>
-        diagnostic({
-          // esbuild names files relative to the working folder; diagnostics name them relative to the site.
-          file: message.location?.file ? relative(siteDir, resolve(message.location.file)).split(sep).join('/') : file,
+      diagnostics: errors.map((message) => {
+        // esbuild names files relative to the working folder; diagnostics name them relative to the site.
+        const at = message.location?.file ? relative(siteDir, resolve(message.location.file)).split(sep).join('/') : file
+        return diagnostic({
+          file: at,
           line: message.location?.line,
           column: message.location ? message.location.column + 1 : undefined,
           ruleId,
-          message: `Cannot compile ${subject}: ${message.text}`,
+          message: at === file.split(sep).join('/') ? `Cannot compile ${subject}: ${message.text}` : importedFileFailure(subject, message.text),
           suggestion: unresolvedPackageSuggestion(message.text),
-        }),
-      ),
+        })
+      }),
     }
   }
+}
+
+/**
+ * A compile error in a file the module imports, not in the module itself: worded the same by
+ * every bundler of the site's code, so a component that breaks an MDX page and a React page is
+ * one diagnostic (sortDiagnostics drops the copies), not two.
+ */
+export function importedFileFailure(subject: string, text: string): string {
+  return `Cannot compile this file, which ${subject} imports: ${text}`
 }
 
 /**

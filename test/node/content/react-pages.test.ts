@@ -255,4 +255,14 @@ test('a package a page imports that the site has not installed is an error that 
   })
 })
 
+
+test('a component that does not compile, imported by MDX pages and a React page, is one diagnostic on its own line, not one per bundler', async () => {
+  await withFixtureSite('docusaurus-broken-component', async (site) => {
+    const result = await build({ siteDir: site.dir, write: false })
+    const errors = result.diagnostics.filter((item) => item.severity === 'error').map(formatDiagnostic)
+    assert.equal(errors, ['src/components/Badge.js:2:17: error: Cannot compile this file, which the page imports: Unexpected ";". [docsgen:page-render-failed]'])
+    assert.is(result.exitCode, 1)
+  })
+})
+
 test.run()
