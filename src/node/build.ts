@@ -170,8 +170,9 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, site.config, options.configOverrides ?? null, options.drafts ?? false]) // the config as read too: it may import modules
   const cache = options.write !== false && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
-  // Spares the cache knows nothing of, when it can link every page from the last output, are moved aside; those are removed in the background.
-  if (cache) discardSpares(spareDir, cache.ledgers.lastRoutes.length > 0 && !cache.ledgers.sparesKnown)
+  // Spares the cache knows nothing of, when it can link every page from the last output, are moved aside, and staging folders
+  // builds that were stopped left behind; those are removed in the background.
+  if (options.write !== false) discardSpares(spareDir, cache !== undefined && cache.ledgers.lastRoutes.length > 0 && !cache.ledgers.sparesKnown, [outDir, privateDir])
   // The runtime's bundle and the search index are made while the site is parsed and rendered
   // (loaded only by a build that writes, as is rendering below).
   const startReader = options.write === false ? undefined : (await import('./write/reader-assets.js')).startReaderAssets

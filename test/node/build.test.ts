@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -342,6 +343,26 @@ output('an output folder that cannot be made is a diagnostic naming it and why, 
     ])
     assert.equal(await site.list('build'), before)
     assert.equal((await readdir(site.dir)).filter((name) => name.includes('.next-')), [])
+  })
+})
+
+output("staging folders a stopped build left beside the outputs go (moved aside, removed in the background); a running build's stay", async () => {
+  await withFixtureSite('basic-site', async (site) => {
+    // A process that has ended: its pid runs nothing now.
+    const ended = spawnSync(process.execPath, ['-e', '']).pid!
+    const left = [`build.next-${ended}`, `build.previous-${ended}`, `.docsgen/private.next-${ended}`]
+    const running = `build.next-${process.ppid}`
+    for (const folder of [...left, running]) {
+      await mkdir(join(site.dir, folder, 'docs'), { recursive: true })
+      await writeFile(join(site.dir, folder, 'docs', 'page.html'), '<p>from a build that was stopped</p>')
+    }
+    assert.is((await build({ siteDir: site.dir })).exitCode, 0)
+    assert.equal(left.filter((folder) => existsSync(join(site.dir, folder))), [])
+    assert.ok(existsSync(join(site.dir, running, 'docs', 'page.html')))
+    // A check writes nothing, so it leaves them.
+    await mkdir(join(site.dir, left[0]!))
+    assert.is((await build({ siteDir: site.dir, write: false })).exitCode, 0)
+    assert.ok(existsSync(join(site.dir, left[0]!)))
   })
 })
 

@@ -28,7 +28,7 @@ import type { PageHead, ReaderFiles } from './reader-assets.js'
 import type { WrittenPages } from './write-pages.js'
 import { createPageKeeper, type LedgerEntry, type OutputSide, type PageLedger } from './output-ledger.js'
 import { jsonParts } from './json-parts.js'
-import { createFileWriter, createStaging, discardStaging, swapIn, sweepStaging, type Staging } from './write-site.js'
+import { createFileWriter, createStaging, discardStaging, leftBehindStaging, swapIn, sweepStaging, type Staging } from './write-site.js'
 import { pushAll } from '../../shared/push-all.js'
 
 export interface SiteStaging {
@@ -48,21 +48,25 @@ const removing = new Set<string>()
 
 /**
  * Removes spares moved aside by earlier builds, on a thread of its own that does not keep the
- * process alive; with `spares`, moves this site's spares aside first. A build that would replace
+ * process alive; with `spares`, moves this site's spares aside first, and the staging folders that
+ * builds that ended early left beside the `outputs` folders (write-site.ts). A build that would replace
  * every file of them (the cache does not know what they hold, after a full build) cost an unlink
  * a file as it linked a page over it: about 6 s for a 10 000-doc site, most of it waiting on the
  * disk. Moved aside at once, they are removed while the build runs, or by the builds after it
  * (a process that ends stops the thread), and the build stages into new folders.
  */
-export function discardSpares(spareDir: string, spares: boolean): void {
-  if (spares) {
+export function discardSpares(spareDir: string, spares: boolean, outputs: readonly string[] = []): void {
+  const moving = [...(spares ? sides.map((side) => join(spareDir, side)) : []), ...outputs.flatMap(leftBehindStaging)]
+  if (moving.length > 0) {
     const aside = join(spareDir, `${discardedPrefix}${process.pid}-${randomUUID().slice(0, 8)}`)
     mkdirSync(aside, { recursive: true })
-    for (const side of sides) {
+    for (const [index, folder] of moving.entries()) {
       try {
-        renameSync(join(spareDir, side), join(aside, side))
+        renameSync(folder, join(aside, String(index)))
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+        // Gone already, or on another file system (a staging folder beside an output elsewhere): left as it is.
+        const code = (error as NodeJS.ErrnoException).code
+        if (code !== 'ENOENT' && code !== 'EXDEV') throw error
       }
     }
   }

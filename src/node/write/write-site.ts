@@ -10,9 +10,9 @@
  * into it: pages are overwritten in place, and every file that build did not write is swept away
  * before the swap. The spare of the deployable folder only ever held deployable output.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, unlinkSync, writeSync, type Dirent } from 'node:fs'
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync, type Dirent } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
-import { dirname, join, sep } from 'node:path'
+import { basename, dirname, join, sep } from 'node:path'
 import { parentFolders } from '../../shared/portable-path.js'
 import { outputPathProblem } from '../validate/check-output-paths.js'
 
@@ -116,6 +116,39 @@ export async function createStaging(target: string, spare?: string): Promise<Sta
   }
   await mkdir(dir, { recursive: true })
   return { dir, target, spare, reused: false }
+}
+
+/**
+ * Staging folders beside `target` that a build ended before it could remove them left behind
+ * (killed, or its machine stopped): `<target>.next-<pid>` and `.previous-<pid>` of a process that
+ * no longer runs. Nothing else removes them, and each may be a whole site. A process that runs
+ * (or whose pid was reused) keeps its folders.
+ */
+export function leftBehindStaging(target: string): string[] {
+  const prefix = `${basename(target)}.`
+  let names: string[]
+  try {
+    names = readdirSync(dirname(target))
+  } catch {
+    return []
+  }
+  return names
+    .filter((name) => {
+      if (!name.startsWith(prefix)) return false
+      const pid = /^(?:next|previous)-(\d+)$/.exec(name.slice(prefix.length))?.[1]
+      return pid !== undefined && Number(pid) !== process.pid && !processRuns(Number(pid))
+    })
+    .map((name) => join(dirname(target), name))
+}
+
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH'
+  }
 }
 
 /**
