@@ -110,7 +110,25 @@ export function usePluralForm() {
 }
 export function PageMetadata() { return null }
 export function HtmlClassNameProvider({ children }) { return createElement(Fragment, null, children) }
-export function ErrorCauseBoundary({ children }) { return createElement(Fragment, null, children) }`,
+export function ErrorCauseBoundary({ children }) { return createElement(Fragment, null, children) }
+export const ThemeClassNames = {
+  page: { blogListPage: 'blog-list-page', blogPostPage: 'blog-post-page', blogTagsListPage: 'blog-tags-list-page', blogTagPostListPage: 'blog-tags-post-list-page', blogAuthorsListPage: 'blog-authors-list-page', blogAuthorsPostsPage: 'blog-authors-posts-page', docsDocPage: 'docs-doc-page', docsTagsListPage: 'docs-tags-list-page', docsTagDocListPage: 'docs-tags-doc-list-page', mdxPage: 'mdx-page' },
+  wrapper: { main: 'main-wrapper', blogPages: 'blog-wrapper', docsPages: 'docs-wrapper', mdxPages: 'mdx-wrapper' },
+  common: { editThisPage: 'theme-edit-this-page', lastUpdated: 'theme-last-updated', backToTopButton: 'theme-back-to-top-button', codeBlock: 'theme-code-block', admonition: 'theme-admonition', unlistedBanner: 'theme-unlisted-banner', draftBanner: 'theme-draft-banner', admonitionType: (type) => 'theme-admonition-' + type },
+  announcementBar: { container: 'theme-announcement-bar' },
+  layout: {
+    navbar: { container: 'theme-layout-navbar', containerLeft: 'theme-layout-navbar-left', containerRight: 'theme-layout-navbar-right', mobileSidebar: { container: 'theme-layout-navbar-sidebar', panel: 'theme-layout-navbar-sidebar-panel' } },
+    main: { container: 'theme-layout-main' },
+    footer: { container: 'theme-layout-footer', column: 'theme-layout-footer-column' },
+  },
+  docs: {
+    docVersionBanner: 'theme-doc-version-banner', docVersionBadge: 'theme-doc-version-badge', docBreadcrumbs: 'theme-doc-breadcrumbs', docMarkdown: 'theme-doc-markdown', docTocMobile: 'theme-doc-toc-mobile', docTocDesktop: 'theme-doc-toc-desktop', docFooter: 'theme-doc-footer', docFooterTagsRow: 'theme-doc-footer-tags-row', docFooterEditMetaRow: 'theme-doc-footer-edit-meta-row', docSidebarContainer: 'theme-doc-sidebar-container', docSidebarMenu: 'theme-doc-sidebar-menu', docSidebarItemCategory: 'theme-doc-sidebar-item-category', docSidebarItemLink: 'theme-doc-sidebar-item-link',
+    docSidebarItemCategoryLevel: (level) => 'theme-doc-sidebar-item-category-level-' + level,
+    docSidebarItemLinkLevel: (level) => 'theme-doc-sidebar-item-link-level-' + level,
+  },
+  blog: { blogFooterTagsRow: 'theme-blog-footer-tags-row', blogFooterEditMetaRow: 'theme-blog-footer-edit-meta-row' },
+  pages: { pageFooterEditMetaRow: 'theme-pages-footer-edit-meta-row' },
+}`,
   '@docusaurus/router': `export { default as Link } from '@docusaurus/Link'
 export function useLocation() { return ${location} }
 export function useHistory() { return { location: ${location}, push() {}, replace() {} } }

@@ -86,7 +86,7 @@ test('a component two pages import that does not compile is told once, at its ow
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(
       result.diagnostics.map(formatDiagnostic).filter((found) => found.includes('a-missing-embed-kit')),
-      ['src/pages/_parts/kit.js:1:19: error: Cannot compile the page: Could not resolve "a-missing-embed-kit". The package "a-missing-embed-kit" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]'],
+      ['src/pages/_parts/kit.js:1:19: error: Cannot compile this file, which the page imports: Could not resolve "a-missing-embed-kit". The package "a-missing-embed-kit" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]'],
     )
   })
 })
@@ -115,21 +115,21 @@ test("a page's @theme/Icon/<Name> (Copy, Success, ExternalLink…) is drawn as a
   })
 })
 
-test("a page's @docusaurus/theme-common hooks (useColorMode, usePrismTheme, useThemeConfig, useWindowSize, usePluralForm) draw it as Docusaurus draws it on the server: in the site's default colour mode", async () => {
+test("a page's @docusaurus/theme-common hooks (useColorMode, usePrismTheme, useThemeConfig, useWindowSize, usePluralForm) and ThemeClassNames draw it as Docusaurus draws it on the server: in the site's default colour mode", async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
     await writeFile(
       join(site.dir, 'src/pages/broken.js'),
-      "import { useColorMode, usePrismTheme, useThemeConfig, useWindowSize, usePluralForm, PageMetadata } from '@docusaurus/theme-common'\n" +
+      "import { useColorMode, usePrismTheme, useThemeConfig, useWindowSize, usePluralForm, PageMetadata, ThemeClassNames } from '@docusaurus/theme-common'\n" +
         'export default function Themed() {\n' +
         '  const { colorMode } = useColorMode()\n' +
         '  const { selectMessage } = usePluralForm()\n' +
-        "  return <p data-styles={usePrismTheme().styles.length}><PageMetadata title=\"x\" />{colorMode} {useWindowSize()} {typeof useThemeConfig()} {selectMessage(2, 'One page|{count} pages')}</p>\n" +
+        "  return <p className={ThemeClassNames.docs.docMarkdown + ' ' + ThemeClassNames.common.admonitionType('tip')} data-styles={usePrismTheme().styles.length}><PageMetadata title=\"x\" />{colorMode} {useWindowSize()} {typeof useThemeConfig()} {selectMessage(2, 'One page|{count} pages')}</p>\n" +
         '}\n',
     )
     await mendHelpLinks(site.dir)
     const result = await build({ siteDir: site.dir })
     assert.equal(result.diagnostics.map(formatDiagnostic), [note])
-    assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><p data-styles="0">light ssr object {count} pages</p></div>'))
+    assert.ok((await site.read('build/broken/index.html')).includes('<div class="markdown-body"><p class="theme-doc-markdown theme-admonition-tip" data-styles="0">light ssr object {count} pages</p></div>'))
   })
 })
 
