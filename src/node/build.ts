@@ -223,7 +223,8 @@ async function renderAndPublish(
   // Rendering (React's server renderer and the theme) is loaded only by a build that writes.
   const { describePages, writePages } = await import('./write/write-pages.js')
   const stylesheet = await themeStylesheet(config.baseUrl, styles)
-  const staging = await stageSite(outDir, privateDir, spareDir)
+  // Without the last output's ledger every page is rendered (none is kept or linked).
+  const staging = await stageSite(outDir, privateDir, spareDir, { routes: manifest.routes.length, renderAll: cache === undefined || cache.ledgers.lastRoutes.length === 0 })
   // A site that publishes its private pages (client-only) has nothing to keep out of the public output.
   const probes = config.privatePages === 'client-only' ? [] : privateProbes(manifest, content.documents)
   const signInShellScript = config.privatePages === 'gate' && manifest.privatePaths.length > 0 ? await (await import('./bundle/bundle-sign-in-shell.js')).bundleSignInShell() : undefined
