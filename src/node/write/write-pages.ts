@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os'
 import type { Diagnostic } from '../../shared/diagnostic.js'
-import type { Route } from '../../shared/manifest.js'
+import type { Manifest, Route } from '../../shared/manifest.js'
 import { pageDataFile, type PageData, type SidebarData } from '../../shared/page-data.js'
 import { pushAll } from '../../shared/push-all.js'
 import { renderComponentPages, type ComponentPages } from '../content/load-component-pages.js'
@@ -195,6 +195,7 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
     runInWorker<WrittenPages>(siblingModule('write-pages-worker', import.meta.url), {
       ...input,
       ...folders,
+      manifest: manifestToRender(share, input.manifest),
       documents: documentsToRender(share, documents, posts),
       routes: share,
     } satisfies WritePagesJob),
@@ -208,8 +209,9 @@ async function writeAll(input: RenderInput, folders: PageFolders, routes: readon
 /**
  * What a page thread needs of the documents: its routes' own, and every blog post's (the blog's
  * list, tag, author and archive pages and its sidebar show posts of other shares). Without what
- * only the earlier stages read (links, assets, includes): a 100 000-doc site's links alone are
- * 400 000 objects, copied to the thread and held there while it renders.
+ * only the earlier stages read (links, assets, includes) or the manifest holds too (headings: a
+ * page's table of contents reads its route's): a 100 000-doc site's links alone are 400 000
+ * objects, copied to the thread and held there while it renders.
  */
 function documentsToRender(share: readonly string[], documents: ReadonlyMap<string, ContentDocument>, posts: readonly ContentDocument[]): ContentDocument[] {
   const chosen = new Set(posts)
@@ -217,7 +219,17 @@ function documentsToRender(share: readonly string[], documents: ReadonlyMap<stri
     const document = documents.get(path)
     if (document !== undefined) chosen.add(document)
   }
-  return [...chosen].map((document) => ({ ...document, links: [], assets: [], includes: undefined }))
+  return [...chosen].map((document) => ({ ...document, links: [], assets: [], includes: undefined, headings: [] }))
+}
+
+/**
+ * The manifest as a page thread needs it: the headings of routes it does not render left out
+ * (only a page's own table of contents reads them). At 100 000 docs, with the documents' headings
+ * left out too, the thread's heap held 295 MB as it began rendering, not 334 MB.
+ */
+function manifestToRender(share: readonly string[], manifest: Manifest): Manifest {
+  const rendered = new Set(share)
+  return { ...manifest, routes: manifest.routes.map((route) => (rendered.has(route.path) || route.headings.length === 0 ? route : { ...route, headings: [] })) }
 }
 
 /**
