@@ -346,19 +346,24 @@ output('an output folder that cannot be made is a diagnostic naming it and why, 
   })
 })
 
-output("staging folders a stopped build left beside the outputs go (moved aside, removed in the background); a running build's stay", async () => {
+output("staging folders a stopped build left beside the outputs go (moved aside, removed in the background); a running build's stay, and so does a folder of such a name holding no build's output", async () => {
   await withFixtureSite('basic-site', async (site) => {
     // A process that has ended: its pid runs nothing now.
     const ended = spawnSync(process.execPath, ['-e', '']).pid!
-    const left = [`build.next-${ended}`, `build.previous-${ended}`, `.docsgen/private.next-${ended}`]
+    const left = [`build.next-${ended}`, `.docsgen/private.previous-${ended}`, `.docsgen/private.next-${ended}`]
     const running = `build.next-${process.ppid}`
     for (const folder of [...left, running]) {
-      await mkdir(join(site.dir, folder, 'docs'), { recursive: true })
-      await writeFile(join(site.dir, folder, 'docs', 'page.html'), '<p>from a build that was stopped</p>')
+      await mkdir(join(site.dir, folder, '_docsgen'), { recursive: true })
+      await writeFile(join(site.dir, folder, '_docsgen', 'page.json'), '{"from": "a build that was stopped"}')
     }
+    // A folder of such a name that holds no build's output is someone else's.
+    const theirs = `build.previous-${ended}`
+    await mkdir(join(site.dir, theirs))
+    await writeFile(join(site.dir, theirs, 'notes.txt'), 'mine')
     assert.is((await build({ siteDir: site.dir })).exitCode, 0)
     assert.equal(left.filter((folder) => existsSync(join(site.dir, folder))), [])
-    assert.ok(existsSync(join(site.dir, running, 'docs', 'page.html')))
+    assert.ok(existsSync(join(site.dir, running, '_docsgen', 'page.json')))
+    assert.is(await readFile(join(site.dir, theirs, 'notes.txt'), 'utf8'), 'mine')
     // A check writes nothing, so it leaves them.
     await mkdir(join(site.dir, left[0]!))
     assert.is((await build({ siteDir: site.dir, write: false })).exitCode, 0)

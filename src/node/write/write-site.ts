@@ -13,6 +13,8 @@
 import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync, type Dirent } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { basename, dirname, join, sep } from 'node:path'
+import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
+import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { parentFolders } from '../../shared/portable-path.js'
 import { outputPathProblem } from '../validate/check-output-paths.js'
 
@@ -121,8 +123,9 @@ export async function createStaging(target: string, spare?: string): Promise<Sta
 /**
  * Staging folders beside `target` that a build ended before it could remove them left behind
  * (killed, or its machine stopped): `<target>.next-<pid>` and `.previous-<pid>` of a process that
- * no longer runs. Nothing else removes them, and each may be a whole site. A process that runs
- * (or whose pid was reused) keeps its folders.
+ * no longer runs, holding nothing or what a build writes (the `_docsgen` folder, the gate's manifest). Nothing else
+ * removes them, and each may be a whole site. A process that runs (or whose pid was reused)
+ * keeps its folders, and a folder of that name holding anything else is not docsgen's to remove.
  */
 export function leftBehindStaging(target: string): string[] {
   const prefix = `${basename(target)}.`
@@ -136,9 +139,18 @@ export function leftBehindStaging(target: string): string[] {
     .filter((name) => {
       if (!name.startsWith(prefix)) return false
       const pid = /^(?:next|previous)-(\d+)$/.exec(name.slice(prefix.length))?.[1]
-      return pid !== undefined && Number(pid) !== process.pid && !processRuns(Number(pid))
+      return pid !== undefined && Number(pid) !== process.pid && !processRuns(Number(pid)) && heldByBuild(join(dirname(target), name))
     })
     .map((name) => join(dirname(target), name))
+}
+
+function heldByBuild(folder: string): boolean {
+  try {
+    const names = readdirSync(folder)
+    return names.length === 0 || names.includes(GENERATED_FOLDER) || names.includes(GATE_MANIFEST_FILE)
+  } catch {
+    return false
+  }
 }
 
 function processRuns(pid: number): boolean {
