@@ -62,12 +62,12 @@ const removing = new Set<string>()
 
 /**
  * Removes spares moved aside by earlier builds, on a thread of its own that does not keep the
- * process alive; with `spares`, moves this site's spares aside first, and the staging folders that
- * builds that ended early left beside the `outputs` folders (write-site.ts). A build that would replace
- * every file of them (the cache does not know what they hold, after a full build) cost an unlink
- * a file as it linked a page over it: about 6 s for a 10 000-doc site, most of it waiting on the
- * disk. Moved aside at once, they are removed while the build runs, or by the builds after it
- * (a process that ends stops the thread), and the build stages into new folders.
+ * process alive; first moves aside, with `spares`, this site's spares, and the staging folders
+ * left beside the `outputs` folders by builds that ended early (write-site.ts). A build that would
+ * replace every file of the spares (the cache does not know what they hold, after a full build)
+ * cost an unlink a file as it linked a page over it: about 6 s for a 10 000-doc site, most of it
+ * waiting on the disk. Moved aside at once, they are removed while the build runs, or by the
+ * builds after it (a process that ends stops the thread), and the build stages into new folders.
  */
 export function discardSpares(spareDir: string, spares: boolean, outputs: readonly string[] = []): void {
   setAside(spareDir, [...(spares ? sides.map((side) => join(spareDir, side)) : []), ...outputs.flatMap(leftBehindStaging)])

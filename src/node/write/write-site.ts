@@ -123,9 +123,10 @@ export async function createStaging(target: string, spare?: string): Promise<Sta
 /**
  * Staging folders beside `target` that a build ended before it could remove them left behind
  * (killed, or its machine stopped): `<target>.next-<pid>` and `.previous-<pid>` of a process that
- * no longer runs, holding nothing or what a build writes (the `_docsgen` folder, the gate's manifest). Nothing else
- * removes them, and each may be a whole site. A process that runs (or whose pid was reused)
- * keeps its folders, and a folder of that name holding anything else is not docsgen's to remove.
+ * no longer runs, holding nothing or what a build writes (the `_docsgen` folder, the gate's
+ * manifest). Nothing else removes them, and each may be a whole site. A process that runs (or
+ * whose pid was reused) keeps its folders, and a folder of that name holding anything else is
+ * not docsgen's to remove.
  */
 export function leftBehindStaging(target: string): string[] {
   const prefix = `${basename(target)}.`
