@@ -8,6 +8,7 @@
  */
 
 import type { OnResolveArgs, OnResolveResult, PluginBuild } from 'esbuild'
+import { theme } from './theme-components.js'
 
 /** The site as the modules see it: its base URL, and the `siteConfig` `useDocusaurusContext` gives. */
 export interface DocusaurusSite {
@@ -174,6 +175,15 @@ export async function resolveClassNames(build: PluginBuild, args: OnResolveArgs)
 }
 
 /** The stood-in module a page's `@theme/…` or `@docusaurus/…` import names, if docsgen has one: every `@theme/Icon/<Name>` is `@theme/Icon`. */
+/**
+ * Why a page cannot import `path`, a Docusaurus module docsgen has no stand-in for: worded the
+ * same for MDX and React pages (an installed copy would need Docusaurus's own client to run).
+ */
+export function unknownDocusaurusModule(path: string): string {
+  const names = Object.keys(docusaurusPageModules).map((name) => (name === '@theme/Icon' ? '@theme/Icon/*' : name))
+  return `"${path}" is not one of the Docusaurus modules docsgen stands in for (${[...names, ...theme.map((entry) => `@theme/${entry}`)].join(', ')})`
+}
+
 export function docusaurusModuleFor(path: string): string | undefined {
   if (/^@theme\/Icon\/[\w-]+$/.test(path)) return '@theme/Icon'
   return path in docusaurusPageModules ? path : undefined

@@ -19,7 +19,7 @@ import { commonJsRequire, importedFileFailure } from '../workers/compile-user-mo
 import { siblingModule } from '../workers/run-in-worker.js'
 import { runUserCode } from '../workers/run-user-code.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
-import { classNamesModule, docusaurusModuleFor, docusaurusPageModules, resolveClassNames, type DocusaurusSite } from './docusaurus-page-modules.js'
+import { classNamesModule, docusaurusModuleFor, docusaurusPageModules, resolveClassNames, unknownDocusaurusModule, type DocusaurusSite } from './docusaurus-page-modules.js'
 import type { MdxPageAnswer, MdxPageJob } from './mdx-page-worker.js'
 import { mdxLinkRewriters, type MdxLinks, type MdxRewriterFor } from './mdx-link-rewriter.js'
 import { moduleOf, planMdxModules, type MdxModules } from './mdx-modules.js'
@@ -258,7 +258,7 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
         return { errors: [{ text: `"${args.path}" is not one of the theme components docsgen provides (${theme.map((entry) => `@theme/${entry}`).join(', ')}), nor in the site's src/theme/` }] }
       })
       // Docusaurus's modules, as its pages import them: by their default exports (docusaurus-page-modules.ts).
-      build.onResolve({ filter: /^@docusaurus\// }, (args) => (args.path in docusaurusPageModules ? { path: args.path, namespace: 'docusaurus' } : undefined))
+      build.onResolve({ filter: /^@docusaurus\// }, (args) => (args.path in docusaurusPageModules ? { path: args.path, namespace: 'docusaurus' } : { errors: [{ text: unknownDocusaurusModule(args.path) }] }))
       // The site's own copy when it has one; else one that joins class names the same way, as for React pages.
       build.onResolve({ filter: /^(clsx|classnames)$/ }, (args) => resolveClassNames(build, args))
       build.onLoad({ filter: /.*/, namespace: 'docusaurus' }, (args) => ({ contents: docusaurusPageModules[args.path] ?? classNamesModule, loader: 'js', resolveDir: request.siteDir }))

@@ -15,7 +15,7 @@ import { pushAll } from '../../shared/push-all.js'
 import { commonJsRequire, compileUserModule, runCompiledModules } from '../workers/compile-user-module.js'
 import { siblingModule } from '../workers/run-in-worker.js'
 import { userCodeFailure } from '../workers/user-code-failure.js'
-import { classNamesModule, docusaurusModuleFor, docusaurusPageModules, linkTellingJsxRuntime, resolveClassNames, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
+import { classNamesModule, docusaurusModuleFor, docusaurusPageModules, linkTellingJsxRuntime, resolveClassNames, unknownDocusaurusModule, type DocusaurusPageGlobals } from './docusaurus-page-modules.js'
 import { importedFile, importedFileModule } from './imported-files.js'
 import { importedSvg, importedSvgModule } from './imported-svg.js'
 import { noDefaultExport } from './no-default-export.js'
@@ -87,7 +87,6 @@ export async function renderReactPages(request: ReactPagesRequest): Promise<{ pa
 }
 
 function docusaurusPlugin({ siteDir, site: { baseUrl }, sections }: ReactPagesRequest, staticOfFile: ReadonlyMap<string, string>): Plugin {
-  const names = Object.keys(docusaurusPageModules).map((name) => (name === '@theme/Icon' ? '@theme/Icon/*' : name))
   return {
     name: 'docsgen-docusaurus-pages',
     setup(build) {
@@ -96,7 +95,7 @@ function docusaurusPlugin({ siteDir, site: { baseUrl }, sections }: ReactPagesRe
         if (stoodIn !== undefined) return { path: stoodIn, namespace: 'docusaurus' }
         const name = args.path.slice('@theme/'.length)
         if (args.path.startsWith('@theme/') && theme.includes(name)) return { path: docsgenModule(name) }
-        return { errors: [{ text: `"${args.path}" is not one of the Docusaurus modules docsgen stands in for (${[...names, ...theme.map((entry) => `@theme/${entry}`)].join(', ')})` }] }
+        return { errors: [{ text: unknownDocusaurusModule(args.path) }] }
       })
       build.onResolve({ filter: /^@site\// }, (args) => build.resolve(`./${args.path.slice('@site/'.length)}`, { resolveDir: siteDir, kind: args.kind }))
       // The site's own copy when it has one; else one that joins class names the same way.

@@ -265,4 +265,18 @@ test('a component that does not compile, imported by MDX pages and a React page,
   })
 })
 
+test('a Docusaurus module docsgen has no stand-in for is refused with one reason, whether an MDX page or a React page imports it', async () => {
+  await withFixtureSite('docusaurus-pages', async (site) => {
+    await writeFile(join(site.dir, 'docs/photo.mdx'), "import Image from '@docusaurus/plugin-ideal-image'\n\n# Photo\n\n<Image img='x' />\n")
+    await writeFile(join(site.dir, 'src/pages/broken.js'), "import Image from '@docusaurus/plugin-ideal-image'\nexport default function Photo() { return <Image img='x' /> }\n")
+    const result = await build({ siteDir: site.dir, write: false })
+    const reason =
+      '"@docusaurus/plugin-ideal-image" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @theme/Icon/*, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/useBrokenLinks, @docusaurus/theme-common, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList).'
+    assert.equal(
+      result.diagnostics.map(formatDiagnostic).filter((found) => found.includes('plugin-ideal-image')),
+      [`docs/photo.mdx: error: Cannot build the page: ${reason} [docsgen:page-render-failed]`, `src/pages/broken.js:1:19: error: Cannot compile the page: ${reason} [docsgen:page-render-failed]`],
+    )
+  })
+})
+
 test.run()
