@@ -177,7 +177,8 @@ async function bundle(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>,
     return [...modules.pages].flatMap(([file, { entry, links }]) => (urls.has(entry) ? [{ file, moduleUrl: urls.get(entry)!, post: posts.has(file), links }] : []))
   } catch (error) {
     const filesOf = (entry: string) => modules.filesOf.get(entry) ?? []
-    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).flatMap((message) => bundleDiagnostics(message, request.siteDir, modules.pages.keys().next().value!, filesOf)))
+    const importPlaces = (file: string) => parsed.get(file)?.importPlaces
+    pushAll(diagnostics, ((error as { errors?: Message[] }).errors ?? []).flatMap((message) => bundleDiagnostics(message, request.siteDir, modules.pages.keys().next().value!, filesOf, importPlaces)))
     return []
   }
 }
@@ -279,14 +280,21 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
   }
 }
 
-/** A bundling error, on the site's file it is in, or on each page whose module it is in. */
-function bundleDiagnostics(message: Message, siteDir: string, fallback: string, filesOf: (entry: string) => string[]): Diagnostic[] {
+/**
+ * A bundling error, on the site's file it is in, or on each page whose module it is in: at the
+ * page's import of the module it names, when it is about one (`importPlaces`).
+ */
+function bundleDiagnostics(message: Message, siteDir: string, fallback: string, filesOf: (entry: string) => string[], importPlaces: (file: string) => MdxPage['importPlaces'] | undefined): Diagnostic[] {
   const location = message.location
   const inPage = location?.file.startsWith('mdx:') ?? false
   const inShared = location?.file.startsWith('mdx-text:') ?? false
   const files = !location?.file ? [fallback] : inShared ? filesOf(location.file) : [inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')]
-  // Places inside a compiled page are places in its generated code; only the site's own files get a line.
-  const place = location && !inPage && !inShared ? { line: location.line, column: location.column + 1 } : {}
   const text = location && !inPage && !inShared ? importedFileFailure('the page', message.text) : `Cannot build the page: ${message.text}`
-  return files.map((file) => diagnostic({ file, ...place, ruleId: 'page-render-failed', message: text, suggestion: unresolvedPackageSuggestion(message.text) }))
+  // Places inside a compiled page are places in its generated code, where the module an import names is quoted.
+  const named = location && (inPage || inShared) ? /^(["'])(.*)\1$/.exec(location.lineText.slice(location.column, location.column + location.length))?.[2] : undefined
+  const placeIn = (file: string) => {
+    if (location && !inPage && !inShared) return { line: location.line, column: location.column + 1 }
+    return named === undefined ? {} : (importPlaces(file)?.get(named) ?? {})
+  }
+  return files.map((file) => diagnostic({ file, ...placeIn(file), ruleId: 'page-render-failed', message: text, suggestion: unresolvedPackageSuggestion(message.text) }))
 }

@@ -86,7 +86,7 @@ mdx('MDX errors are diagnostics with the place in the file: syntax, a component 
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       "content/docs/Guides/broken-md.md:5:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or set markdown.format: 'md' in the site config to read .md pages as plain Markdown. [docsgen:markdown-invalid]",
       'content/docs/Guides/broken.mdx:3:21: error: MDX cannot read this: Unexpected end of file in expression, expected a corresponding closing brace for `{`. MDX reads `{`, `<` and `import`/`export` lines as code: escape a literal one (`\\{`, `&lt;`), or write the page as .md. [docsgen:markdown-invalid]',
-      'content/docs/Guides/missing.mdx: error: Cannot build the page: "@theme/Nope" is not one of the theme components docsgen provides (@theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList), nor in the site\'s src/theme/. [docsgen:page-render-failed]',
+      'content/docs/Guides/missing.mdx:1:1: error: Cannot build the page: "@theme/Nope" is not one of the theme components docsgen provides (@theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList), nor in the site\'s src/theme/. [docsgen:page-render-failed]',
     ])
   })
 })
@@ -134,7 +134,7 @@ mdx('a file of static/ that a page imports (an image, a video) is its URL, as Do
     await writeFile(join(site.dir, 'content/docs/Guides/beside.mdx'), "import shot from './tour.png'\n\n# Beside\n\n<img src={shot} />\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/docs/Guides/beside.mdx: error: Cannot build the page: Cannot import "content/docs/Guides/tour.png" as a URL: only a file of static/ can be, where it is served. Move it to static/, or show it with Markdown (![text](./file.png)). [docsgen:page-render-failed]',
+      'content/docs/Guides/beside.mdx:1:1: error: Cannot build the page: Cannot import "content/docs/Guides/tour.png" as a URL: only a file of static/ can be, where it is served. Move it to static/, or show it with Markdown (![text](./file.png)). [docsgen:page-render-failed]',
     ])
   })
 })
@@ -151,7 +151,7 @@ mdx('an SVG of static/ that an MDX page imports is a component drawing it inline
     await writeFile(join(site.dir, 'content/docs/Guides/chart.mdx'), "import Chart from './chart.svg'\n\n# Chart\n\n<Chart />\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/docs/Guides/chart.mdx: error: Cannot build the page: Cannot import "content/docs/Guides/chart.svg" as a component: only an SVG file of static/ or of the site\'s own code (src/) can be, not one beside the pages or outside the site. Move it to static/ or src/. [docsgen:page-render-failed]',
+      'content/docs/Guides/chart.mdx:1:1: error: Cannot build the page: Cannot import "content/docs/Guides/chart.svg" as a component: only an SVG file of static/ or of the site\'s own code (src/) can be, not one beside the pages or outside the site. Move it to static/ or src/. [docsgen:page-render-failed]',
     ])
   })
 })
@@ -161,7 +161,7 @@ mdx('a package an MDX page imports that the site has not installed is an error t
     await writeFile(join(site.dir, 'content/docs/Guides/video.mdx'), "import Embed from 'lite-video-embed'\n\n# Video\n\n<Embed id='x' />\n")
     const result = await build({ siteDir: site.dir, write: false })
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/docs/Guides/video.mdx: error: Cannot build the page: Could not resolve "lite-video-embed". The package "lite-video-embed" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]',
+      'content/docs/Guides/video.mdx:1:1: error: Cannot build the page: Could not resolve "lite-video-embed". The package "lite-video-embed" is not installed in the site: install its packages (npm install), then build again. [docsgen:page-render-failed]',
     ])
   })
 })
@@ -172,9 +172,9 @@ mdx("a page that imports by docsgen's own names for its modules gets nothing by 
     const result = await build({ siteDir: site.dir, write: false })
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
-      'content/docs/Guides/names.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Guides/install.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
-      'content/docs/Guides/names.mdx: error: Cannot build the page: Could not resolve "mdx-file:/etc/passwd". [docsgen:page-render-failed]',
-      'content/docs/Guides/names.mdx: error: Cannot build the page: Could not resolve "mdx-text:0". [docsgen:page-render-failed]',
+      'content/docs/Guides/names.mdx:1:1: error: Cannot build the page: Could not resolve "mdx-file:/etc/passwd". [docsgen:page-render-failed]',
+      'content/docs/Guides/names.mdx:2:1: error: Cannot build the page: Could not resolve "mdx-text:0". [docsgen:page-render-failed]',
+      'content/docs/Guides/names.mdx:3:1: error: Cannot build the page: Cannot import "mdx-page:content/docs/Guides/install.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
     ])
   })
 })
@@ -194,8 +194,8 @@ mdx("a public page cannot show a private page's text: not by importing its file,
     assert.is(result.exitCode, 1)
     assert.equal(result.diagnostics.map(formatDiagnostic), [
       'content/docs/Guides/imported.mdx:2:1: error: The public page "/docs/Guides/imported" includes content/docs/Private/vault.mdx, the source of the private page "/docs/Private/vault", and would publish its text. Move the shared text into a file that is no private page, or make the including page private too. [docsgen:private-leak]',
-      'content/docs/Guides/named-a.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
-      'content/docs/Guides/named-b.mdx: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
+      'content/docs/Guides/named-a.mdx:1:1: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
+      'content/docs/Guides/named-b.mdx:1:1: error: Cannot build the page: Cannot import "mdx-page:content/docs/Private/vault.mdx": no such Markdown file in the site, or it does not compile. [docsgen:page-render-failed]',
     ])
   })
 })

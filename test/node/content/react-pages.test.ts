@@ -274,7 +274,7 @@ test('a Docusaurus module docsgen has no stand-in for is refused with one reason
       '"@docusaurus/plugin-ideal-image" is not one of the Docusaurus modules docsgen stands in for (@theme/Layout, @theme/Heading, @theme/Icon/*, @docusaurus/Link, @docusaurus/useBaseUrl, @docusaurus/useDocusaurusContext, @docusaurus/Head, @docusaurus/BrowserOnly, @docusaurus/ExecutionEnvironment, @docusaurus/useIsBrowser, @docusaurus/Translate, @docusaurus/Interpolate, @docusaurus/useBrokenLinks, @docusaurus/theme-common, @docusaurus/router, @theme/Tabs, @theme/TabItem, @theme/Admonition, @theme/CodeBlock, @theme/Details, @theme/TOCInline, @theme/DocCard, @theme/DocCardList).'
     assert.equal(
       result.diagnostics.map(formatDiagnostic).filter((found) => found.includes('plugin-ideal-image')),
-      [`docs/photo.mdx: error: Cannot build the page: ${reason} [docsgen:page-render-failed]`, `src/pages/broken.js:1:19: error: Cannot compile the page: ${reason} [docsgen:page-render-failed]`],
+      [`docs/photo.mdx:1:1: error: Cannot build the page: ${reason} [docsgen:page-render-failed]`, `src/pages/broken.js:1:19: error: Cannot compile the page: ${reason} [docsgen:page-render-failed]`],
     )
   })
 })
