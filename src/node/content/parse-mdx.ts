@@ -158,17 +158,21 @@ interface TreeReading {
   givesComponentsTo: Set<string>
 }
 
-/** The names an ESM block imports and from where, and the place of each import in the page. */
+/**
+ * The names an ESM block imports by default and from where (partials are imported so), and the
+ * place of each import in the page, of any form (`import { A } from`, `import * as`, `import 'x'`).
+ */
 function readImports(node: { readonly value: string; readonly position?: { readonly start: { readonly line: number; readonly column: number } } | undefined }, reading: TreeReading): void {
-  for (const match of node.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+)['"]/g)) {
-    const [, name, from] = match
-    reading.imports.set(name!, from!)
-    const start = node.position?.start
-    if (start === undefined || reading.importPlaces.has(from!)) continue
+  for (const [, name, from] of node.value.matchAll(/import\s+(\w+)\s+from\s+['"]([^'"]+)['"]/g)) reading.imports.set(name!, from!)
+  const start = node.position?.start
+  if (start === undefined) return
+  for (const match of node.value.matchAll(/\bimport\b[^'";]*?['"]([^'"]+)['"]/g)) {
+    const from = match[1]!
+    if (reading.importPlaces.has(from)) continue
     const before = node.value.slice(0, match.index)
     const lineStart = before.lastIndexOf('\n') + 1
     const line = start.line + (before.match(/\n/g)?.length ?? 0)
-    reading.importPlaces.set(from!, { line, column: lineStart === 0 ? start.column + match.index : match.index - lineStart + 1 })
+    reading.importPlaces.set(from, { line, column: lineStart === 0 ? start.column + match.index : match.index - lineStart + 1 })
   }
 }
 

@@ -267,7 +267,7 @@ test('a component that does not compile, imported by MDX pages and a React page,
 
 test('a Docusaurus module docsgen has no stand-in for is refused with one reason, whether an MDX page or a React page imports it', async () => {
   await withFixtureSite('docusaurus-pages', async (site) => {
-    await writeFile(join(site.dir, 'docs/photo.mdx'), "import Image from '@docusaurus/plugin-ideal-image'\n\n# Photo\n\n<Image img='x' />\n")
+    await writeFile(join(site.dir, 'docs/photo.mdx'), "import Image from '@docusaurus/plugin-ideal-image'\nimport {\n  useActiveVersion,\n} from '@docusaurus/plugin-content-docs/client'\n\n# Photo\n\n<Image img='x' />\n")
     await writeFile(join(site.dir, 'src/pages/broken.js'), "import Image from '@docusaurus/plugin-ideal-image'\nexport default function Photo() { return <Image img='x' /> }\n")
     const result = await build({ siteDir: site.dir, write: false })
     const reason =
@@ -276,6 +276,8 @@ test('a Docusaurus module docsgen has no stand-in for is refused with one reason
       result.diagnostics.map(formatDiagnostic).filter((found) => found.includes('plugin-ideal-image')),
       [`docs/photo.mdx:1:1: error: Cannot build the page: ${reason} [docsgen:page-render-failed]`, `src/pages/broken.js:1:19: error: Cannot compile the page: ${reason} [docsgen:page-render-failed]`],
     )
+    // A named import, over several lines, is placed where it begins.
+    assert.ok(result.diagnostics.map(formatDiagnostic).some((found) => found.startsWith('docs/photo.mdx:2:1: error: Cannot build the page: "@docusaurus/plugin-content-docs/client" is not one of the Docusaurus modules')))
   })
 })
 
