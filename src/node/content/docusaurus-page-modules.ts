@@ -174,7 +174,6 @@ export async function resolveClassNames(build: PluginBuild, args: OnResolveArgs)
   return installed.errors.length === 0 ? installed : { path: 'classnames', namespace: 'docusaurus' }
 }
 
-/** The stood-in module a page's `@theme/…` or `@docusaurus/…` import names, if docsgen has one: every `@theme/Icon/<Name>` is `@theme/Icon`. */
 /**
  * Why a page cannot import `path`, a Docusaurus module docsgen has no stand-in for: worded the
  * same for MDX and React pages (an installed copy would need Docusaurus's own client to run).
@@ -184,6 +183,7 @@ export function unknownDocusaurusModule(path: string): string {
   return `"${path}" is not one of the Docusaurus modules docsgen stands in for (${[...names, ...theme.map((entry) => `@theme/${entry}`)].join(', ')})`
 }
 
+/** The stood-in module a page's `@theme/…` or `@docusaurus/…` import names, if docsgen has one: every `@theme/Icon/<Name>` is `@theme/Icon`. */
 export function docusaurusModuleFor(path: string): string | undefined {
   if (/^@theme\/Icon\/[\w-]+$/.test(path)) return '@theme/Icon'
   return path in docusaurusPageModules ? path : undefined
