@@ -23,6 +23,8 @@ export interface DocusaurusConfigJob {
   readonly argument?: unknown
   /** Whether a stand-in called with an object gives it back (see createStandIn). */
   readonly passConfig?: boolean
+  /** The working folder as the config sees it (`process.cwd()`, `path.resolve('x')`), when not the process's. */
+  readonly cwd?: string
 }
 
 export type DocusaurusConfigAnswer = ReturnType<typeof toPlainData> & { readonly stubbed: readonly string[] }
@@ -77,6 +79,11 @@ function typeScriptTwin(name: string): string | undefined {
 }
 
 Object.assign(globalThis, { require, __filename: job.path, __dirname: dirname(job.path), [standInKey]: standIn })
+// This thread's own `process`: the rest of the build keeps the process's working folder.
+if (job.cwd !== undefined) {
+  const cwd = job.cwd
+  process.cwd = () => cwd
+}
 
 /**
  * A file of the site's own that the config requires (`require('./webpack.plugin.js')`) is run by

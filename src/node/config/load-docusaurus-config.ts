@@ -64,9 +64,15 @@ export interface ForeignConfig {
   readonly name: 'Docusaurus' | 'VitePress'
   readonly argument?: unknown
   readonly passConfig?: boolean
+  /**
+   * Whether the config runs in the site folder, as `docusaurus build` is run from it: a path it
+   * makes relative to the working folder (`path.resolve('src/css/custom.css')`) is then the
+   * site's, wherever docsgen was started. (`vitepress build docs` runs from the folder above.)
+   */
+  readonly inSiteFolder?: boolean
 }
 
-const docusaurus: ForeignConfig = { name: 'Docusaurus' }
+const docusaurus: ForeignConfig = { name: 'Docusaurus', inSiteFolder: true }
 
 export async function loadDocusaurusConfig(siteDir: string, file: string, timeLimitMs: number, foreign = docusaurus): Promise<{ result: LoadConfigResult; loaded: DocusaurusLoaded }> {
   const subject = `the ${foreign.name} config`
@@ -76,7 +82,7 @@ export async function loadDocusaurusConfig(siteDir: string, file: string, timeLi
   const temporary = join(siteDir, `${file}.timestamp-${Date.now()}-${process.pid}.mjs`)
   const compiled = await compileUserModule({ siteDir, file, outfile: temporary, subject, ruleId: 'config-invalid', options: { plugins: [standInPlugin(siteDir, stubbed), fileScopePlugin], define: fileScopeDefine } })
   if (compiled.code === undefined) return { result: { loaded: undefined, diagnostics: [...compiled.diagnostics] }, loaded: { notPlain: [], stubbed: [...stubbed], sources: [] } }
-  const job = ([moduleUrl]: readonly string[]): DocusaurusConfigJob => ({ moduleUrl: moduleUrl!, file, path: join(siteDir, file), argument: foreign.argument, passConfig: foreign.passConfig })
+  const job = ([moduleUrl]: readonly string[]): DocusaurusConfigJob => ({ moduleUrl: moduleUrl!, file, path: join(siteDir, file), argument: foreign.argument, passConfig: foreign.passConfig, cwd: foreign.inSiteFolder ? siteDir : undefined })
   const outcome = await runCompiledModules<DocusaurusConfigAnswer>([{ path: temporary, code: compiled.code }], siblingModule('docusaurus-config-worker', import.meta.url), job, timeLimitMs)
   if (outcome.kind !== 'done') {
     const failure = userCodeFailure(outcome, {

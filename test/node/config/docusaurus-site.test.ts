@@ -116,6 +116,22 @@ test("theme.customCss written from the site folder without './' is the site's fi
   })
 })
 
+test("a path the config makes from the working folder (path.resolve('src/css/custom.css')) is the site's, as `docusaurus build` runs in the site folder, wherever docsgen was started", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("customCss: path.join(__dirname, 'src/css/custom.css')", "customCss: path.resolve('src/css/custom.css')"))
+    const started = process.cwd()
+    assert.is.not(started, site.dir)
+    const result = await build({ siteDir: site.dir })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    assert.is(result.exitCode, 0)
+    const stylesheet = (await site.list('build/_docsgen')).find((file) => file.endsWith('.css'))!
+    assert.ok((await site.read(`build/_docsgen/${stylesheet}`)).endsWith('\n.hero{color:red}\n'))
+    // The build's own working folder is the one it was started in.
+    assert.is(process.cwd(), started)
+  })
+})
+
 test("a Sass sheet in theme.customCss (docusaurus-plugin-sass's) is named as ignored and the build goes on with the site's other sheets", async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     const config = join(site.dir, 'docusaurus.config.js')
