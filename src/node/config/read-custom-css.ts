@@ -16,6 +16,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { locateInSource } from '../diagnostics/locate-in-source.js'
 import { isInside } from '../files/is-inside.js'
+import { unresolvedPackageSuggestion } from '../workers/unresolved-package.js'
 import type { ResolvedConfig } from './resolve-config.js'
 
 export interface CustomStyles {
@@ -150,7 +151,8 @@ function fromEsbuild(found: Message, severity: 'error' | 'warning', configFile: 
     ruleId,
     severity,
     message: `The site's style sheets could not be ${severity === 'error' ? 'bundled' : 'read as written'}: ${found.text}`,
-    suggestion: "Fix the sheet, its @import or url() path, or leave it out of customCss.",
+    // A package's sheet (`@import "some-theme/styles.css"`) is missing because the site's packages are not installed.
+    suggestion: unresolvedPackageSuggestion(found.text) ?? "Fix the sheet, its @import or url() path, or leave it out of customCss.",
   })
 }
 

@@ -76,7 +76,7 @@ test('a sheet that is missing, outside the site or not CSS is a config error, pl
 test("a sheet may not pull in a file of a content folder (its pages may be private) nor one outside the site, even through a link; every problem is said at once and nothing is written", async () => {
   await withFixtureSite('custom-css', async (site) => {
     await symlink('/etc/hostname', join(site.dir, 'src', 'css', 'host.css'))
-    await writeFile(join(site.dir, 'src', 'css', 'print.css'), '@import "./host.css";\n@import "./nope.css";\n.plan { background: url("../../content/docs/secret/plan.css") }\n.broken { color: red\n')
+    await writeFile(join(site.dir, 'src', 'css', 'print.css'), '@import "./host.css";\n@import "./nope.css";\n@import "@acme/docs-theme/styles/index.css";\n.plan { background: url("../../content/docs/secret/plan.css") }\n.broken { color: red\n')
     const result = await build({ siteDir: site.dir })
     assert.is(result.exitCode, 2)
     const suggestion = 'Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]'
@@ -84,8 +84,9 @@ test("a sheet may not pull in a file of a content folder (its pages may be priva
       // Where the link leads, as it was followed.
       `src/css/print.css:1:9: error: The site's style sheets could not be bundled: /etc/hostname is outside the site folder: a style sheet may only use the site's own files. ${suggestion}`,
       `src/css/print.css:2:9: error: The site's style sheets could not be bundled: Could not resolve "./nope.css". ${suggestion}`,
-      `src/css/print.css:3:25: error: The site's style sheets could not be bundled: content/docs/secret/plan.css is in content/docs/, whose pages may be private: a style sheet may not publish its files. Move it to src/css/. ${suggestion}`,
-      `src/css/print.css:5:1: warning: The site's style sheets could not be read as written: Expected "}" to go with "{". ${suggestion}`,
+      `src/css/print.css:3:9: error: The site's style sheets could not be bundled: Could not resolve "@acme/docs-theme/styles/index.css". The package "@acme/docs-theme" is not installed in the site: install its packages (npm install), then build again. [docsgen:custom-css-invalid]`,
+      `src/css/print.css:4:25: error: The site's style sheets could not be bundled: content/docs/secret/plan.css is in content/docs/, whose pages may be private: a style sheet may not publish its files. Move it to src/css/. ${suggestion}`,
+      `src/css/print.css:6:1: warning: The site's style sheets could not be read as written: Expected "}" to go with "{". ${suggestion}`,
     ])
     await rm(join(site.dir, 'src', 'css', 'host.css'))
     assert.is((await site.list('.')).some((file) => file.startsWith('build/')), false)
