@@ -289,12 +289,10 @@ function bundleDiagnostics(message: Message, siteDir: string, fallback: string, 
   const inPage = location?.file.startsWith('mdx:') ?? false
   const inShared = location?.file.startsWith('mdx-text:') ?? false
   const files = !location?.file ? [fallback] : inShared ? filesOf(location.file) : [inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')]
-  const text = location && !inPage && !inShared ? importedFileFailure('the page', message.text) : `Cannot build the page: ${message.text}`
+  const inSiteFile = location !== null && location !== undefined && !inPage && !inShared
+  const text = inSiteFile ? importedFileFailure('the page', message.text) : `Cannot build the page: ${message.text}`
   // Places inside a compiled page are places in its generated code, where the module an import names is quoted.
-  const named = location && (inPage || inShared) ? /^(["'])(.*)\1$/.exec(location.lineText.slice(location.column, location.column + location.length))?.[2] : undefined
-  const placeIn = (file: string) => {
-    if (location && !inPage && !inShared) return { line: location.line, column: location.column + 1 }
-    return named === undefined ? {} : (importPlaces(file)?.get(named) ?? {})
-  }
+  const named = location && !inSiteFile ? /^(["'])(.*)\1$/.exec(location.lineText.slice(location.column, location.column + location.length))?.[2] : undefined
+  const placeIn = (file: string) => (inSiteFile ? { line: location.line, column: location.column + 1 } : named === undefined ? {} : (importPlaces(file)?.get(named) ?? {}))
   return files.map((file) => diagnostic({ file, ...placeIn(file), ruleId: 'page-render-failed', message: text, suggestion: unresolvedPackageSuggestion(message.text) }))
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs'
-import { mkdtemp, rename } from 'node:fs/promises'
+import { rename } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Diagnostic } from '../../shared/diagnostic.js'
 import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
@@ -89,11 +89,17 @@ export function discardSpares(spareDir: string, spares: boolean, outputs: readon
   remover.unref()
 }
 
-/** Moves `folders` into a new discarded folder of the spares' folder, where discardSpares removes them. */
-function setAside(spareDir: string, folders: readonly string[]): void {
-  if (folders.length === 0) return
+/** A new discarded folder of the spares' folder: what is moved into it, discardSpares removes. */
+function newDiscardedFolder(spareDir: string): string {
   const aside = join(spareDir, `${discardedPrefix}${process.pid}-${randomUUID().slice(0, 8)}`)
   mkdirSync(aside, { recursive: true })
+  return aside
+}
+
+/** Moves `folders` into a new discarded folder. */
+function setAside(spareDir: string, folders: readonly string[]): void {
+  if (folders.length === 0) return
+  const aside = newDiscardedFolder(spareDir)
   for (const [index, folder] of folders.entries()) {
     try {
       renameSync(folder, join(aside, String(index)))
@@ -117,7 +123,7 @@ function spareMover(spareDir: string) {
   return {
     async moveAside(folder: string): Promise<boolean> {
       try {
-        aside ??= await mkdtemp(join(spareDir, `${discardedPrefix}${process.pid}-`))
+        aside ??= newDiscardedFolder(spareDir)
         await rename(folder, join(aside, String(moved)))
         moved++
         return true
