@@ -11,18 +11,22 @@
  *
  * A search thus downloads the meta file, one shard per word and the shown pages' fragments,
  * however large the site. Memory stays small: postings wait in typed arrays (search-postings.ts)
- * and each fragment is written to a work folder as its page comes, then moved into the output.
+ * and fragments in one file of a work folder (fragment-spill.ts) as their pages come; they are
+ * written over the fragments of the index the staging folder holds, in place, or linked from an
+ * incremental build's cache (search-record-cache.ts).
  * Pages are numbered in the order of their URLs, not of their arrival (which depends on the
  * threads), so the same pages give the same bytes.
  */
 import { createHash } from 'node:crypto'
-import { copyFileSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
+import { createFragmentSpill, type FragmentSpill } from './fragment-spill.js'
 import { linkOrCopy } from './output-ledger.js'
 import { createPostings, type Postings, type WordPostings } from './search-postings.js'
 import type { SearchSection } from './search-sections.js'
 import type { SearchRecordCache } from './search-record-cache.js'
+import { overwriteFile } from './write-site.js'
 
 /** BM25's length normalisation, applied when the index is written (see `countOf`). */
 const lengthWeight = 0.75
@@ -43,16 +47,17 @@ export interface SearchIndexBuilder {
 }
 
 /**
- * A builder whose fragments wait in `workDir` (created here, on the output's file system), or,
- * with a cache of an incremental build, in the cache, from where they are linked.
+ * A builder whose fragments wait in `workDir` (created here), but for those an incremental build's
+ * cache holds still, which are linked from there.
  */
 export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCache): SearchIndexBuilder {
   mkdirSync(workDir, { recursive: true })
+  const spill = createFragmentSpill(join(workDir, 'fragments'))
   const wordIds = new Map<string, number>()
   const postings = createPostings()
   const urls: string[] = []
   const fragmentHashes: string[] = []
-  const fragmentFiles: string[] = []
+  const fragments: FragmentAt[] = []
   const lengths: number[] = []
   // Each page's key (with a cache) and where its postings start: a page's are pushed together.
   const keys: (string | undefined)[] = []
@@ -64,12 +69,12 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
     if (id === undefined) wordIds.set(word, (id = wordIds.size))
     return id
   }
-  const added = (url: string, key: string | undefined, length: number, hash: string, file: string, bytes: number) => {
+  const added = (url: string, key: string | undefined, length: number, hash: string, at: FragmentAt, bytes: number) => {
     urls.push(url)
     keys.push(key)
     lengths.push(length)
     fragmentHashes.push(hash)
-    fragmentFiles.push(file)
+    fragments.push(at)
     fragmentBytes += bytes
   }
   // The cache's words as this index numbers them (-1: not met yet), so a cached page's words are
@@ -94,30 +99,32 @@ export function createSearchIndexBuilder(workDir: string, cache?: SearchRecordCa
       return true
     },
     add(url, sections, key) {
-      const page = urls.length
       starts.push(postings.size())
       const { counts, length } = countWords(sections)
       for (const [word, count] of counts) postings.push(wordId(word), count)
       const fragment = JSON.stringify({ url, title: sections[0]?.title ?? '', sections: sections.map((section) => [section.title, section.anchor, section.text]) } satisfies SearchFragment)
       const hash = createHash('sha256').update(fragment).digest('base64url')
-      let file = join(workDir, `${page}.json`)
-      if (cache && key !== undefined) file = cache.putFragment(hash, fragment)
-      else writeFileSync(file, fragment)
-      added(url, cache ? key : undefined, length, hash, file, Buffer.byteLength(fragment))
+      added(url, cache ? key : undefined, length, hash, spill.put(fragment), Buffer.byteLength(fragment))
     },
     write: (dir, folder) => {
-      // Saved before the postings are turned by word, which drops their chunks: the cache keeps them as they came.
+      const next = claimEarlierIndex(join(dir, folder))
+      const pages = writeFragments({ urls, fragments, fragmentHashes }, next, spill, cache)
+      // Saved once the fragments are in the cache, and before the postings are turned by word, which drops their chunks: the cache keeps them as they came.
       if (cache) {
         const end = postings.size()
         // The cache counts in its numbers, three a posting.
         const places = keys.flatMap((key, page) => (key === undefined ? [] : [{ key, start: 3 * starts[page]!, end: 3 * (starts[page + 1] ?? end), length: lengths[page]!, fragment: fragmentHashes[page]! }]))
         cache.save([...wordIds.keys()], postings.triples(starts), places)
       }
-      const written = writeIndex({ wordIds, postings, starts, urls, fragmentHashes, lengths, fragmentFiles, linksTo: cache?.linksTo }, dir, folder)
+      const written = writeIndex({ wordIds, postings, starts, lengths, pages }, next, dir, folder)
+      spill.close()
       rmSync(workDir, { recursive: true, force: true })
       return { paths: written.paths, bytes: written.bytes + fragmentBytes }
     },
-    discard: () => rmSync(workDir, { recursive: true, force: true }),
+    discard: () => {
+      spill.close()
+      rmSync(workDir, { recursive: true, force: true })
+    },
   }
 }
 
@@ -136,58 +143,124 @@ function countWords(sections: readonly SearchSection[]): { counts: Map<string, n
   return { counts, length }
 }
 
+/** Where a page's fragment waits: its number in the spill, or the file of the cache it is linked from. */
+type FragmentAt = number | string
+
+/** The folder the index is written into: the staging folder's earlier index, if any, under a name of its own. */
+interface NextIndex {
+  readonly dir: string
+  /** The files it held, relative to it: those this index does not write again are removed. */
+  readonly held: Set<string>
+}
+
+/**
+ * The index of an earlier build in the staging folder (a spare of an earlier build), moved to
+ * `.next`, or a new `.next`: fragments and shards are written over its files in place, and most
+ * of an incremental build's fragments are links to the cache's already (SearchRecordCache.linksTo),
+ * left as they are (linking a 10 000-doc site's 11 000 fragments again, and removing the old ones,
+ * cost 0.4 s of a one-file change).
+ */
+function claimEarlierIndex(searchDir: string): NextIndex {
+  const next = join(searchDir, '.next')
+  rmSync(next, { recursive: true, force: true })
+  const earlier = indexFolders(searchDir)[0]
+  const held = new Set<string>()
+  try {
+    if (earlier !== undefined) renameSync(join(searchDir, earlier), next)
+    // Its shards' and fragments' folders (not links to folders elsewhere); nothing else stays.
+    for (const entry of readdirSync(next, { withFileTypes: true })) {
+      if ((entry.name === 'w' || entry.name === 'p') && entry.isDirectory()) for (const name of readdirSync(join(next, entry.name))) held.add(`${entry.name}/${name}`)
+      else rmSync(join(next, entry.name), { recursive: true, force: true })
+    }
+  } catch {
+    // Nothing earlier, or not an index as this indexer writes one: a new folder.
+    rmSync(next, { recursive: true, force: true })
+    held.clear()
+  }
+  mkdirSync(join(next, 'w'), { recursive: true })
+  mkdirSync(join(next, 'p'), { recursive: true })
+  return { dir: next, held }
+}
+
+function indexFolders(searchDir: string): string[] {
+  try {
+    return readdirSync(searchDir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() && indexFolder.test(entry.name) ? [entry.name] : []))
+  } catch {
+    return []
+  }
+}
+
+interface PageFragments {
+  /** Arrivals in page order (by URL), and each arrival's page number. */
+  readonly order: readonly number[]
+  readonly pageOf: Int32Array
+  /** What the index's name is made of: each page's fragment hash. */
+  readonly hash: string
+}
+
+/**
+ * Each page's fragment as `p/<page>.json` of `next`: a new one written in place (then linked into
+ * the cache, if any: no second file), a cached one linked unless the file there is that link.
+ */
+function writeFragments(
+  { urls, fragments, fragmentHashes }: { readonly urls: readonly string[]; readonly fragments: readonly FragmentAt[]; readonly fragmentHashes: readonly string[] },
+  next: NextIndex,
+  spill: FragmentSpill,
+  cache: SearchRecordCache | undefined,
+): PageFragments {
+  const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
+  const pageOf = new Int32Array(urls.length)
+  const hash = createHash('sha256')
+  order.forEach((arrival, page) => {
+    pageOf[arrival] = page
+    const name = `p/${page}.json`
+    const target = join(next.dir, name)
+    const at = fragments[arrival]!
+    const fragmentHash = fragmentHashes[arrival]!
+    next.held.delete(name)
+    if (typeof at === 'number') {
+      overwriteFile(target, [spill.read(at)])
+      cache?.adoptFragment(fragmentHash, target)
+    } else if (!cache?.linksTo(target, fragmentHash)) linkOver(at, target)
+    hash.update(`${page}\0${fragmentHash}\0`)
+  })
+  return { order, pageOf, hash: hash.digest('base64url') }
+}
+
 interface Collected {
   readonly wordIds: ReadonlyMap<string, number>
   readonly postings: Postings
   /** Where each page's postings start, by arrival. */
   readonly starts: readonly number[]
-  /** By arrival: each page's URL, fragment hash and length in words. */
-  readonly urls: readonly string[]
-  readonly fragmentHashes: readonly string[]
+  /** By arrival: each page's length in words. */
   readonly lengths: readonly number[]
-  /** Where each page's fragment is: moved from the work folder, or linked from the cache (with `linksTo`). */
-  readonly fragmentFiles: readonly string[]
-  /** With a cache: whether a file is a link to a fragment of it (SearchRecordCache.linksTo). */
-  readonly linksTo?: ((file: string, hash: string) => boolean) | undefined
+  readonly pages: PageFragments
 }
 
-/** Writes the shards, moves the fragments in and writes the meta file last; the bytes counted leave out the fragments. */
-function writeIndex({ wordIds, postings, starts, urls, fragmentHashes, lengths, fragmentFiles, linksTo }: Collected, dir: string, folder: string): { paths: string[]; bytes: number } {
-  const order = urls.map((_, arrival) => arrival).sort((a, b) => (urls[a]! < urls[b]! ? -1 : urls[a]! > urls[b]! ? 1 : 0))
-  const pageOf = new Int32Array(urls.length)
-  order.forEach((arrival, page) => (pageOf[arrival] = page))
+/** Writes the shards over those of `next`, names it by its content and writes the meta file last; the bytes counted leave out the fragments. */
+function writeIndex({ wordIds, postings, starts, lengths, pages }: Collected, next: NextIndex, dir: string, folder: string): { paths: string[]; bytes: number } {
   const averageLength = lengths.length === 0 ? 0 : lengths.reduce((sum, length) => sum + length, 0) / lengths.length
   const passes = shardPasses(wordIds, postings.perWord(wordIds.size))
-  const byWord = postings.byWord(wordIds.size, starts, pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength), passes.groupOf, passes.words.length)
-  const next = join(dir, folder, '.next')
-  rmSync(next, { recursive: true, force: true })
-  mkdirSync(join(next, 'w'), { recursive: true })
-  const held = linksTo ? claimFragments(join(dir, folder), join(next, 'p')) : new Set<string>()
-  if (held.size === 0) mkdirSync(join(next, 'p'), { recursive: true })
+  const byWord = postings.byWord(wordIds.size, starts, pages.pageOf, (arrival, count) => countOf(count, lengths[arrival]!, averageLength), passes.groupOf, passes.words.length)
   const hash = createHash('sha256').update(`${SEARCH_INDEX_VERSION}\0`)
   const names: string[] = []
   let bytes = 0
   const split = new Set<string>()
   for (const [shard, content] of shards(wordIds, passes.words, byWord, split)) {
-    writeFileSync(join(next, 'w', `${shard}.json`), content)
-    hash.update(`w/${shard}\0${content}\0`)
-    names.push(`w/${shard}.json`)
-    bytes += Buffer.byteLength(content)
+    const name = `w/${shard}.json`
+    next.held.delete(name)
+    bytes += overwriteFile(join(next.dir, name), [Buffer.from(content)])
+    hash.update(`${name}\0${content}\0`)
+    names.push(name)
   }
-  order.forEach((arrival, page) => {
-    const target = join(next, 'p', `${page}.json`)
-    held.delete(`${page}.json`)
-    if (!linksTo) moveFile(fragmentFiles[arrival]!, target)
-    else if (!linksTo(target, fragmentHashes[arrival]!)) linkOver(fragmentFiles[arrival]!, target)
-    hash.update(`p/${page}\0${fragmentHashes[arrival]}\0`)
-    names.push(`p/${page}.json`)
-  })
-  for (const name of held) rmSync(join(next, 'p', name), { recursive: true, force: true })
+  for (const name of next.held) rmSync(join(next.dir, name), { recursive: true, force: true })
+  hash.update(`p\0${pages.hash}`)
+  pages.order.forEach((_, page) => names.push(`p/${page}.json`))
   const name = hash.digest('hex').slice(0, 16)
-  const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: urls.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', split: [...split], countScale } satisfies SearchMeta)
-  // An index identical to the last build's is in the reused output already: replaced by the same bytes.
+  const meta = JSON.stringify({ version: SEARCH_INDEX_VERSION, pages: pages.order.length, averageLength: Math.round(averageLength * 100) / 100, folder: name, shards: 'first-two-chars', split: [...split], countScale } satisfies SearchMeta)
+  // Another index of the same name (an identical one, in a folder the staging folder held beside the one claimed) is replaced.
   rmSync(join(dir, folder, name), { recursive: true, force: true })
-  renameSync(next, join(dir, folder, name))
+  renameSync(next.dir, join(dir, folder, name))
   writeFileSync(join(dir, folder, 'meta.json'), meta)
   return { paths: [`${folder}/meta.json`, ...names.map((file) => `${folder}/${name}/${file}`)], bytes: bytes + Buffer.byteLength(meta) }
 }
@@ -275,31 +348,6 @@ function* splitShard(shard: string, entries: readonly (readonly [word: string, e
   for (const child of children) yield* splitShard(child, parts.get(child)!, split)
 }
 
-/**
- * The fragments of an earlier index in the staging folder (a spare of an earlier build), moved to
- * `to`: most are links to the fragments this build links, which are left as they are (linking a
- * 10 000-doc site's 11 000 fragments again, and removing the old ones, cost 0.4 s of a one-file
- * change). Returns the names it held (none: nothing was moved). Only the indexer's own links are
- * kept (SearchRecordCache.linksTo); anything else in it is replaced or removed.
- */
-function claimFragments(searchDir: string, to: string): Set<string> {
-  let earlier: string | undefined
-  try {
-    earlier = readdirSync(searchDir, { withFileTypes: true }).find((entry) => entry.isDirectory() && indexFolder.test(entry.name))?.name
-  } catch {
-    return new Set()
-  }
-  if (earlier === undefined) return new Set()
-  try {
-    if (!lstatSync(join(searchDir, earlier, 'p')).isDirectory()) return new Set()
-    renameSync(join(searchDir, earlier, 'p'), to)
-  } catch {
-    return new Set()
-  }
-  return new Set(readdirSync(to))
-}
-
-/** `to` made a link to `from` (linkOrCopy), whatever was in its place: a folder left there by hand too. */
 function linkOver(from: string, to: string): void {
   try {
     linkOrCopy(from, to)
@@ -311,14 +359,3 @@ function linkOver(from: string, to: string): void {
 
 /** An index's folder: 16 hex digits of its hash (writeIndex). */
 const indexFolder = /^[0-9a-f]{16}$/
-
-/** A rename, or a copy where the work folder is on another file system than the output. */
-function moveFile(from: string, to: string): void {
-  try {
-    renameSync(from, to)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
-    copyFileSync(from, to)
-    unlinkSync(from)
-  }
-}

@@ -4,8 +4,8 @@
  * and its length in words, by its key (a hash of everything the record is made from: URL, title,
  * lead and body), and its fragment, in a file named after its hash. A cached record counts only
  * while its fragment file is a plain file of the size and modification time it was written with:
- * fragments are hard-linked into the output (write-search-index.ts), and a fragment changed there
- * by hand is never trusted. The cache is kept under the build's key (build-key.ts): docsgen's
+ * a fragment is written into the output and hard-linked into the cache, and later outputs link
+ * it from there (search-index-builder.ts); a fragment changed there by hand is never trusted. The cache is kept under the build's key (build-key.ts): docsgen's
  * code, so a changed tokenizer, and the config.
  *
  * One file: a JSON header (the words, and each record's place in the counts), then the counts
@@ -15,10 +15,11 @@
  * hand (a count, a word) reads as none, as the cache's other files do (sealed-file.ts).
  */
 import { createHash, type Hash } from 'node:crypto'
-import { closeSync, lstatSync, type Stats, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { closeSync, lstatSync, type Stats, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { endianness } from 'node:os'
 import { join } from 'node:path'
 import { readPlainFile } from '../files/read-plain-file.js'
+import { linkOrCopy } from './output-ledger.js'
 
 /** A record as the index needs it: its words' counts, and its fragment. */
 export interface IndexedRecord {
@@ -53,9 +54,9 @@ interface Header {
 export interface SearchRecordCache {
   /** The cached record of `key`, if its fragment file is still as written. */
   readonly get: (key: string) => IndexedRecord | undefined
-  /** Writes a fragment into the cache (unless it is there, as written) and returns its file. */
-  readonly putFragment: (hash: string, fragment: string) => string
-  /** The file of a fragment `get` or `putFragment` gave. */
+  /** Makes the fragment file `file` (just written into the output) the cache's, by a link: not a second file. */
+  readonly adoptFragment: (hash: string, file: string) => void
+  /** The file of a fragment `get` gave. */
   readonly fragmentFile: (hash: string) => string
   /** Whether `file` is a link to that fragment's file, as this build found or wrote it. */
   readonly linksTo: (file: string, hash: string) => boolean
@@ -84,16 +85,13 @@ export function openSearchRecordCache(dir: string, key: string): SearchRecordCac
       valid.set(fragment, [size, mtimeMs, stat.ino, stat.dev])
       return { words: saved!.words, counts: saved!.numbers.subarray(start, end), length, fragment, fragmentBytes: size }
     },
-    putFragment(hash, fragment) {
-      const file = fragmentFile(hash)
-      if (valid.has(hash)) return file
-      // A new file, never written into: the one it replaces may be linked into an output.
-      const temporary = `${file}.${process.pid}`
-      writeFileSync(temporary, fragment)
-      renameSync(temporary, file)
-      const stat = lstatSync(file)
+    adoptFragment(hash, file) {
+      if (valid.has(hash)) return
+      const cached = fragmentFile(hash)
+      // One of that name the cache does not trust (changed since, or never saved) is replaced.
+      linkOrCopy(file, cached)
+      const stat = lstatSync(cached)
       valid.set(hash, [stat.size, stat.mtimeMs, stat.ino, stat.dev])
-      return file
     },
     fragmentFile,
     linksTo(file, hash) {

@@ -10,7 +10,7 @@
  * into it: pages are overwritten in place, and every file that build did not write is swept away
  * before the swap. The spare of the deployable folder only ever held deployable output.
  */
-import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, unlinkSync, writeSync, type Dirent } from 'node:fs'
+import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, rmSync, unlinkSync, writeSync, type Dirent } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
 import { basename, dirname, join, sep } from 'node:path'
 import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
@@ -57,7 +57,7 @@ export function createFileWriter(root: string): FileWriter {
         mkdirSync(folder, { recursive: true })
         folders.add(folder)
       }
-      bytes += overwrite(path, typeof content === 'string' ? [encoded(content)] : content instanceof Uint8Array ? [content] : encodedParts(content))
+      bytes += overwriteFile(path, typeof content === 'string' ? [encoded(content)] : content instanceof Uint8Array ? [content] : encodedParts(content))
       paths.push(file)
     },
     written: () => ({ files: paths.length, bytes, paths }),
@@ -71,15 +71,11 @@ export function createFileWriter(root: string): FileWriter {
  * took 5 to 15 times as long on the bench machine. Nobody reads a staging folder before it is
  * swapped in, so a half-written file there is no risk. One open creates the file or opens the
  * one there without truncating it. A file with other links is shared with the live output (an
- * incremental build links unchanged pages: output-ledger.ts), so it is replaced, never written into.
+ * incremental build links unchanged pages: output-ledger.ts), so it is replaced, never written into;
+ * so is a symbolic link.
  */
-function overwrite(path: string, parts: Iterable<Uint8Array>): number {
-  let fd = openSync(path, constants.O_WRONLY | constants.O_CREAT)
-  if (fstatSync(fd).nlink > 1) {
-    closeSync(fd)
-    unlinkSync(path)
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL)
-  }
+export function overwriteFile(path: string, parts: Iterable<Uint8Array>): number {
+  const fd = openInPlace(path)
   let length = 0
   try {
     for (const data of parts) {
@@ -91,6 +87,26 @@ function overwrite(path: string, parts: Iterable<Uint8Array>): number {
     closeSync(fd)
   }
   return length
+}
+
+// Not on Windows, where a link is never followed into by an open.
+const noFollow = constants.O_NOFOLLOW ?? 0
+
+/** The file at `path` opened to write into, or a new one where the one there is a link (hard or symbolic). */
+function openInPlace(path: string): number {
+  try {
+    const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | noFollow)
+    if (fstatSync(fd).nlink <= 1) return fd
+    closeSync(fd)
+    unlinkSync(path)
+  } catch (error) {
+    // A symbolic link put in a staging folder would have the build write wherever it points; a folder is in the way.
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ELOOP') unlinkSync(path)
+    else if (code === 'EISDIR') rmSync(path, { recursive: true, force: true })
+    else throw error
+  }
+  return openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL)
 }
 
 /** A folder being written, to replace `target` once complete. */

@@ -1,5 +1,5 @@
 /** Files written into a staging folder: a reused folder's files are overwritten exactly. */
-import { link, mkdtemp, readdir, readFile, rename, rm, stat, writeFile, mkdir } from 'node:fs/promises'
+import { link, lstat, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile, mkdir } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -55,6 +55,25 @@ test('a file that shares its data with another link (a page an incremental build
   }
 })
 
+
+test('a symbolic link or a folder where a file goes (put in a staging folder by anything but a build) is replaced: nothing is written where a link points', async () => {
+  const root = await mkdtemp(join(tmpdir(), 'docsgen-writer-'))
+  try {
+    await mkdir(join(root, 'staging', 'docs'), { recursive: true })
+    await writeFile(join(root, 'elsewhere.txt'), 'Not the build\'s to write.')
+    await symlink(join(root, 'elsewhere.txt'), join(root, 'staging', 'page.html'))
+    await mkdir(join(root, 'staging', 'docs', 'intro.html', 'inside'), { recursive: true })
+    const writer = createFileWriter(join(root, 'staging'))
+    writer.write('page.html', '<p>Page</p>')
+    writer.write('docs/intro.html', '<p>Intro</p>')
+    assert.is(await readFile(join(root, 'elsewhere.txt'), 'utf8'), 'Not the build\'s to write.')
+    assert.ok((await lstat(join(root, 'staging', 'page.html'))).isFile())
+    assert.is(await readFile(join(root, 'staging', 'page.html'), 'utf8'), '<p>Page</p>')
+    assert.is(await readFile(join(root, 'staging', 'docs', 'intro.html'), 'utf8'), '<p>Intro</p>')
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+})
 
 test('a reused spare is swept of every file and folder it held that the build did not write, by the listing taken as it was claimed', async () => {
   const root = await mkdtemp(join(tmpdir(), 'docsgen-sweep-'))
