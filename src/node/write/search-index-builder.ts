@@ -18,7 +18,7 @@
  * threads), so the same pages give the same bytes.
  */
 import { createHash } from 'node:crypto'
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { forEachSearchWord, HEADING_WEIGHT, SEARCH_INDEX_VERSION, shardOf, TITLE_WEIGHT, type SearchFragment, type SearchMeta } from '../../shared/search-words.js'
 import { createFragmentSpill, type FragmentSpill } from './fragment-spill.js'
@@ -261,8 +261,8 @@ function writeIndex({ wordIds, postings, starts, lengths, pages }: Collected, ne
   // Another index of the same name (an identical one, in a folder the staging folder held beside the one claimed) is replaced.
   rmSync(join(dir, folder, name), { recursive: true, force: true })
   renameSync(next.dir, join(dir, folder, name))
-  writeFileSync(join(dir, folder, 'meta.json'), meta)
-  return { paths: [`${folder}/meta.json`, ...names.map((file) => `${folder}/${name}/${file}`)], bytes: bytes + Buffer.byteLength(meta) }
+  const metaBytes = overwriteFile(join(dir, folder, 'meta.json'), [Buffer.from(meta)])
+  return { paths: [`${folder}/meta.json`, ...names.map((file) => `${folder}/${name}/${file}`)], bytes: bytes + metaBytes }
 }
 
 /**

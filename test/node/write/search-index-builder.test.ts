@@ -44,6 +44,8 @@ test('an index is written over the earlier one a staging folder holds, in place:
     await writeFile(join(dir, 'outside.json'), 'not the index')
     await rm(join(dir, 'search', earlier, 'p', '1.json'))
     await symlink(join(dir, 'outside.json'), join(dir, 'search', earlier, 'p', '1.json'))
+    await rm(join(dir, 'search', 'meta.json'))
+    await symlink(join(dir, 'outside.json'), join(dir, 'search', 'meta.json'))
 
     const second = createSearchIndexBuilder(join(dir, 'work'))
     for (const url of ['/a', '/b']) second.add(url, [{ title: url, anchor: '', text: `apache ${url} again` }])
