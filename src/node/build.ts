@@ -158,9 +158,15 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   if (run.failed(checkFolders(folders))) return run.result(2)
 
   const { site, styles } = await run.stage('config', () => readConfigAndStyles(siteDir, privateDir, options), ({ site }) => describeSiteConfig(site))
-  if (!site || run.failed()) return run.result(2)
+  if (!site) return run.result(2)
+  // A config read whole with a problem of its own (its style sheets cannot be bundled): the content is still read and
+  // checked, as by `check`, so that every problem is reported at once; nothing is written.
+  const configFailed = run.failed()
+  const writes = options.write !== false && !configFailed
   // Now that the config says where pages and published files are read from, the written folders are kept apart from those too.
-  if (run.failed(checkFolders({ ...folders, sources: sourcesOf(site.config) }))) return run.result(2)
+  const folderProblems = checkFolders({ ...folders, sources: sourcesOf(site.config) })
+  run.failed(folderProblems)
+  if (folderProblems.some((problem) => problem.severity === 'error')) return run.result(2)
   const login = site.config.login && options.identityProvider ? { ...site.config.login, ...options.identityProvider } : site.config.login
   let config: ResolvedConfig = { ...site.config, login }
   run.remember({ sourceFolders: sourceFoldersOf(config) })
@@ -169,13 +175,13 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   // An incremental build keeps what it parses, indexes and renders (build-cache.ts); a check keeps nothing.
   // Whatever else decides the output is part of the key: the config's text, overrides, drafts.
   const cacheKey = JSON.stringify([site.source, site.versionsSource, site.config, options.configOverrides ?? null, options.drafts ?? false]) // the config as read too: it may import modules
-  const cache = options.write !== false && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
+  const cache = writes && options.cache !== false ? openBuildCache(cacheDir, cacheKey, options.changedPaths) : undefined
   // Spares the cache knows nothing of, when it can link every page from the last output, are moved aside, and staging folders
   // builds that were stopped left behind; those are removed in the background.
-  if (options.write !== false) discardSpares(spareDir, cache !== undefined && cache.ledgers.lastRoutes.length > 0 && !cache.ledgers.sparesKnown, [outDir, privateDir])
+  if (writes) discardSpares(spareDir, cache !== undefined && cache.ledgers.lastRoutes.length > 0 && !cache.ledgers.sparesKnown, [outDir, privateDir])
   // The runtime's bundle and the search index are made while the site is parsed and rendered
   // (loaded only by a build that writes, as is rendering below).
-  const startReader = options.write === false ? undefined : (await import('./write/reader-assets.js')).startReaderAssets
+  const startReader = !writes ? undefined : (await import('./write/reader-assets.js')).startReaderAssets
   const reader = startReader && run.background(startReader(config, rules.compiled, cacheDir, options.deferSearchIndex ?? false, cache?.search))
   // Pages' bodies wait on disk to be rendered (page-bodies.ts), in the cache when there is one.
   const bodies = reader && !cache ? run.atEnd(createBodyFolder(cacheDir)) : undefined
@@ -189,7 +195,7 @@ async function runStages(options: BuildOptions, run: Run, { siteDir, outDir, pri
   const validation = await run.stage('validate', () => memo?.recall() ?? validateSite({ manifest, content, config, rules, configSource }), describeValidation)
   memo?.save(validation)
   // Proven before anything is written, for check too; after the other problems, which explain most of these.
-  if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(1, { manifest })
+  if (run.failed() || run.failed(checkOutputPaths(manifest))) return run.result(configFailed ? 2 : 1, { manifest })
   if (!reader) return run.result(0, { manifest })
   const built = { config, rules, configSource, content, contentDiagnostics, manifest }
   return renderAndPublish({ options, run, siteDir, outDir, privateDir, spareDir, styles, login }, built, { reader, cache, memo })

@@ -93,6 +93,22 @@ test("a sheet may not pull in a file of a content folder (its pages may be priva
   })
 })
 
+test('a sheet that cannot be bundled does not keep the content from being checked: a broken link is reported with it, in the same run; the build fails as a config error and writes nothing', async () => {
+  await withFixtureSite('custom-css', async (site) => {
+    await writeFile(join(site.dir, 'src', 'css', 'print.css'), '@import "./nope.css";\n')
+    const intro = join(site.dir, 'content', 'docs', 'intro.md')
+    await writeFile(intro, `${await readFile(intro, 'utf8')}\nSee [the plan](./plan.md).\n`)
+    const result = await build({ siteDir: site.dir })
+    assert.equal(messages(result), [
+      'content/docs/intro.md:5:5: error: Link "./plan.md" names a file that does not exist (resolved as "content/docs/plan.md"). Check the file name; links to .md files are relative to the linking file. [docsgen:missing-file]',
+      `src/css/print.css:1:9: error: The site's style sheets could not be bundled: Could not resolve "./nope.css". Fix the sheet, its @import or url() path, or leave it out of customCss. [docsgen:custom-css-invalid]`,
+    ])
+    assert.is(result.exitCode, 2)
+    assert.equal(result.stages.map((stage) => `${stage.name}${stage.failed ? ' failed' : ''}`), ['config failed', 'content', 'manifest', 'validate failed'])
+    assert.is((await site.list('.')).some((file) => file.startsWith('build/')), false)
+  })
+})
+
 test("a Docusaurus sheet's `@site/…` URL is the site's file, as Docusaurus's alias makes it, and no way out of the site; the site's tsconfig.json (extending a package not installed) is no concern of its sheets", async () => {
   await withFixtureSite('docusaurus-css-alias', async (site) => {
     const result = await build({ siteDir: site.dir })
