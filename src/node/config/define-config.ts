@@ -178,6 +178,12 @@ export interface SiteConfig {
      */
     exclude?: string[]
     /**
+     * Globs of the Markdown files in the docs folders (each version's too, relative to it) that are
+     * docs, as Docusaurus's docs `include`: ['guide/**\/*.md']. Default: every .md and .mdx file.
+     * A doc matches one of these and no `exclude` glob.
+     */
+    include?: string[]
+    /**
      * Where a doc's source is edited, for its "Edit this page" link: a URL the doc's file (relative
      * to the site folder) is added to, as Docusaurus's editUrl (`https://github.com/org/repo/edit/main/`),
      * or one with `:path`, replaced by the file relative to its docs folder (VitePress's editLink.pattern).

@@ -52,7 +52,7 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: re
   const { options: preset, readAsClassic } = classicPreset(value.presets, ignored)
   delete value.presets
   const docsOptions = isObject(preset.docs) ? preset.docs : {}
-  const docs = pick(docsOptions, ['path', 'routeBasePath', 'sidebarPath', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'], 'presets.classic.docs.', ignored)
+  const docs = pick(docsOptions, ['path', 'routeBasePath', 'sidebarPath', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'include', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'], 'presets.classic.docs.', ignored)
   const blogOptions = isObject(preset.blog) ? preset.blog : {}
   const blog = pick(blogOptions, ['path', 'routeBasePath', 'postsPerPage', 'showReadingTime', 'feedOptions', 'editUrl', 'blogTitle', 'blogDescription', 'blogSidebarCount', 'blogSidebarTitle'], 'presets.classic.blog.', ignored)
   const pages = pick(preset.pages, ['path'], 'presets.classic.pages.', ignored)

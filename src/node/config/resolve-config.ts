@@ -94,6 +94,8 @@ export interface ResolvedConfig {
     readonly editUrl: string | undefined
     /** Globs of Markdown files in each docs folder, relative to it, that are not docs. */
     readonly exclude: readonly string[]
+    /** Globs of Markdown files in each docs folder, relative to it, that are docs; undefined: all. */
+    readonly include: readonly string[] | undefined
   }
   /**
    * Sidebars written in the config, as a sidebars file would export them (read by the manifest
@@ -254,7 +256,7 @@ function readCustomCssPath(at: ValueAt): string | undefined {
 /** A mapping of anything (sidebars as a sidebars file exports them, checked when the manifest reads them; custom fields): only its shape here. */
 /** The docs' settings (their versions resolved against the layout's versions.json). */
 function resolveDocs(docs: ValueAt, folders: ContentFolders, layout: SiteLayout): ResolvedConfig['docs'] {
-  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'])
+  docs.mapping(['routeBasePath', 'versionLabel', 'mainDoc', 'sidebarId', 'lastVersion', 'versions', 'includeCurrentVersion', 'onlyIncludeVersions', 'exclude', 'include', 'editUrl', 'breadcrumbs', 'sidebarCollapsed'])
   const routeBasePath = readRouteBasePath(docs.get('routeBasePath'))
   const versionLabel = docs.get('versionLabel').string() ?? 'Next'
   const versions = resolveVersions(docs, layout.versionNames ?? [], { routeBasePath, docsFolder: folders.docs, currentLabel: versionLabel })
@@ -265,6 +267,7 @@ function resolveDocs(docs: ValueAt, folders: ContentFolders, layout: SiteLayout)
     sidebarId: docs.get('sidebarId').string() ?? 'sanctum',
     versions,
     exclude: (docs.get('exclude').list() ?? []).map((item) => item.string() ?? ''),
+    include: docs.get('include').list()?.map((item) => item.string() ?? ''),
     editUrl: readEditUrl(docs.get('editUrl')),
     breadcrumbs: docs.get('breadcrumbs').boolean() ?? true,
     sidebarCollapsed: docs.get('sidebarCollapsed').boolean() ?? true,

@@ -43,16 +43,20 @@ export interface ContentSections {
   readonly versions: readonly { readonly name: string; readonly folder: string }[]
   /** Globs of Markdown files in each docs folder, relative to it, that are not docs (`docs.exclude`). */
   readonly docsExclude?: readonly string[]
+  /** Globs of Markdown files in each docs folder, relative to it, that are docs (`docs.include`); absent: all. */
+  readonly docsInclude?: readonly string[]
 }
 
 const docsgenSections: ContentSections = { folders: docsgenFolders, versions: [] }
 
 type Section = { readonly folder: string; readonly kind: 'docs' | 'blog' | 'pages' | 'static'; readonly version?: string }
 
-export async function readContent(siteDir: string, { folders, versions, docsExclude = [] }: ContentSections = docsgenSections): Promise<ReadContentResult> {
+export async function readContent(siteDir: string, { folders, versions, docsExclude = [], docsInclude }: ContentSections = docsgenSections): Promise<ReadContentResult> {
   const files: ContentFile[] = []
   const excludes = docsExclude.map((glob) => micromatch.matcher(glob, { dot: true }))
+  const includes = docsInclude?.map((glob) => micromatch.matcher(glob, { dot: true }))
   const excluded = (relative: string) => excludes.some((matches) => matches(relative))
+  const included = (relative: string) => includes === undefined || includes.some((matches) => matches(relative))
   const diagnostics: Diagnostic[] = []
   const sections: Section[] = [
     { folder: folders.docs, kind: 'docs' },
@@ -83,7 +87,7 @@ export async function readContent(siteDir: string, { folders, versions, docsExcl
     const skipped = vitepress && sectionKind === 'docs' ? vitepressSkips(siteDir, section, folders, excluded) : undefined
     for (const relative of await listFiles(root, section, diagnostics, skipped)) {
       const kind = skipped ? (relative.endsWith('.md') ? 'doc' : 'asset') : kindOf(sectionKind, relative, folders.componentPages ?? true)
-      if (kind === undefined || (kind === 'doc' && excluded(relative))) continue
+      if (kind === undefined || (kind === 'doc' && (excluded(relative) || !included(relative)))) continue
       const file = section === '.' ? relative : `${section}/${relative}`
       const path = join(root, relative)
       let text = ''

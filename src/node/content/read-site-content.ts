@@ -44,7 +44,7 @@ export interface ContentOptions {
 
 export async function readSiteContent(siteDir: string, config: ResolvedConfig, options: ContentOptions): Promise<{ content: SiteContent; diagnostics: readonly Diagnostic[] }> {
   const released = config.docs.versions.filter((version) => version.sidebarsFile !== undefined)
-  const { files, diagnostics: unreadable } = await readContent(siteDir, { folders: config.folders, versions: released, docsExclude: config.docs.exclude })
+  const { files, diagnostics: unreadable } = await readContent(siteDir, { folders: config.folders, versions: released, docsExclude: config.docs.exclude, docsInclude: config.docs.include })
   const parsed = await parseContent(siteDir, files, config, {
     threads: options.threads,
     drafts: options.drafts,

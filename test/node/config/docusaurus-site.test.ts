@@ -283,6 +283,23 @@ test("a preset that wraps the classic one (its options have the classic shape) i
   })
 })
 
+test("docs.include makes only the Markdown files it matches docs, in every docs folder, as Docusaurus's option does (a docs folder that holds a package's README and node_modules beside its docs)", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("lastVersion: 'current',", "lastVersion: 'current',\n          include: ['{guides,intro}/**/*.{md,mdx}', 'intro.md'],"))
+    for (const file of ['docs/README.md', 'docs/node_modules/left-pad/README.md', 'versioned_docs/version-1.0/README.md']) {
+      await mkdir(dirname(join(site.dir, file)), { recursive: true })
+      await writeFile(join(site.dir, file), '# Not a doc\n\nKept out.\n')
+    }
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [note])
+    const sources = result.manifest!.routes.flatMap((route) => (route.source?.endsWith('.md') || route.source?.endsWith('.mdx') ? [route.source] : []))
+    assert.ok(sources.length > 2)
+    for (const source of sources) assert.match(source, /^(docs|versioned_docs\/version-1\.0)\/(guides\/|intro\.md$)|^(src\/pages|blog)\//, source)
+    for (const file of ['docs/README.md', 'docs/node_modules/left-pad/README.md', 'versioned_docs/version-1.0/README.md']) assert.not.ok(sources.includes(file), file)
+  })
+})
+
 test('front matter keys of its own (read by the site\'s components) are accepted in a Docusaurus folder, as Docusaurus accepts them, unless close to a known key; a docsgen site is warned of every one', async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     await writeFile(join(site.dir, 'docs/custom.md'), '---\ncontributors: [dino]\nsidebar_positon: 2\n---\n\n# Custom\n')

@@ -246,6 +246,13 @@ test("markdown.attrs's delimiters are read as written; a letter, a space, a long
   assert.equal(problems({ title: 'T', markdown: { attrs: { leftDelimiter: '', rightDelimiter: '%%%%%' } } }).length, 2)
 })
 
+test('docs.include is a list of globs; absent by default (every Markdown file is a doc); anything else is refused', () => {
+  const include = (value: unknown) => resolveConfig({ title: 'T', docs: { include: value } }, 'site.config.ts', '').config?.docs.include
+  assert.is(include(undefined), undefined)
+  assert.equal(include(['{guide,api}/**/*.{md,mdx}']), ['{guide,api}/**/*.{md,mdx}'])
+  assert.equal(problems({ title: 'T', docs: { include: '**/*.md' } }), ['site.config.ts: error: "docs.include" must be a list, got the text "**/*.md". [docsgen:config-invalid]'])
+})
+
 test('docs.exclude is a list of globs; none by default; anything else is refused', () => {
   const exclude = (value: unknown) => resolveConfig({ title: 'T', docs: { exclude: value } }, 'site.config.ts', '').config?.docs.exclude
   assert.equal(exclude(undefined), [])
