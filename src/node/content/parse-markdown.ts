@@ -292,15 +292,19 @@ function headingText(node: Element): { text: string; slugText: string } {
  * id is only what markdown-it-attrs read (markdown-attributes.ts), between the site's delimiters.
  */
 function takeExplicitId(node: Element, fromAttributes: boolean): string | undefined {
-  const last: ElementContent | undefined = node.children[node.children.length - 1]
-  if (!last || last.type !== 'text') return undefined
   if (fromAttributes) {
+    // The text the heading ends with, which may be inside an element raw HTML left open (`## A <sup>x {#id}`).
+    let last: ElementContent | undefined = node.children[node.children.length - 1]
+    while (last?.type === 'element') last = last.children[last.children.length - 1]
+    if (last?.type !== 'text') return undefined
     const mark = last.value.lastIndexOf(attributeIdMark)
     if (mark === -1) return undefined
     const id = last.value.slice(mark + 1)
     last.value = last.value.slice(0, mark)
     return id
   }
+  const last: ElementContent | undefined = node.children[node.children.length - 1]
+  if (!last || last.type !== 'text') return undefined
   // From the brace: a pattern starting with `\s*` backtracks on a long run of spaces.
   const match = /\{#([^\s{}#]+)\}\s*$/.exec(last.value)
   if (!match) return undefined

@@ -8,6 +8,8 @@
  *   written between an opening and a closing tag is kept (it is usually the page's text), and
  *   the components are reported in one warning per page (except ClientOnly, which only defers
  *   its content to the browser).
+ * - An HTML element written self-closing (`<sup class="vt-badge" data-text="3.5+" />`) is empty,
+ *   as in a Vue template; HTML would read it as an opening tag and put the rest of the line in it.
  * - `{{ $frontmatter.key }}` is the front matter's value; any other `{{ … }}` expression stays as
  *   written and is reported once per page. Inside `::: v-pre` and `::: raw` nothing is changed.
  */
@@ -19,6 +21,8 @@ const scriptOrStyle = /^\s*<(script|style)\b[\s\S]*<\/\1\s*>\s*$/i
 // Names and unquoted values stop at a `<`, so a tag that never closes is read up to the next tag,
 // not to the end of the block once per tag.
 const componentTag = /<(\/?)([A-Z][\w-]*)((?:\s+[^\s=<>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s<>"']+))?)*)\s*(\/?)>/g
+const selfClosingElement = /<([a-z][a-z0-9-]*)((?:\s+[^\s=<>/"']+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s<>"']+))?)*)\s*\/>/g
+const voidElements = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr'])
 // No braces inside: each `{{` is matched up to the next brace, never searched to the end of the text.
 const interpolation = /\{\{([^{}]*)\}\}/g
 const badgeTypes = new Set(['info', 'tip', 'warning', 'danger'])
@@ -80,11 +84,13 @@ function componentsLeftOut(file: string, names: readonly string[]): Diagnostic {
 
 function rewriteHtml(node: Html, report: Report): string {
   if (scriptOrStyle.test(node.value)) return ''
-  return node.value.replace(componentTag, (_, closing: string, name: string, attributes: string, selfClosing: string) => {
-    if (name === 'Badge') return badge(closing === '/', selfClosing === '/', attributes)
-    if (!wrappers.has(name)) report({ component: name })
-    return ''
-  })
+  return node.value
+    .replace(componentTag, (_, closing: string, name: string, attributes: string, selfClosing: string) => {
+      if (name === 'Badge') return badge(closing === '/', selfClosing === '/', attributes)
+      if (!wrappers.has(name)) report({ component: name })
+      return ''
+    })
+    .replace(selfClosingElement, (written: string, name: string, attributes: string) => (voidElements.has(name) ? written : `<${name}${attributes}></${name}>`))
 }
 
 function badge(closing: boolean, selfClosing: boolean, attributes: string): string {

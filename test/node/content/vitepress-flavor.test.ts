@@ -191,6 +191,20 @@ test('Vue: script and style blocks left out, badges as spans (out of the heading
   ])
 })
 
+test('an HTML element written self-closing is empty, as in a Vue template, so a heading keeps its {#id} after one (vuejs/docs: `## useTemplateRef() <sup class="vt-badge" data-text="3.5+" /> {#usetemplateref}`); an id after an element left open is the heading\'s too', () => {
+  const text = '## useTemplateRef() <sup class="vt-badge" data-text="3.5+" /> {#usetemplateref}\n\n## Open <sup>x {#open}\n\nA <span title="a/>b" /> then text, <br/> and <img src="x.png" alt="i" />.\n'
+  const page = parseMarkdown(text, 'content/docs/page.md', keep, vitepress(site))
+  assert.equal(page.headings, [
+    { depth: 2, id: 'usetemplateref', text: 'useTemplateRef()' },
+    { depth: 2, id: 'open', text: 'Open x' },
+  ])
+  assert.equal(page.html.split('\n'), [
+    '<h2 id="usetemplateref">useTemplateRef() <sup></sup><a class="hash-link" href="#usetemplateref" aria-label="Direct link to useTemplateRef()">#</a></h2>',
+    '<h2 id="open">Open <sup>x</sup><a class="hash-link" href="#open" aria-label="Direct link to Open x">#</a></h2>',
+    '<p>A <span title="a/>b"></span> then text, <br> and <img src="x.png" alt="i">.</p>',
+  ])
+})
+
 test('without the VitePress flavour none of its syntax is read: an include is a comment, the rest text', () => {
   const text = '<!--@include: ./part.md-->\n\n<<< ./snippet.js\n\n[[toc]] :tada:\n\nA paragraph {#not-an-id}\n\n::: tabs\n== one\n:::\n\n## Heading <Badge text="x" />\n'
   const page = parseMarkdown(text, 'content/docs/page.md', keep)

@@ -61,6 +61,14 @@ test('a tab marker, a tag-like run, directives and a code title over long lines 
     assert.equal(page.diagnostics.map(formatDiagnostic), [])
   }))
 
+test('a long run of attributes or of tags that never end in `/>` is read in one pass, as HTML', () =>
+  withSite({}, (dir) => {
+    const attributes = `<span ${'a=x/y '.repeat(30_000)}>`
+    const tags = '<i b=c '.repeat(30_000)
+    const page = parseMarkdown(`<div>\n${attributes}\n${tags}\n</div>\n\nA <sup /> after.\n`, 'content/docs/page.md', keep, vitepress(dir))
+    assert.match(page.html, '<p>A <sup></sup> after.</p>')
+  }))
+
 test('a region of 600 000 lines and a page of 200 000 distinct components give a page and one warning, not a stack overflow', () =>
   withSite({ 'big.js': `// #region r\n${' x\n'.repeat(600_000)}// #endregion r\n` }, (dir) => {
     const snippet = parseMarkdown('<<< ./big.js#r\n', 'content/docs/page.md', keep, vitepress(dir))
