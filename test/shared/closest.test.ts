@@ -7,15 +7,20 @@ import { createSuggester } from '../../src/shared/create-suggester.js'
 function reference(word: string, candidates: readonly string[]): string | undefined {
   const distance = (a: string, b: string) => {
     let previous = Array.from({ length: b.length + 1 }, (_, index) => index)
+    const rows = [previous]
     for (let i = 1; i <= a.length; i++) {
       const current = [i]
-      for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+      for (let j = 1; j <= b.length; j++) {
+        current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) current[j] = Math.min(current[j]!, rows[i - 2]![j - 2]! + 1)
+      }
+      rows.push(current)
       previous = current
     }
     return previous[b.length]!
   }
   let best: string | undefined
-  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1
+  let bestDistance = (word.length <= 4 ? 1 : Math.max(2, Math.floor(word.length / 3))) + 1
   for (const candidate of candidates) {
     const found = distance(word.toLowerCase(), candidate.toLowerCase())
     if (found < bestDistance) [best, bestDistance] = [candidate, found]
@@ -33,6 +38,15 @@ test('skipping candidates out of reach changes no answer', () => {
     assert.is(closest(asked, candidates), reference(asked, candidates), asked)
   }
   assert.is(closest('/docs/Guides/intro', ['/docs/Guides/setup', '/docs/Guides/intr', '/blog']), '/docs/Guides/intr')
+})
+
+test('two letters exchanged are one edit; a word of four letters or fewer is suggested only what is one edit from it', () => {
+  assert.is(closest('wran', ['throw', 'warn', 'ignore']), 'warn')
+  assert.is(closest('sidebar_positoin', ['sidebar_position', 'sidebar_label']), 'sidebar_position')
+  assert.is(closest('tite', ['title', 'tags']), 'title')
+  assert.is(closest('page', ['title', 'tags', 'slug']), undefined)
+  assert.is(closest('ads', ['id', 'tags']), undefined)
+  assert.is(closest('descripton', ['description', 'keywords']), 'description')
 })
 
 test('a suggester answers the same question against the same list once, and stops suggesting past its budget', () => {
