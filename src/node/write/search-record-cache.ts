@@ -5,8 +5,9 @@
  * lead and body), and its fragment, in a file named after its hash. A cached record counts only
  * while its fragment file is a plain file of the size and modification time it was written with:
  * a fragment is written into the output and hard-linked into the cache, and later outputs link
- * it from there (search-index-builder.ts); a fragment changed there by hand is never trusted. The cache is kept under the build's key (build-key.ts): docsgen's
- * code, so a changed tokenizer, and the config.
+ * it from there (search-index-builder.ts); a fragment changed there by hand is never trusted.
+ * The cache is kept under the build's key (build-key.ts): docsgen's code, so a changed
+ * tokenizer, and the config.
  *
  * One file: a JSON header (the words, and each record's place in the counts), then the counts
  * as the indexer hands them over, written a chunk at a time and read back as one: no copy of a

@@ -71,8 +71,8 @@ export function createFileWriter(root: string): FileWriter {
  * took 5 to 15 times as long on the bench machine. Nobody reads a staging folder before it is
  * swapped in, so a half-written file there is no risk. One open creates the file or opens the
  * one there without truncating it. A file with other links is shared with the live output (an
- * incremental build links unchanged pages: output-ledger.ts), so it is replaced, never written into;
- * so is a symbolic link.
+ * incremental build links unchanged pages: output-ledger.ts) or with the search index's cache
+ * (search-record-cache.ts), so it is replaced, never written into; so is a symbolic link.
  */
 export function overwriteFile(path: string, parts: Iterable<Uint8Array>): number {
   const fd = openInPlace(path)
@@ -89,7 +89,7 @@ export function overwriteFile(path: string, parts: Iterable<Uint8Array>): number
   return length
 }
 
-// Not on Windows, where a link is never followed into by an open.
+// Node defines no O_NOFOLLOW on Windows: there a symbolic link in a staging folder is still followed.
 const noFollow = constants.O_NOFOLLOW ?? 0
 
 /** The file at `path` opened to write into, or a new one where the one there is a link (hard or symbolic). */
