@@ -2,9 +2,9 @@
 
 /**
  * The closest allowed word within a small edit distance (an exchange of two letters is one
- * edit), for "did you mean" hints. Candidates
- * whose length alone puts them out of reach are skipped, and a comparison stops as soon as it
- * cannot beat the best so far: on a site with thousands of routes most cost nothing.
+ * edit), for "did you mean" hints. Candidates whose length alone puts them out of reach are
+ * skipped, and a comparison stops as soon as it cannot beat the best so far: on a site with
+ * thousands of routes most cost nothing.
  */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined
