@@ -32,7 +32,9 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
   const { value, folders, ignored, readAsClassic } = fromDocusaurusConfig(result.loaded.value as Record<string, unknown>, siteDir, loaded.stubbed)
   // What was not plain data (plugins, functions) under a key docsgen reads anyway is ignored too.
   const notPlain = loaded.notPlain.map((path) => path.replace(/^presets\[\d+\]\[1\]\./, 'presets.classic.'))
-  const all = [...new Set([...ignored, ...notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]
+  // An ignored key may come with why (`plugins (among them …)`): what is under it is said with it.
+  const keys = ignored.map((entry) => entry.split(' (')[0]!)
+  const all = [...new Set([...ignored, ...notPlain.filter((path) => !keys.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]
   const reactPages = folders.pages === '' ? undefined : readReactPages(siteDir, folders.pages)
   const parts = [
     `docsgen reads ${file} as a Docusaurus site: its docs (${shown(folders.docs)}), blog (${shown(folders.blog)}), pages (${shown(folders.pages)}), static/ and sidebars in place`,

@@ -300,6 +300,22 @@ test("docs.include makes only the Markdown files it matches docs, in every docs 
   })
 })
 
+test("another docs folder that a plugin-content-docs instance adds is named in the note, with why links to its pages are reported missing (typescript-eslint's website: 89 missing routes into ../../docs at /)", async () => {
+  await withFixtureSite('docusaurus-site', async (site) => {
+    const config = join(site.dir, 'docusaurus.config.js')
+    await writeFile(config, (await readFile(config, 'utf8')).replace("plugins: [function myPlugin() { return { name: 'my-plugin' } }],", "plugins: [function myPlugin() { return { name: 'my-plugin' } }, ['@docusaurus/plugin-content-docs', { id: 'base', path: '../../docs', routeBasePath: '/' }], ['content-docs', { id: 'api' }]],"))
+    const result = await build({ siteDir: site.dir, write: false })
+    assert.equal(result.diagnostics.map(formatDiagnostic), [
+      note.replace('plugins, ', 'plugins (among them 2 other docs folders, ../../docs at /, docs at /docs: docsgen builds one, so links to their pages are reported missing), '),
+    ])
+    await writeFile(config, (await readFile(config, 'utf8')).replace(", ['content-docs', { id: 'api' }]", ''))
+    const one = await build({ siteDir: site.dir, write: false })
+    assert.equal(one.diagnostics.map(formatDiagnostic), [
+      note.replace('plugins, ', 'plugins (among them another docs folder, ../../docs at /: docsgen builds one, so links to its pages are reported missing), '),
+    ])
+  })
+})
+
 test('front matter keys of its own (read by the site\'s components) are accepted in a Docusaurus folder, as Docusaurus accepts them, unless close to a known key; a docsgen site is warned of every one', async () => {
   await withFixtureSite('docusaurus-site', async (site) => {
     await writeFile(join(site.dir, 'docs/custom.md'), '---\ncontributors: [dino]\nsidebar_positon: 2\n---\n\n# Custom\n')
