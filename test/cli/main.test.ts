@@ -131,6 +131,24 @@ commands('a Docusaurus site folder is built as it is, what docsgen ignores said 
   }
 })
 
+commands('a Docusaurus 1 site (siteConfig.js, its docs in ../docs) is named as such, with the way forward, and nothing is written', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
+  try {
+    await mkdir(join(directory, 'static'))
+    await writeFile(join(directory, 'siteConfig.js'), "module.exports = { title: 'MobX', baseUrl: '/' }\n")
+    await writeFile(join(directory, 'sidebars.json'), '{"docs": {"Introduction": ["intro"]}}\n')
+    const io = capture()
+    assert.is(await main(['check', directory, '--no-color'], io.output), 2)
+    assert.match(
+      io.err(),
+      `siteConfig.js: error: ${directory} is a Docusaurus 1 site (siteConfig.js), which docsgen does not read: it reads Docusaurus 2 and later (docusaurus.config.js) and VitePress sites as they are. Move the site to Docusaurus 2 or later (its migration guide keeps the docs and sidebars), or lay it out as a docsgen site (its docs in content/docs/, its settings in site.config.ts), then run docsgen check again. [docsgen:site-empty]\n`,
+    )
+    assert.equal((await readdir(directory)).sort(), ['sidebars.json', 'siteConfig.js', 'static'])
+  } finally {
+    await rm(directory, { recursive: true, force: true })
+  }
+})
+
 commands('a folder with only static/ is no site either: the message says static/ alone has no pages', async () => {
   const directory = await mkdtemp(join(tmpdir(), 'docsgen-cli-'))
   try {

@@ -86,6 +86,14 @@ export function describeSiteConfig(site: SiteConfigFile | undefined): string {
 }
 
 function noSite(siteDir: string, command: 'build' | 'check'): Diagnostic {
+  // Docusaurus 1 (siteConfig.js, its docs in ../docs, a React server rendering of its own) is a site docsgen does not read.
+  if (existsSync(join(siteDir, 'siteConfig.js')))
+    return diagnostic({
+      file: 'siteConfig.js',
+      ruleId: 'site-empty',
+      message: `${siteDir} is a Docusaurus 1 site (siteConfig.js), which docsgen does not read: it reads Docusaurus 2 and later (docusaurus.config.js) and VitePress sites as they are`,
+      suggestion: `Move the site to Docusaurus 2 or later (its migration guide keeps the docs and sidebars), or lay it out as a docsgen site (its docs in content/docs/, its settings in site.config.ts), then run docsgen ${command} again.`,
+    })
   const found = existsSync(join(siteDir, 'static')) ? 'it has static/ but neither content/ nor site.config.ts, and static/ alone holds no pages' : 'it has neither content/ nor site.config.ts'
   return diagnostic({
     file: '.',
