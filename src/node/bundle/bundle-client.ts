@@ -3,11 +3,12 @@
  * their content, so they can be cached forever. The search code is a chunk of its own that the
  * runtime imports only when the search box is first used, so it weighs nothing on a page view.
  */
-import { relative, resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { bundledSources, prebuilt, type Made } from './prebuilt-bundle.js'
+import { slashRelative } from '../files/slash-path.js'
 
 export interface ClientBundle {
   /** The entry module, relative to the output folder (`_docsgen/runtime-<hash>.js`). */
@@ -51,7 +52,7 @@ export async function makeClientBundle(): Promise<Made<ClientBundle>> {
   })
   // Nothing is written: esbuild names each output as if under outdir, relative to the current folder.
   const outDir = resolve(GENERATED_FOLDER)
-  const files = result.outputFiles.map((output) => ({ file: `${GENERATED_FOLDER}/${relative(outDir, output.path).split(sep).join('/')}`, contents: output.contents }))
+  const files = result.outputFiles.map((output) => ({ file: `${GENERATED_FOLDER}/${slashRelative(outDir, output.path)}`, contents: output.contents }))
   const entry = files.find((file) => /\/runtime-[\w-]+\.js$/.test(file.file))
   if (!entry) throw new Error('bundleClient: esbuild produced no runtime module')
   return { value: { entry: entry.file, files, entryGzipBytes: gzipSync(entry.contents, { level: 9 }).byteLength }, sources: bundledSources(result.metafile) }

@@ -9,8 +9,9 @@
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { slashRelative } from '../files/slash-path.js'
 
 /** What a bundle function makes, with the files it was made from (absolute paths). */
 export interface Made<T> {
@@ -40,7 +41,7 @@ export async function savePrebuilt<T>(name: string, made: Made<T>, folder = PREB
   const sources: Record<string, string> = {}
   // The packages bundled in (React) are pinned by the lock file docsgen was compiled with; only its own files can change under it.
   for (const path of made.sources.filter((path) => path.startsWith(packageRoot) && !path.includes(`${sep}node_modules${sep}`)).sort()) {
-    sources[relative(packageRoot, path).split(sep).join('/')] = hash(await readFile(path))
+    sources[slashRelative(packageRoot, path)] = hash(await readFile(path))
   }
   await mkdir(folder, { recursive: true })
   await writeFile(join(folder, `${name}.json`), JSON.stringify({ value: made.value, sources } satisfies Saved<T>, bytesAsBase64))

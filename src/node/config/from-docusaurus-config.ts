@@ -5,8 +5,9 @@
  * the classic preset's docs and blog options, its theme's customCss) and where its folders are. Everything else is
  * listed as ignored, to be said once.
  */
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path'
+import { isAbsolute, posix, resolve } from 'node:path'
 import type { ContentFolders } from './resolve-config.js'
+import { slashRelative } from '../files/slash-path.js'
 
 type Plain = { [key: string]: unknown }
 
@@ -75,8 +76,8 @@ export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: re
   if (sheets.length > 0) value.customCss = sheets.flatMap((sheet, index) => customCssPath(sheet, siteDir, stubbed) ?? (ignored.push(`presets.classic.theme.customCss[${index}]${sassSheet(sheet) ? ' (Sass, which docsgen does not compile)' : ''}`), []))
   const docsBase = typeof docs.routeBasePath === 'string' ? docs.routeBasePath.replace(/^\/*/, '/').replace(/(.)\/+$/, '$1') : '/docs'
   // Docusaurus resolves a folder from the site folder: an absolute one (`path.resolve(__dirname, 'docs')`) is read as the same relative one.
-  const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(relative(siteDir, resolve(siteDir, written)).split(sep).join('/')).replace(/\/+$/, '') : fallback)
-  const sidebars = typeof docs.sidebarPath === 'string' ? relative(siteDir, docs.sidebarPath.startsWith('/') ? docs.sidebarPath : `${siteDir}/${docs.sidebarPath}`).split(sep).join('/') : docs.sidebarPath === false ? false : undefined
+  const folder = (written: unknown, fallback: string) => (typeof written === 'string' ? posix.normalize(slashRelative(siteDir, resolve(siteDir, written))).replace(/\/+$/, '') : fallback)
+  const sidebars = typeof docs.sidebarPath === 'string' ? slashRelative(siteDir, docs.sidebarPath.startsWith('/') ? docs.sidebarPath : `${siteDir}/${docs.sidebarPath}`) : docs.sidebarPath === false ? false : undefined
   const folders: ContentFolders = {
     docs: preset.docs === false ? '' : folder(docs.path, 'docs'),
     blog: preset.blog === false ? '' : folder(blog.path, 'blog'),
@@ -113,7 +114,7 @@ function customCssPath(sheet: unknown, siteDir: string, stubbed: readonly string
   if (typeof sheet !== 'string') return sheet
   // docusaurus-plugin-sass compiles such a sheet for Docusaurus; docsgen has no Sass compiler, so the build goes on without it.
   if (sassSheet(sheet)) return undefined
-  if (isAbsolute(sheet)) return relative(siteDir, sheet).split(sep).join('/')
+  if (isAbsolute(sheet)) return slashRelative(siteDir, sheet)
   return stubbed.some((name) => sheet.startsWith(`${name}/`)) ? undefined : sheet
 }
 

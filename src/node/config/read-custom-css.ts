@@ -10,7 +10,7 @@
  * A URL from the site's root (`url('/img/logo.png')`) is the file of `static/` it names.
  */
 import { existsSync, realpathSync, statSync } from 'node:fs'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, resolve, sep } from 'node:path'
 import type { Message, Plugin } from 'esbuild'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
@@ -18,6 +18,7 @@ import { locateInSource } from '../diagnostics/locate-in-source.js'
 import { isInside } from '../files/is-inside.js'
 import { unresolvedPackageSuggestion } from '../workers/unresolved-package.js'
 import type { ResolvedConfig } from './resolve-config.js'
+import { slashRelative, withSlashes } from '../files/slash-path.js'
 
 export interface CustomStyles {
   /**
@@ -65,7 +66,7 @@ export async function readCustomCss(
       tsconfigRaw: '{}',
       logLevel: 'silent',
     })
-    const files = result.outputFiles.map((file) => ({ file: relative(outdir, file.path).split(sep).join('/'), content: file.contents }))
+    const files = result.outputFiles.map((file) => ({ file: slashRelative(outdir, file.path), content: file.contents }))
     const sheet = files.find((file) => file.file.endsWith('.css') && !file.file.startsWith(`${GENERATED_FOLDER}/`))
     const { imports, rules } = leadingImports(sheet === undefined ? '' : new TextDecoder().decode(sheet.content))
     return {
@@ -88,7 +89,7 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
   // The system's own resolution: on a file system that ignores case, it also gives each name as it is on disk.
   const site = realpathSync.native(siteDir)
   const real = (folder: string) => (existsSync(folder) ? realpathSync.native(folder) : folder)
-  const named = (folder: string) => ({ name: relative(site, real(folder)).split(sep).join('/') || '.', path: real(resolve(site, folder)) })
+  const named = (folder: string) => ({ name: slashRelative(site, real(folder)) || '.', path: real(resolve(site, folder)) })
   const never = [named(join(site, '.docsgen')), named(resolve(siteDir, privateDir))]
   const withPrivatePages = (config.login?.privatePaths.length ?? 0) > 0
   const folders = [config.folders.docs, config.folders.blog, config.folders.pages, ...config.docs.versions.map((version) => version.folder)]
@@ -100,7 +101,7 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
   // Where a refused file belongs: a sheet with the site's own styles (VitePress's in its theme's folder) unless
   // that is in a content folder too, any other file in the static folder, from whose root a sheet names it.
   const sheetHome = config.folders.layout === 'vitepress' ? '.vitepress/theme' : 'src/css'
-  const homeFor = (path: string) => (/\.css$/i.test(path) && refusedBy(resolve(site, sheetHome)) === undefined ? sheetHome : relative(site, staticFolder).split(sep).join('/'))
+  const homeFor = (path: string) => (/\.css$/i.test(path) && refusedBy(resolve(site, sheetHome)) === undefined ? sheetHome : slashRelative(site, staticFolder))
   return {
     name: 'docsgen-site-files',
     setup(build) {
@@ -115,7 +116,7 @@ function onlySiteFiles(siteDir: string, config: ResolvedConfig, privateDir: stri
       build.onLoad({ filter: /.*/ }, (args) => {
         if (args.namespace !== 'file') return undefined
         const path = realpathSync.native(args.path)
-        const shown = relative(site, path).split(sep).join('/')
+        const shown = slashRelative(site, path)
         if (!isInside(site, path) && !installedAbove(site, path)) return refuse(`${args.path} is outside the site folder: a style sheet may only use the site's own files`)
         const folder = refusedBy(path)
         if (folder !== undefined) return refuse(`${shown} is in ${folder.name}/, whose pages may be private: a style sheet may not publish its files. Move it to ${homeFor(path)}/`)
@@ -145,7 +146,7 @@ function leadingImports(css: string): { imports: string; rules: string } {
 function fromEsbuild(found: Message, severity: 'error' | 'warning', configFile: { readonly file: string; readonly text: string }): Diagnostic {
   const location = found.location
   const inSheet = location !== null && location.file !== 'customCss'
-  const place = inSheet ? { file: location.file.split(sep).join('/'), line: location.line, column: location.column + 1 } : { file: configFile.file, ...locateInSource(configFile.text, 'customCss') }
+  const place = inSheet ? { file: withSlashes(location.file), line: location.line, column: location.column + 1 } : { file: configFile.file, ...locateInSource(configFile.text, 'customCss') }
   return diagnostic({
     ...place,
     ruleId,

@@ -10,15 +10,15 @@ import type { OnLoadResult } from 'esbuild'
 import type { Element, Root } from 'hast'
 import { raw } from 'hast-util-raw'
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime'
-import { relative, sep } from 'node:path'
 import { VFile } from 'vfile'
 import { readTextFile } from '../files/read-text-file.js'
+import { slashRelative } from '../files/slash-path.js'
 
 export const importedSvg = /\.svg$/i
 
 /** `sections`: the site-relative folders of pages (docs, each version's, blog, pages); `staticOfFile` as for imported files. */
 export function importedSvgModule(path: string, siteDir: string, staticOfFile: ReadonlyMap<string, string>, sections: readonly string[]): OnLoadResult {
-  const file = relative(siteDir, path).split(sep).join('/')
+  const file = slashRelative(siteDir, path)
   // A section without a folder ('') has no files; one at the site's root ('.') holds every file.
   const inSection = sections.some((folder) => folder === '.' || (folder !== '' && file.startsWith(`${folder}/`)))
   if (file.startsWith('../') || file.includes(':') || (inSection && !staticOfFile.has(file)))

@@ -9,7 +9,7 @@ import { build, type Message, type Plugin } from 'esbuild'
 import { rm } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { createRequire } from 'node:module'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import type { Heading } from '../../shared/manifest.js'
@@ -35,6 +35,7 @@ import type { SlugStyle } from './heading-slugger.js'
 import { theme } from './theme-components.js'
 import type { IncludedFile } from './parsed-page.js'
 import { unresolvedPackageSuggestion } from '../workers/unresolved-package.js'
+import { slashRelative } from '../files/slash-path.js'
 
 export interface MdxRequest {
   readonly siteDir: string
@@ -241,7 +242,7 @@ function mdxPlugin(request: MdxRequest, parsed: ReadonlyMap<string, MdxPage>, sh
       // A partial of its own, shown by a shared module.
       build.onResolve({ filter: /^mdx-file:/ }, (args) => (ours(args) ? { path: args.path.slice('mdx-file:'.length), namespace: 'mdx' } : undefined))
       build.onResolve({ filter: /\.mdx?$/ }, (args) => {
-        const from = args.namespace === 'mdx' ? args.importer : relative(request.siteDir, args.importer).split(sep).join('/')
+        const from = args.namespace === 'mdx' ? args.importer : slashRelative(request.siteDir, args.importer)
         const file = partialFile(from, args.path)
         if (file !== undefined && parsed.get(file)?.program !== undefined) return { path: file, namespace: 'mdx' }
         return { errors: [{ text: `Cannot import "${args.path}": no such Markdown file in the site, or it does not compile` }] }
@@ -288,7 +289,7 @@ function bundleDiagnostics(message: Message, siteDir: string, fallback: string, 
   const location = message.location
   const inPage = location?.file.startsWith('mdx:') ?? false
   const inShared = location?.file.startsWith('mdx-text:') ?? false
-  const files = !location?.file ? [fallback] : inShared ? filesOf(location.file) : [inPage ? location.file.slice('mdx:'.length) : relative(siteDir, location.file).split(sep).join('/')]
+  const files = !location?.file ? [fallback] : inShared ? filesOf(location.file) : [inPage ? location.file.slice('mdx:'.length) : slashRelative(siteDir, location.file)]
   const inSiteFile = location !== null && location !== undefined && !inPage && !inShared
   const text = inSiteFile ? importedFileFailure('the page', message.text) : `Cannot build the page: ${message.text}`
   // Places inside a compiled page are places in its generated code, where the module an import names is quoted.

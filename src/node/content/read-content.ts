@@ -14,6 +14,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { docsgenFolders, type ContentFolders } from '../config/resolve-config.js'
 import { fileSystemDiagnostic, readTextFile } from '../files/read-text-file.js'
 import { refuseEntry, refuseSection } from './refuse-links.js'
+import { slashRelative } from '../files/slash-path.js'
 
 export type ContentKind = 'doc' | 'page' | 'post' | 'component-page' | 'react-page' | 'category' | 'authors' | 'tags' | 'asset' | 'static'
 
@@ -137,7 +138,7 @@ async function listFiles(root: string, section: string, diagnostics: Diagnostic[
       // Hidden entries (.git, .DS_Store) are never read; every other link or special entry is refused, even where no source is expected.
       if (entry.name.startsWith('.')) continue
       const path = join(folder, entry.name)
-      const name = relative(root, path).split(sep).join('/')
+      const name = slashRelative(root, path)
       if (skipped?.(name, entry.isDirectory() || entry.isSymbolicLink())) continue
       const refused = refuseEntry(siteDir, section === '.' ? name : `${section}/${name}`, entry)
       if (refused) diagnostics.push(refused)

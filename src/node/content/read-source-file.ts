@@ -5,8 +5,9 @@
  * `..`, an absolute path or a symbolic link.
  */
 import { realpathSync } from 'node:fs'
-import { isAbsolute, join, posix, relative, sep } from 'node:path'
+import { isAbsolute, join, posix, sep } from 'node:path'
 import { readTextFile } from '../files/read-text-file.js'
+import { slashRelative } from '../files/slash-path.js'
 
 /** Where included files may come from. */
 export interface SourceAccess {
@@ -75,5 +76,5 @@ export function readSourceFile(access: SourceAccess, fromFile: string, written: 
   // The file is named as it is on disk, not as written: a link to a private page's source, or
   // (on a file system that ignores case, as macOS's and Windows's do) `Private/x.md` for
   // `private/x.md`, is that source, and is judged as it (check-private-includes.ts).
-  return { file: relative(realpathSync.native(access.siteDir), real).split(sep).join('/'), text: read.text }
+  return { file: slashRelative(realpathSync.native(access.siteDir), real), text: read.text }
 }

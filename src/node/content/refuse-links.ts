@@ -8,6 +8,7 @@
 import { existsSync, lstatSync, readlinkSync, realpathSync, type Dirent } from 'node:fs'
 import { isAbsolute, join, relative, sep } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
+import { withSlashes } from '../files/slash-path.js'
 
 /** The problem with one entry of a section (`file` relative to the site, with "/"), or undefined for a plain file or folder. */
 export function refuseEntry(siteDir: string, file: string, entry: Pick<Dirent, 'isFile' | 'isDirectory' | 'isSymbolicLink'>): Diagnostic | undefined {
@@ -57,7 +58,7 @@ function linkProblem(siteDir: string, file: string): Diagnostic {
       : outside
         ? [`"${real}", outside the site`, `Move or copy the ${kind} into the site in place of the link.`]
         : [
-            `"${inSite!.split(sep).join('/')}"`,
+            `"${withSlashes(inSite!)}"`,
             `Put the ${kind} itself in place of the link; a followed link would publish one file at two paths, perhaps with different access.`,
           ]
   return diagnostic({

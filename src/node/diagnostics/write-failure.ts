@@ -3,10 +3,10 @@
  * failed: a folder that cannot be made or written, a full disk. It is the user's environment,
  * not a docsgen bug, so it is a diagnostic naming the folder and the reason, never a crash.
  */
-import { relative, sep } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { isInside } from '../files/is-inside.js'
 import { systemErrorReason } from './system-error-reason.js'
+import { slashRelative } from '../files/slash-path.js'
 
 /** The diagnostic for `error` if it is a failed file-system call on a path, else undefined. */
 export function writeFailureDiagnostic(error: unknown, siteDir: string): Diagnostic | undefined {
@@ -16,7 +16,7 @@ export function writeFailureDiagnostic(error: unknown, siteDir: string): Diagnos
   const named = path.replace(/\.next-\d+(?=$|[\\/])/, '')
   const inside = isInside(siteDir, named) && named !== siteDir
   return diagnostic({
-    file: inside ? relative(siteDir, named).split(sep).join('/') : named,
+    file: inside ? slashRelative(siteDir, named) : named,
     ruleId: 'output-unwritable',
     message: `The build could not write here: ${systemErrorReason(error)}`,
     suggestion: 'Make the folder writable by the user running the build and check the disk has room, or choose other folders with --out-dir and --private-dir.',

@@ -5,6 +5,7 @@
 import type { Metafile } from 'esbuild'
 import { relative, resolve, sep } from 'node:path'
 import { isInside } from './is-inside.js'
+import { withSlashes } from './slash-path.js'
 
 export function bundleSiteSources(metafile: Metafile, siteDir: string): { path: string; file: string }[] {
   return Object.keys(metafile.inputs).flatMap((input) => {
@@ -13,6 +14,6 @@ export function bundleSiteSources(metafile: Metafile, siteDir: string): { path: 
     const path = resolve(input)
     const file = relative(siteDir, path)
     if (!isInside(siteDir, path) || file.split(sep).includes('node_modules')) return []
-    return [{ path, file: file.split(sep).join('/') }]
+    return [{ path, file: withSlashes(file) }]
   })
 }

@@ -13,12 +13,13 @@
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, resolve } from 'node:path'
 import { stripRouteSuffix } from '../../shared/canonical-path.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import type { BuildResult, BuiltSite } from '../build.js'
 import { buildInWorker, type WorkerBuildOptions } from './build-in-worker.js'
 import type { SiteMemory } from './partial-rebuild.js'
+import { slashRelative } from '../files/slash-path.js'
 
 export interface Rebuilt {
   readonly result: BuildResult
@@ -50,7 +51,7 @@ export function createRebuild(options: WorkerBuildOptions & { readonly outDir: s
   return async (changedFiles) => {
     // What an earlier session left is what open pages show: the first build is compared with it.
     last ??= await outputHashes(outDir, privateDir)
-    const files = changedFiles.map((file) => relative(siteDir, resolve(siteDir, file)).split(sep).join('/'))
+    const files = changedFiles.map((file) => slashRelative(siteDir, resolve(siteDir, file)))
     for (const file of files) since.add(file)
     // Loaded once there is a site to rebuild from: the server's thread starts with little to load.
     const folders = { siteDir, outDir, privateDir, workDir, drafts: options.drafts ?? false }
@@ -93,7 +94,7 @@ async function outputHashes(publicDir: string, privateDir: string): Promise<Map<
   const hashes = new Map<string, string>()
   for (const [folder, isPrivate] of [[publicDir, false], [privateDir, true]] as const) {
     const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => [])
-    const files = entries.filter((entry) => entry.isFile()).map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    const files = entries.filter((entry) => entry.isFile()).map((entry) => slashRelative(folder, join(entry.parentPath, entry.name)))
     await rehash(hashes, folder, files, isPrivate)
   }
   return hashes

@@ -5,12 +5,13 @@
  */
 import type { BuildOptions, Message, Metafile } from 'esbuild'
 import { rm, writeFile } from 'node:fs/promises'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { diagnostic, type Diagnostic, type RuleId } from '../../shared/diagnostic.js'
 import { checkBundleSources } from '../files/check-bundle-sources.js'
 import { runUserCode, type UserCodeOutcome } from './run-user-code.js'
 import { unresolvedPackageSuggestion } from './unresolved-package.js'
+import { slashRelative, withSlashes } from '../files/slash-path.js'
 
 export interface CompileRequest {
   readonly siteDir: string
@@ -54,13 +55,13 @@ export async function compileUserModule({ siteDir, file, outfile, subject, ruleI
       code: undefined,
       diagnostics: errors.map((message) => {
         // esbuild names files relative to the working folder; diagnostics name them relative to the site.
-        const at = message.location?.file ? relative(siteDir, resolve(message.location.file)).split(sep).join('/') : file
+        const at = message.location?.file ? slashRelative(siteDir, resolve(message.location.file)) : file
         return diagnostic({
           file: at,
           line: message.location?.line,
           column: message.location ? message.location.column + 1 : undefined,
           ruleId,
-          message: at === file.split(sep).join('/') ? `Cannot compile ${subject}: ${message.text}` : importedFileFailure(subject, message.text),
+          message: at === withSlashes(file) ? `Cannot compile ${subject}: ${message.text}` : importedFileFailure(subject, message.text),
           suggestion: unresolvedPackageSuggestion(message.text),
         })
       }),

@@ -6,9 +6,10 @@
  * that holds the site). Folders are compared by their real paths, so a link cannot hide a clash.
  */
 import { existsSync, realpathSync } from 'node:fs'
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { isInside } from '../files/is-inside.js'
+import { withSlashes } from '../files/slash-path.js'
 
 export interface BuildFolders {
   readonly siteDir: string
@@ -37,7 +38,7 @@ interface Folder {
 const defaultSources = { content: ['content'], static: 'static' }
 
 function suggestionFor(sources: { readonly content: readonly string[]; readonly static: string }): string {
-  const named = [...sources.content.filter((folder) => folder !== '.'), sources.static].map((folder) => `${folder.split(sep).join('/')}/`)
+  const named = [...sources.content.filter((folder) => folder !== '.'), sources.static].map((folder) => `${withSlashes(folder)}/`)
   return `Point --out-dir and --private-dir at two separate folders, neither inside the other nor inside ${named.join(', ')}, .docsgen/spare or .docsgen/cache (the defaults are build and .docsgen/private).`
 }
 
@@ -99,5 +100,5 @@ function show(folder: Folder, site: Folder): string {
 function displayPath(path: string, siteDir: string): string {
   const inside = relative(siteDir, path)
   if (inside === '') return '.'
-  return isInside(siteDir, path) ? inside.split(sep).join('/') : path
+  return isInside(siteDir, path) ? withSlashes(inside) : path
 }

@@ -12,11 +12,12 @@
  */
 import { closeSync, constants, fstatSync, ftruncateSync, mkdirSync, openSync, readdirSync, rmSync, unlinkSync, writeSync, type Dirent } from 'node:fs'
 import { lstat, mkdir, readdir, rename, rm, unlink } from 'node:fs/promises'
-import { basename, dirname, join, sep } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { GATE_MANIFEST_FILE } from '../../shared/gate-manifest.js'
 import { GENERATED_FOLDER } from '../../shared/page-data.js'
 import { parentFolders } from '../../shared/portable-path.js'
 import { outputPathProblem } from '../validate/check-output-paths.js'
+import { withSlashes } from '../files/slash-path.js'
 
 /** Writes files under one folder; safe to create in several threads for one folder. */
 export interface FileWriter {
@@ -196,7 +197,7 @@ export async function sweepStaging(staging: Staging, written: Iterable<string>, 
   const prefix = staging.dir.length + 1
   for (const entry of staging.held) {
     const folder = entry.parentPath.length < prefix ? '' : `${entry.parentPath.slice(prefix)}/`
-    const path = sep === '/' ? `${folder}${entry.name}` : `${folder}${entry.name}`.split(sep).join('/')
+    const path = withSlashes(`${folder}${entry.name}`)
     // Written by this build, as a file or a folder (whatever the spare held under that name).
     if (files.has(path) || folders.has(path) || removed.some((folder) => path.startsWith(`${folder}/`))) continue
     if (entry.isDirectory()) {
