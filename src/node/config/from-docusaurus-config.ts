@@ -36,12 +36,13 @@ function pick(from: unknown, keys: readonly string[], path: string, ignored: str
 }
 
 /** The docs folders plugin-content-docs instances of `plugins` add beside the classic preset's: `../../docs at /`. */
-function docsInstances(plugins: unknown): string[] {
+function docsInstances(plugins: unknown, siteDir: string): string[] {
   if (!Array.isArray(plugins)) return []
   return plugins.flatMap((plugin) => {
     const [name, options] = Array.isArray(plugin) ? plugin : [plugin, undefined]
     if (name !== '@docusaurus/plugin-content-docs' && name !== 'content-docs') return []
-    const folder = isObject(options) && typeof options.path === 'string' ? options.path : 'docs'
+    // As written from the site folder, also when the config made it absolute (path.resolve(__dirname, '../docs')).
+    const folder = slashRelative(siteDir, resolve(siteDir, isObject(options) && typeof options.path === 'string' ? options.path : 'docs'))
     const base = isObject(options) && typeof options.routeBasePath === 'string' ? options.routeBasePath : 'docs'
     return [`${folder} at /${base.replace(/^\/+/, '')}`]
   })
@@ -53,7 +54,7 @@ const sitePath = (value: unknown) => (typeof value === 'string' && !/^([a-z][a-z
 export function fromDocusaurusConfig(config: Plain, siteDir: string, stubbed: readonly string[] = []): FromDocusaurus {
   const ignored: string[] = []
   const value = pick(config, ['title', 'tagline', 'url', 'baseUrl', 'favicon', 'trailingSlash', 'onBrokenLinks', 'onBrokenAnchors', 'onBrokenMarkdownLinks', 'markdown', 'themeConfig', 'presets', 'customFields'], '', ignored)
-  const otherDocs = docsInstances(config.plugins)
+  const otherDocs = docsInstances(config.plugins, siteDir)
   if (otherDocs.length > 0 && ignored.includes('plugins')) ignored[ignored.indexOf('plugins')] = `plugins (among them ${otherDocs.length === 1 ? 'another docs folder' : `${otherDocs.length} other docs folders`}, ${otherDocs.join(', ')}: docsgen builds one, so links to ${otherDocs.length === 1 ? 'its' : 'their'} pages are reported missing)`
   if (value.favicon !== undefined) value.favicon = sitePath(value.favicon)
   // Docusaurus's own default for broken anchors, where docsgen's is 'throw'; its 'log' is a warning here.
