@@ -32,9 +32,7 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
   const { value, folders, ignored, readAsClassic } = fromDocusaurusConfig(result.loaded.value as Record<string, unknown>, siteDir, loaded.stubbed)
   // What was not plain data (plugins, functions) under a key docsgen reads anyway is ignored too.
   const notPlain = loaded.notPlain.map((path) => path.replace(/^presets\[\d+\]\[1\]\./, 'presets.classic.'))
-  // An ignored key may come with why (`plugins (among them …)`): what is under it is said with it.
-  const keys = ignored.map((entry) => entry.split(' (')[0]!)
-  const all = [...new Set([...ignored, ...notPlain.filter((path) => !keys.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]
+  const all = withNotPlain(ignored, notPlain)
   const reactPages = folders.pages === '' ? undefined : readReactPages(siteDir, folders.pages)
   const parts = [
     `docsgen reads ${file} as a Docusaurus site: its docs (${shown(folders.docs)}), blog (${shown(folders.blog)}), pages (${shown(folders.pages)}), static/ and sidebars in place`,
@@ -50,6 +48,16 @@ export async function readDocusaurusSite(siteDir: string, file: string, timeLimi
     suggestion: 'Write a site.config.ts beside it with what docsgen should read instead (then docusaurus.config is not read).',
   })
   return { value, source: result.loaded.source, folders, siteConfig: result.loaded.value as Record<string, unknown>, note }
+}
+
+/**
+ * What a config's reader ignored, then what was not plain data (functions, plugins) and so ignored
+ * too, unless under a key already named: an ignored key may say why after it (`plugins (among
+ * them …)`), and what is under it is said with it.
+ */
+export function withNotPlain(ignored: readonly string[], notPlain: readonly string[]): string[] {
+  const keys = ignored.map((entry) => entry.split(' (')[0]!)
+  return [...new Set([...ignored, ...notPlain.filter((path) => !keys.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))])]
 }
 
 /** The parts of a note that name what a config's reader ignored and the packages it stood in for ('' for none). */

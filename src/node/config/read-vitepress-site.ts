@@ -10,7 +10,7 @@ import { diagnostic, type Diagnostic } from '../../shared/diagnostic.js'
 import { positionAt } from '../diagnostics/locate-in-source.js'
 import { customSlugifyWarning } from './custom-slugify-warning.js'
 import { fromVitepressConfig } from './from-vitepress-config.js'
-import { ignoredParts } from './read-docusaurus-site.js'
+import { ignoredParts, withNotPlain } from './read-docusaurus-site.js'
 import { loadDocusaurusConfig, type ForeignConfig } from './load-docusaurus-config.js'
 import type { ContentFolders } from './resolve-config.js'
 
@@ -74,8 +74,7 @@ export async function readVitepressSite(siteDir: string, file: string, timeLimit
   const { sheets, problems } = themeStyleSheets(siteDir)
   if (loaded.notPlain.includes('markdown.anchor.slugify')) problems.push(customSlugifyWarning(siteDir, file, loaded.sources, attributeDelimitersOf(value)))
   if (sheets.length > 0) value.customCss = sheets
-  const notPlain = loaded.notPlain.filter((path) => !ignored.some((key) => path === key || path.startsWith(`${key}.`) || path.startsWith(`${key}[`)))
-  const all = [...new Set([...ignored, ...notPlain])]
+  const all = withNotPlain(ignored, loaded.notPlain)
   const parts = [
     `docsgen reads ${file} as a VitePress site: every .md of ${folders.docs === '.' ? 'the site folder' : `${folders.docs}/`} as a page at the route VitePress gives it, ${folders.static}/ published as it is, the nav and sidebar, VitePress's Markdown${sheets.length > 0 ? `, the style sheets its theme imports (${sheets.join(', ')})` : ''}`,
     config.cleanUrls === true ? '' : 'its pages are linked without .html, as with cleanUrls: true (the host must serve page.html at /page)',
